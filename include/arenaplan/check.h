@@ -1,0 +1,48 @@
+/*
+ * arenaplan/check.h - the independent plan checker.
+ *
+ * Shares no code with the planners: it sweeps time once, keeping the live buffers in an
+ * offset-ordered index, and asks for each buffer that becomes live which live buffers share a
+ * byte with it (O(n log n) plus the allowed overlaps). A plan is valid when every buffer is
+ * placed, every offset is a multiple of the buffer's alignment, every fixed offset is kept, no
+ * offset + size overflows, and no two buffers live at a common step share a byte unless an
+ * overlap allowance covers them and holds (offset(over) - offset(base) <= max_delta).
+ */
+#ifndef ARENAPLAN_CHECK_H
+#define ARENAPLAN_CHECK_H
+
+#include "arenaplan/plan.h"
+#include "arenaplan/problem.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum ap_fault {
+    AP_FAULT_NONE = 0,
+    AP_FAULT_UNPLACED,  /* buffer a has no offset (or a negative one) */
+    AP_FAULT_ALIGN,     /* buffer a's offset is not a multiple of its alignment */
+    AP_FAULT_FIXED,     /* buffer a was moved from its fixed offset */
+    AP_FAULT_RANGE,     /* buffer a's offset + size exceeds AP_MAX_VALUE */
+    AP_FAULT_OVERLAP,   /* buffers a and b share bytes while both are live */
+    AP_FAULT_ALLOWANCE  /* a and b overlap under an allowance that does not hold */
+} ap_fault;
+
+typedef struct ap_check_result {
+    ap_fault fault;
+    size_t a, b;         /* the buffers at fault (b only for the overlap faults) */
+    int64_t arena;       /* max(offset + size), computed by the checker */
+    char message[AP_ERROR_MAX]; /* one sentence naming ids, lifetimes and byte ranges */
+} ap_check_result;
+
+/* Judges offsets[0..p->n) against the validated problem p. Returns AP_OK when valid,
+ * AP_ERR_INVALID with the first fault in *res otherwise (the first, in the order of the time
+ * sweep: by the step where the later of the two buffers becomes live, then by buffer index),
+ * AP_ERR_NOMEM when out of memory. res may not be NULL. Steps are reported inclusively in
+ * messages ("steps 2-3"). */
+ap_status ap_check(const ap_problem *p, const int64_t *offsets, ap_check_result *res);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

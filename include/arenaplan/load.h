@@ -1,0 +1,50 @@
+/*
+ * arenaplan/load.h - turning an input file (CSV buffer list or .tflite model) into a problem.
+ *
+ * ap_load looks at the file's content, not its name: a FlatBuffer carrying the TFLite file
+ * identifier "TFL3" is read as a model (tflite.h), anything else as CSV (csv.h).
+ */
+#ifndef ARENAPLAN_LOAD_H
+#define ARENAPLAN_LOAD_H
+
+#include <stdint.h>
+
+#include "arenaplan/problem.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef void (*ap_warn_fn)(void *ctx, const char *msg);
+
+typedef struct ap_load_options {
+    int64_t align;        /* --align: the problem's default alignment; 0 = the input's own
+                             (1 for CSV, 16 for models) */
+    const char *kernels;  /* models: kernel set whose scratch requests are modelled
+                             ("reference", the default when NULL) */
+    const char *inplace;  /* models: in-place rule set: "none" (NULL), "reshape", "elementwise" */
+    const char *overlap;  /* models: overlap rule set: "none" (NULL) or "reference" */
+    int ignore_offline;   /* models: 1 = do not turn an embedded offline plan into fixed offsets */
+    ap_warn_fn warn;      /* receives warnings (ignored CSV columns, ...); may be NULL */
+    void *warn_ctx;
+} ap_load_options;
+
+void ap_load_options_init(ap_load_options *opt);
+
+/* Whether the file starts like a .tflite FlatBuffer (identifier "TFL3" at byte 4). Returns 0
+ * for unreadable files (ap_load then reports the error). */
+int ap_is_tflite_file(const char *path);
+
+/* Reads path into a new validated problem (*out, free with ap_problem_free). On failure *out is
+ * NULL and err names the file and the fault. */
+ap_status ap_load(const char *path, const ap_load_options *opt, ap_problem **out, ap_error *err);
+
+/* Reads a whole file into memory (malloc'd, NUL-terminated; *len excludes the NUL). Refuses
+ * files larger than max_bytes. */
+ap_status ap_read_file(const char *path, size_t max_bytes, unsigned char **data, size_t *len,
+                       ap_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

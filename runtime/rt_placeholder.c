@@ -1,0 +1,1 @@
+typedef int ap_rt_placeholder;
