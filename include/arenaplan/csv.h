@@ -1,0 +1,67 @@
+/*
+ * arenaplan/csv.h - buffer lists and plans as CSV.
+ *
+ * Input (compatible with minimalloc's format): a header row naming the columns, then one row
+ * per buffer. Columns, in any order, matched case-insensitively:
+ *   id        (or buffer, buffer_id)  the buffer's id, kept as written
+ *   lower     (or start, begin)       first step live
+ *   upper     (exclusive)             first step no longer live; or
+ *   end       (inclusive)             last step live (upper = end + 1)
+ *   size                              bytes
+ *   alignment (optional, or align)    power of two
+ *   offset    (optional)              a fixed offset the plan must keep (in a plan file: the plan)
+ *   name      (optional)              display name
+ *   alias_of  (optional)              id of a buffer whose bytes this one may share
+ *                                     (an overlap allowance with max_delta 0)
+ * Other columns are ignored with a warning. Blank lines and lines starting with '#' are
+ * skipped. Fields may be double-quoted ("a,b" and "say ""hi"""). Errors name the line and the
+ * column. Output: id,lower,upper,size[,alignment][,name][,alias_of],offset - valid input for
+ * both `plan` and `check`.
+ */
+#ifndef ARENAPLAN_CSV_H
+#define ARENAPLAN_CSV_H
+
+#include <stdio.h>
+
+#include "arenaplan/load.h"
+#include "arenaplan/plan.h"
+#include "arenaplan/problem.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ap_csv_options {
+    int64_t align;   /* the problem's default alignment; 0 = 1 */
+    ap_warn_fn warn; /* receives "file:1: column 'x' ignored" warnings; may be NULL */
+    void *warn_ctx;
+} ap_csv_options;
+
+void ap_csv_options_init(ap_csv_options *opt);
+
+/* What the header row held. */
+typedef struct ap_csv_info {
+    int has_offset;    /* an offset column was present (its values became fixed offsets) */
+    int inclusive_end; /* lifetimes were given with `end` */
+} ap_csv_info;
+
+/* Parses text[0..len) into a new validated problem. origin names the input in messages.
+ * info may be NULL. */
+ap_status ap_csv_parse(const char *text, size_t len, const char *origin, const ap_csv_options *opt,
+                       ap_problem **out, ap_csv_info *info, ap_error *err);
+
+/* Parses a plan (a CSV with id and offset columns) for the problem p: offsets[i] receives the
+ * offset of the row whose id is p->buf[i].id. Every buffer must have exactly one row and every
+ * row must name a buffer of p; when the plan also carries lower/upper/end/size columns they must
+ * agree with p. AP_ERR_INPUT names the line and column at fault. */
+ap_status ap_csv_parse_plan(const char *text, size_t len, const char *origin, const ap_problem *p,
+                            int64_t *offsets, ap_error *err);
+
+/* Writes the problem's buffers with the plan's offsets (plan may be NULL: no offset column).
+ * Lifetimes are written as lower/upper (exclusive). */
+ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,193 @@
+/* testutil.c - running the CLI, temporary files, and checked planning for the tests. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "arenaplan/csv.h"
+#include "testutil.h"
+
+static char *slurp_fd(int fd)
+{
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    ssize_t got;
+    if (!buf)
+        return NULL;
+    while ((got = read(fd, buf + len, cap - len - 1)) != 0) {
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        len += (size_t)got;
+        if (cap - len < 2) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb)
+                break;
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    buf[len] = 0;
+    return buf;
+}
+
+run_result run_argv(char *const argv[])
+{
+    run_result r = {-1, NULL, NULL};
+    char outname[] = "/tmp/ap_test_outXXXXXX", errname[] = "/tmp/ap_test_errXXXXXX";
+    int outfd = mkstemp(outname), errfd = mkstemp(errname), wst = 0;
+    pid_t pid;
+    if (outfd < 0 || errfd < 0)
+        fail_msg("mkstemp failed");
+    unlink(outname);
+    unlink(errname);
+    fflush(NULL);
+    pid = fork();
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDONLY);
+        if (devnull >= 0)
+            dup2(devnull, 0);
+        dup2(outfd, 1);
+        dup2(errfd, 2);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    if (pid < 0)
+        fail_msg("fork failed");
+    while (waitpid(pid, &wst, 0) < 0 && errno == EINTR) {
+    }
+    r.status = WIFEXITED(wst) ? WEXITSTATUS(wst) : 128 + WTERMSIG(wst);
+    lseek(outfd, 0, SEEK_SET);
+    lseek(errfd, 0, SEEK_SET);
+    r.out = slurp_fd(outfd);
+    r.err = slurp_fd(errfd);
+    close(outfd);
+    close(errfd);
+    return r;
+}
+
+run_result run_cli(const char *arg0, ...)
+{
+    char *argv[64];
+    int argc = 0;
+    const char *a;
+    va_list ap;
+    argv[argc++] = (char *)AP_CLI;
+    va_start(ap, arg0);
+    for (a = arg0; a && argc < 63; a = va_arg(ap, const char *))
+        argv[argc++] = (char *)a;
+    va_end(ap);
+    argv[argc] = NULL;
+    return run_argv(argv);
+}
+
+void run_free(run_result *r)
+{
+    free(r->out);
+    free(r->err);
+    r->out = r->err = NULL;
+}
+
+const char *src_path(const char *rel)
+{
+    static char buf[4096];
+    snprintf(buf, sizeof buf, "%s/%s", AP_SOURCE_DIR, rel);
+    return buf;
+}
+
+const char *tmp_path(const char *name)
+{
+    static char buf[4096];
+    snprintf(buf, sizeof buf, "%s/%d_%s", AP_TEST_TMP, (int)getpid(), name);
+    return buf;
+}
+
+void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        fail_msg("cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+char *read_text(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf;
+    long size;
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = malloc((size_t)size + 1);
+    if (buf && fread(buf, 1, (size_t)size, f) != (size_t)size) {
+        free(buf);
+        buf = NULL;
+    }
+    if (buf) {
+        buf[size] = 0;
+        if (len)
+            *len = (size_t)size;
+    }
+    fclose(f);
+    return buf;
+}
+
+int file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+ap_problem *problem_from_csv(const char *csv_text)
+{
+    ap_problem *p = NULL;
+    ap_error err = {0};
+    ap_csv_options opt;
+    ap_csv_options_init(&opt);
+    if (ap_csv_parse(csv_text, strlen(csv_text), "<test>", &opt, &p, NULL, &err) != AP_OK)
+        fail_msg("test CSV rejected: %s", err.msg);
+    return p;
+}
+
+int64_t assert_valid_plan(const ap_problem *p, const ap_plan *plan)
+{
+    ap_check_result res;
+    ap_status st = ap_check(p, plan->offset, &res);
+    if (st != AP_OK)
+        fail_msg("plan by '%s' fails the checker: %s", plan->strategy, res.message);
+    return res.arena;
+}
+
+int64_t plan_checked(const ap_problem *p, const char *strategy, ap_plan *plan)
+{
+    ap_plan_options opt;
+    ap_error err = {0};
+    ap_status st;
+    int64_t arena;
+    ap_plan_options_init(&opt);
+    opt.strategy = strategy;
+    st = ap_plan_problem(p, &opt, plan, &err);
+    if (st != AP_OK)
+        fail_msg("strategy %s failed: %s", strategy, err.msg);
+    arena = assert_valid_plan(p, plan);
+    assert_int_equal(arena, plan->arena);
+    return arena;
+}
+
+void assert_contains_impl(const char *haystack, const char *needle, const char *file, int line)
+{
+    if (!haystack || !strstr(haystack, needle)) {
+        print_error("%s:%d: expected to find\n  [%s]\nin\n  [%s]\n", file, line, needle,
+                    haystack ? haystack : "(null)");
+        fail();
+    }
+}

@@ -1,0 +1,56 @@
+/* testutil.h - shared helpers for the cmocka tests. */
+#ifndef AP_TESTUTIL_H
+#define AP_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+/* cmocka needs the three headers above first. */
+#include <cmocka.h>
+
+#include "arenaplan/bounds.h"
+#include "arenaplan/check.h"
+#include "arenaplan/load.h"
+#include "arenaplan/plan.h"
+#include "arenaplan/planner.h"
+#include "arenaplan/problem.h"
+
+/* The output of a command run by run_cli / run_cmd. Free with run_free. */
+typedef struct run_result {
+    int status;   /* exit code, or 128 + signal when killed by one */
+    char *out;    /* everything written to stdout (NUL-terminated) */
+    char *err;    /* everything written to stderr */
+} run_result;
+
+/* Runs the arenaplan CLI with the given arguments (NULL-terminated list), stdin from /dev/null. */
+run_result run_cli(const char *arg0, ...);
+/* Runs argv[0] with argv (NULL-terminated) through execvp. */
+run_result run_argv(char *const argv[]);
+void run_free(run_result *r);
+
+/* Path of a file below the source tree (static buffer, valid until the next call). */
+const char *src_path(const char *rel);
+/* A fresh path in the test's temporary directory (static buffer). */
+const char *tmp_path(const char *name);
+/* Writes text to a file; fails the test on error. */
+void write_text(const char *path, const char *text);
+/* Reads a whole file (malloc'd, NUL-terminated) or NULL. */
+char *read_text(const char *path, size_t *len);
+int file_exists(const char *path);
+
+/* Builds a validated problem from rows "id,lower,upper,size" parsed by the CSV reader. */
+ap_problem *problem_from_csv(const char *csv_text);
+
+/* Plans p with the named strategy, asserts AP_OK, checks the plan with ap_check (asserting
+ * it is valid and that plan->arena equals the checker's arena) and returns the arena. */
+int64_t plan_checked(const ap_problem *p, const char *strategy, ap_plan *plan);
+
+/* Asserts that the plan passes the independent checker; returns the checker's arena. */
+int64_t assert_valid_plan(const ap_problem *p, const ap_plan *plan);
+
+/* Asserts that haystack contains needle, printing both when it does not. */
+#define assert_contains(haystack, needle) assert_contains_impl((haystack), (needle), __FILE__, __LINE__)
+void assert_contains_impl(const char *haystack, const char *needle, const char *file, int line);
+
+#endif
