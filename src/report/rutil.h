@@ -6,6 +6,7 @@
 
 #include "arenaplan/plan.h"
 #include "arenaplan/problem.h"
+#include "arenaplan/report.h"
 
 /* AP_OK when plan has p->n offsets, all placed (>= 0); AP_ERR_INVALID naming the first buffer
  * that is not. Writers call it first, so that they may index and add freely afterwards. */
@@ -45,5 +46,28 @@ ap_status ap__bytetree_init(ap__bytetree *t, const ap_problem *p, const int64_t 
 void ap__bytetree_chmin(ap__bytetree *t, int64_t lo, int64_t hi, int64_t v);
 int64_t ap__bytetree_min(const ap__bytetree *t, int64_t lo, int64_t hi); /* INT64_MAX: none */
 void ap__bytetree_free(ap__bytetree *t);
+
+
+/* Pieces of SVG that the standalone SVG and the HTML report share (svg.c). */
+typedef enum ap__svg_mode {
+    AP__SVG_STANDALONE, /* an XML document; every rectangle carries a <title> tooltip */
+    AP__SVG_INLINE      /* inside the HTML report: no titles (its script shows tooltips) */
+} ap__svg_mode;
+
+/* The memory timeline: x = time step, y = offset, rectangles in <g class="bufs"> one per buffer
+ * in input order (class "b kN", N the kind). */
+void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+                      ap__svg_mode mode);
+
+/* The live bytes per step against the arena of each plan and the lower bound, peak marked. */
+ap_status ap__svg_live(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans,
+                       const ap_summary *s, ap_error *err);
+
+/* The fill colours of the kinds, indexed by ap_kind. */
+extern const char *const ap__kind_colour[5];
+
+/* The report's stylesheet and script (html_assets.c, generated from assets/). */
+extern const char ap__html_css[];
+extern const char ap__html_js[];
 
 #endif
