@@ -9,6 +9,7 @@ static const cli_command commands[] = {
     {"check", "prove a plan valid or name its first conflict", cmd_check},
     {"compare", "every strategy on every input, side by side", cmd_compare},
     {"strategies", "list the planning strategies", cmd_strategies},
+    {"report", "an HTML report of a plan: timeline, live bytes, strategies, buffers", cmd_report},
 };
 
 static void usage(FILE *f)
