@@ -30,9 +30,12 @@ struct CMUnitTest {
 static jmp_buf cm_jump;
 static const char *cm_current;
 
+/* what: the failed condition, or NULL when the message was printed already. */
 static void cm_fail(const char *file, int line, const char *what)
 {
-    printf("[  ERROR   ] --- %s\n[   LINE   ] --- %s:%d: error: Failure!\n", what, file, line);
+    if (what)
+        printf("[  ERROR   ] --- %s\n", what);
+    printf("[   LINE   ] --- %s:%d: error: Failure!\n", file, line);
     longjmp(cm_jump, 1);
 }
 
@@ -59,18 +62,19 @@ static void cm_int_eq(uintmax_t a, uintmax_t b, int want_equal, const char *file
 #define assert_string_equal(a, b) \
     (strcmp((a), (b)) == 0 ? (void)0 \
                            : (printf("[  ERROR   ] --- \"%s\" != \"%s\"\n", (a), (b)), \
-                              cm_fail(__FILE__, __LINE__, "strings differ")))
+                              cm_fail(__FILE__, __LINE__, NULL)))
 #define assert_memory_equal(a, b, n) \
     (memcmp((a), (b), (n)) == 0 ? (void)0 : cm_fail(__FILE__, __LINE__, "memory differs"))
 #define fail_msg(...) \
     (printf("[  ERROR   ] --- "), printf(__VA_ARGS__), printf("\n"), \
-     cm_fail(__FILE__, __LINE__, "fail_msg"))
+     cm_fail(__FILE__, __LINE__, NULL))
 #define print_message(...) printf(__VA_ARGS__)
 
 static int cm_run(const char *group, const struct CMUnitTest *t, size_t n)
 {
-    size_t i;
-    int failed = 0;
+    /* volatile: both live across setjmp. */
+    volatile size_t i;
+    volatile int failed = 0;
 
     printf("[==========] %s: Running %u test(s).\n", group, (unsigned)n);
     for (i = 0; i < n; i++) {
