@@ -8,7 +8,9 @@
  * buffer is checked byte for byte, so a plan in which one buffer overwrites another live one
  * is caught. Each model keeps persistent state in the tail across switches (checked too), uses
  * temp scratch per step, and is marked in use while it runs (a switch then is refused). A
- * deliberately broken plan shows that the check catches a clobber. Last, the usage report.
+ * deliberately broken plan shows that the check catches a clobber. Each plan is also computed
+ * again at boot by the on-device greedy planner from the buffers' sizes and lifetimes alone:
+ * the offsets must be the exported ones. Last, the usage report.
  *
  * Builds for the host (printf) and for the Cortex-M4 under QEMU (newlib over semihosting):
  * see .ci/runtime.sh. Exit status 0 when every check passes.
@@ -24,8 +26,9 @@
 #define STATE_BYTES 1000u   /* each model's persistent state (its "kernel data") */
 #define SCRATCH_BYTES 256u  /* temp scratch taken during each step */
 #define HEAD_ALIGN 16u
-/* The largest head, both models' tails (kept across switches), one step's scratch and the
- * head base's worst padding. */
+/* The largest head, both models' tails (kept across switches), one step's scratch, and the
+ * worst alignment padding of the head base, the tails and the scratch. Separate arenas would
+ * each need their model's head, tail and scratch. */
 #define ARENA_BYTES                                                                          \
     (HEAD_ALIGN - 1 + MAX(PERSON_DETECT_HEAD_SIZE, MICRO_SPEECH_QUANTIZED_HEAD_SIZE) +     \
      2 * (STATE_BYTES + 3) + SCRATCH_BYTES + 15)
@@ -113,6 +116,31 @@ static void state_turn(ap_rt_arena *a, ap_rt_model *m, uint8_t **state, uint8_t 
     check(i == STATE_BYTES, "persistent state kept across switches");
 }
 
+/* Plans p's buffers on the device (TFLM's greedy) and compares with the exported offsets. */
+static void plan_at_boot(const ap_rt_plan *p)
+{
+    static ap_rt_request req[PERSON_DETECT_BUFFERS + MICRO_SPEECH_QUANTIZED_BUFFERS];
+    static int32_t offsets[PERSON_DETECT_BUFFERS + MICRO_SPEECH_QUANTIZED_BUFFERS];
+    static uint32_t scratch[PERSON_DETECT_BUFFERS + MICRO_SPEECH_QUANTIZED_BUFFERS];
+    uint32_t b, head = 0, same = 0;
+    ap_rt_status st;
+
+    for (b = 0; b < p->count; b++) {
+        req[b].size = p->sizes[b];
+        req[b].first = p->first[b];
+        req[b].last = p->last[b];
+        req[b].fixed = AP_RT_UNFIXED;
+    }
+    st = ap_rt_greedy_plan(req, p->count, offsets, scratch, sizeof scratch, &head);
+    check(st == AP_RT_OK, "greedy planning at boot");
+    for (b = 0; st == AP_RT_OK && b < p->count; b++)
+        same += offsets[b] == p->offsets[b];
+    printf("planned at boot: %-22s head %6u, %u of %u offsets as exported, %u bytes of scratch\n",
+           p->name, (unsigned)head, (unsigned)same, (unsigned)p->count,
+           (unsigned)ap_rt_greedy_scratch_bytes(p->count));
+    check(same == p->count && head == p->head_size, "boot plan equals the exported plan");
+}
+
 static void print_text(void *ctx, const char *text)
 {
     (void)ctx;
@@ -135,7 +163,7 @@ int main(void)
            (unsigned)ARENA_BYTES, (unsigned)PERSON_DETECT_HEAD_SIZE,
            (unsigned)MICRO_SPEECH_QUANTIZED_HEAD_SIZE,
            (unsigned)(PERSON_DETECT_HEAD_SIZE + MICRO_SPEECH_QUANTIZED_HEAD_SIZE +
-                      2 * (HEAD_ALIGN - 1 + STATE_BYTES + 3 + SCRATCH_BYTES)));
+                      2 * (HEAD_ALIGN - 1 + STATE_BYTES + 3 + SCRATCH_BYTES + 15)));
 
     /* An arena base that is not aligned, on purpose: the head base is rounded up. */
     check(ap_rt_arena_init(&a, arena_buf + 1, ARENA_BYTES, HEAD_ALIGN) == AP_RT_OK, "init");
@@ -144,6 +172,8 @@ int main(void)
     ap_rt_model_init(&ms, &micro_speech_quantized_plan);
     models[0] = &pd;
     models[1] = &ms;
+    plan_at_boot(&person_detect_plan);
+    plan_at_boot(&micro_speech_quantized_plan);
 
     for (turn = 0; turn < 4; turn++) {
         ap_rt_model *m = models[turn % 2];
