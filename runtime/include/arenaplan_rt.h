@@ -19,7 +19,10 @@
  *         ap_rt_temp_reset (and by every bind).
  *   tail  persistent allocations stacked downward from the buffer's end.
  *
- * Every fallible call returns (or writes) an ap_rt_status. Failures change nothing.
+ * Every fallible call returns (or writes) an ap_rt_status. Failures change nothing. The arena
+ * and model passed to a function must be valid (initialized, not NULL) unless its contract
+ * says it checks them: a check on every allocation would cost code on every call. Nothing here
+ * is thread-safe; one arena belongs to one thread at a time.
  *
  * Parts: the arena (init, tail, temp, accounting), binding plans and switching models, the
  * on-device greedy planner (TFLM's GreedyMemoryPlanner, same offsets) and an optional usage
