@@ -213,7 +213,7 @@ ap_status ap_check_shared(ap_problem *const *models, size_t k, ap_shared_mode mo
     for (i = 0; i < k; i++) {
         if ((st = ap_check(models[i], plans[i].offset, res)) != AP_OK) {
             char msg[AP_ERROR_MAX];
-            snprintf(msg, sizeof msg, "model %zu: %s", i, res->message);
+            snprintf(msg, sizeof msg, "model %zu: %.480s", i, res->message);
             snprintf(res->message, sizeof res->message, "%s", msg);
             return st;
         }
