@@ -11,7 +11,7 @@
 #include "arenaplan/check.h"
 #include "cli.h"
 
-static void vmsg(const char *kind, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void vmsg(const char *kind, const char *fmt, va_list ap)
 {
     fprintf(stderr, "arenaplan: %s", kind);
     vfprintf(stderr, fmt, ap);

@@ -132,9 +132,9 @@ ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_e
             fprintf(f, "%-*.*s  ", wname, wname, b->name ? b->name : "");
         if (wkind)
             fprintf(f, "%-*s  ", wkind, ap__kind_name(b->kind));
-        fprintf(f, "%*lld  %-*s  %*lld  %*lld%s%s\n", wsize, (long long)b->size, wlife, life, woff,
+        fprintf(f, "%*lld  %-*s  %*lld  %*lld%s\n", wsize, (long long)b->size, wlife, life, woff,
                 (long long)plan->offset[i], woff, (long long)(plan->offset[i] + b->size),
-                b->fixed != AP_UNFIXED ? "  fixed" : "", s.reuses[i] ? "  reuses" : "");
+                b->fixed != AP_UNFIXED ? "  fixed" : "");
     }
     ap_summary_free(&s);
     if (ferror(f))

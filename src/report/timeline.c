@@ -36,6 +36,15 @@ static int64_t column(int64_t v, int64_t w, int64_t arena)
     return v * w / arena;
 }
 
+/* The live bytes at the end of a row: kilobytes as TFLM prints them, or bytes when the whole
+ * chart stays below one kilobyte. */
+static int live_text(char *buf, size_t cap, int64_t live, int64_t maxlive)
+{
+    if (maxlive < 1024)
+        return snprintf(buf, cap, "(%lld B)", (long long)live);
+    return snprintf(buf, cap, "(%.1fk)", (double)live / 1024.0);
+}
+
 static int num_width(long long v)
 {
     char tmp[32];
@@ -76,7 +85,7 @@ ap_status ap_write_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, i
         wlab = 2 * wlab + 1;
     {
         char tmp[48];
-        wkb = snprintf(tmp, sizeof tmp, "(%.1fk)", (double)maxlive / 1024.0);
+        wkb = live_text(tmp, sizeof tmp, maxlive, maxlive);
     }
     cw = width - wlab - 2 - 1 - wkb;
     if (cw < 16)
@@ -151,7 +160,7 @@ ap_status ap_write_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, i
         fprintf(f, "%*s: %s ", wlab, rowlab, line);
         {
             char kb[48];
-            snprintf(kb, sizeof kb, "(%.1fk)", (double)live / 1024.0);
+            live_text(kb, sizeof kb, live, maxlive);
             lab = ap_problem_label(p, t);
             if (lab) {
                 fprintf(f, "%-*s  ", wkb, kb);
