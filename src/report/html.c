@@ -224,7 +224,9 @@ static void write_table_head(FILE *f)
           f);
     for (c = 0; c < sizeof head / sizeof head[0]; c++)
         fprintf(f, "<th%s>%s</th>", numeric[c] ? " class=\"n\"" : "", head[c]);
-    fputs("</tr></thead><tbody></tbody></table></div></section>\n", f);
+    fputs("</tr></thead><tbody></tbody></table></div>\n<p class=\"note\"><span id=\"shown\"></span> "
+          "<button id=\"more\" type=\"button\" hidden>show all</button></p></section>\n",
+          f);
 }
 
 ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans, ap_error *err)

@@ -89,10 +89,13 @@
   var order = [];
   for (var k = 0; k < N; k++) order.push(k);
   var selected = -1;
+  /* a page of rows at a time: ten thousand rows would take the browser seconds to lay out */
+  var PAGE = 500, limit = PAGE;
+  var more = document.getElementById('more'), shown = document.getElementById('shown');
 
   function render() {
-    var h = [];
-    for (var k = 0; k < order.length; k++) {
+    var h = [], end = Math.min(limit, order.length);
+    for (var k = 0; k < end; k++) {
       var i = order[k];
       h.push('<tr data-i="' + i + '"' + (i === selected ? ' class="sel"' : '') + '>');
       for (var c = 0; c < cols.length; c++) {
@@ -102,7 +105,14 @@
       h.push('</tr>');
     }
     tbody.innerHTML = h.join('');
+    shown.textContent = end < order.length ? 'showing ' + num(end) + ' of ' + num(order.length) + ' buffers'
+                                           : 'all ' + num(order.length) + ' buffers';
+    more.hidden = end >= order.length;
   }
+  more.addEventListener('click', function () {
+    limit = order.length;
+    render();
+  });
   function sortBy(c, dir) {
     var get = cols[c], isNum = numeric[c];
     order.sort(function (a, b) {
@@ -116,6 +126,11 @@
   }
   function select(i, scroll) {
     selected = i;
+    var at = order.indexOf(i);
+    if (at >= limit) {
+      limit = at + 1;
+      render();
+    }
     var old = tbody.querySelector('tr.sel');
     if (old) old.classList.remove('sel');
     var row = tbody.querySelector('tr[data-i="' + i + '"]');
