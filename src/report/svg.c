@@ -246,16 +246,19 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
         const ap_buffer *b = &p->buf[i];
         double pw = (double)(b->upper - b->lower) * PW / (double)(t1 - t0);
         double hh = (double)b->size * ph / (double)top;
-        const char *text = b->name ? b->name : b->id;
+        const char *text;
         size_t fit;
-        if (hh < LABEL_MIN_H || pw < 4 * LABEL_PX + 6)
+        if (hh < LABEL_MIN_H || pw < 2 * LABEL_PX + 6)
             continue;
         fit = (size_t)((pw - 6) / LABEL_PX);
-        if (fit > 40)
-            fit = 40;
+        /* the name when it fits whole, else the id (cut names of one model look all alike:
+         * "MobilenetV1/Mobi..."); the tooltip has the rest */
+        text = b->name && strlen(b->name) <= fit ? b->name : b->id;
+        if (strlen(text) > fit)
+            continue;
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", x_of(((double)b->lower + (double)b->upper) / 2, t0, t1),
                 MT + ph - ((double)plan->offset[i] + (double)b->size / 2) / (double)top * ph);
-        ap__xml_text(f, text, fit);
+        ap__xml_text(f, text, 0);
         fputs("</text>", f);
     }
     fputs("</g>\n</svg>\n", f);
