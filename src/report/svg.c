@@ -234,13 +234,16 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
     }
     if (s->lower_bound == s->arena)
         fprintf(f, "<line class=\"lb\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", ML, MT, ML + PW + 6, MT);
-    for (i = 0; i < s->n_peaks && i < 64; i++) {
+    /* a marker over each run of peak steps (runs of one picture column merge), named once in the
+     * right margin where no marker can cover it */
+    for (i = 0; i < s->n_peaks && i < 256; i++) {
         double x = x_of((double)s->peaks[i].first + 0.5, t0, t1);
         fprintf(f, "<path class=\"pk\" d=\"M%.1f %.1fl-5 -8h10z\"/>", x, MT - 1);
-        if (i == 0)
-            fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\" fill=\"#d62728\">peak %lld</text>", x + 7, MT - 3,
-                    (long long)s->peak_bytes);
     }
+    if (s->n_peaks)
+        fprintf(f, "<path class=\"pk\" d=\"M%.1f %.1fl-5 -8h10z\"/><text class=\"ax\" x=\"%.1f\" y=\"%.1f\" "
+                   "fill=\"#d62728\">peak %lld</text>\n",
+                ML + PW + 13, MT + 41, ML + PW + 20, MT + 38, (long long)s->peak_bytes);
     fputs("\n<g class=\"lbl\">", f);
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
