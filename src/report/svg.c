@@ -240,10 +240,14 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
         double x = x_of((double)s->peaks[i].first + 0.5, t0, t1);
         fprintf(f, "<path class=\"pk\" d=\"M%.1f %.1fl-5 -8h10z\"/>", x, MT - 1);
     }
-    if (s->n_peaks)
+    if (s->n_peaks) {
+        double y = MT + 38, lb = MT + ph - (double)s->lower_bound / (double)top * ph + 4;
+        if (s->lower_bound != s->arena && lb - y < 14 && y - lb < 14)
+            y = lb + 16; /* below the lower bound's label */
         fprintf(f, "<path class=\"pk\" d=\"M%.1f %.1fl-5 -8h10z\"/><text class=\"ax\" x=\"%.1f\" y=\"%.1f\" "
                    "fill=\"#d62728\">peak %lld</text>\n",
-                ML + PW + 13, MT + 41, ML + PW + 20, MT + 38, (long long)s->peak_bytes);
+                ML + PW + 13, y + 3, ML + PW + 20, y, (long long)s->peak_bytes);
+    }
     fputs("\n<g class=\"lbl\">", f);
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
