@@ -516,14 +516,16 @@ static void test_timeline_small_shared_labels(void **state)
     char *t;
     (void)state;
     assert_int_equal(ap_problem_add_label(p, 0, "op 0 CONV_2D", &err), AP_OK);
+    assert_int_equal(ap_problem_add_label(p, 1, "op 1 A_VERY_LONG_OPERATOR_NAME_THAT_GOES_ON", &err), AP_OK);
     assert_int_equal(ap_problem_validate(p, &err), AP_OK);
     hand_plan(p, &plan, off, "hand");
-    t = timeline_to_string(p, &plan, 40);
+    /* 70 = "0: " + 30 columns + " (1.0k)" + "  " + a label column of 28 (longer labels are cut) */
+    t = timeline_to_string(p, &plan, 70);
     /* 1040 bytes over 30 columns: big covers columns 1-29 (floor(40*30/1040) = 1); tiny, one byte,
      * owns no column but shows in its first, which is free; al shares big's bytes: '!' */
     assert_string_equal(t, "timeline of hand: arena 1040 bytes, 30 columns of 34.7 bytes; '.' free, '!' shared\n"
                            "0: 100000000000000000000000000000 (1.0k)  op 0 CONV_2D\n"
-                           "1: .!!!!!!!!!!!!!!000000000000000 (1.5k)\n"
+                           "1: .!!!!!!!!!!!!!!000000000000000 (1.5k)  op 1 A_VERY_LONG_OPERATOR...\n"
                            "0 tensor big, 1000 bytes at 40, steps 0-1\n"
                            "1 tensor tiny, 1 bytes at 0, steps 0-0\n"
                            "2 tensor al, 500 bytes at 40, steps 1-1\n");

@@ -20,6 +20,7 @@
 
 static const char glyphs[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 #define NGLYPHS 62
+#define LABEL_MAX 28 /* widest step label column */
 
 static int cmp_lower(uint32_t a, uint32_t b, const void *ctx)
 {
@@ -58,7 +59,7 @@ ap_status ap_write_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, i
     uint32_t *by_lower = NULL, *act = NULL;
     char *line = NULL;
     int64_t t0 = INT64_MAX, t1 = INT64_MIN, arena = 0, maxlive = 0, nsteps, group, g;
-    int wlab, wkb, cw;
+    int wlab, wkb, wtext = 0, cw;
     ap_status st = ap__report_check(p, plan, err);
     if (st != AP_OK)
         return st;
@@ -87,7 +88,14 @@ ap_status ap_write_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, i
         char tmp[48];
         wkb = live_text(tmp, sizeof tmp, maxlive, maxlive);
     }
-    cw = width - wlab - 2 - 1 - wkb;
+    /* step labels (models) get a column of their own, so rows fit the width */
+    for (k = 0; k < p->n_labels; k++) {
+        int w = (int)strlen(p->labels[k].text) + (group > 1 ? 22 : 0);
+        wtext = w > wtext ? w : wtext;
+    }
+    if (wtext > LABEL_MAX)
+        wtext = LABEL_MAX;
+    cw = width - wlab - 2 - 1 - wkb - (wtext ? 2 + wtext : 0);
     if (cw < 16)
         cw = 16;
     if (cw > 2000)
@@ -163,10 +171,14 @@ ap_status ap_write_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, i
             live_text(kb, sizeof kb, live, maxlive);
             lab = ap_problem_label(p, t);
             if (lab) {
-                fprintf(f, "%-*s  ", wkb, kb);
+                char text[LABEL_MAX + 32];
                 if (group > 1)
-                    fprintf(f, "step %lld: ", (long long)t);
-                fprintf(f, "%s\n", lab);
+                    snprintf(text, sizeof text, "step %lld: %s", (long long)t, lab);
+                else
+                    snprintf(text, sizeof text, "%s", lab);
+                if ((int)strlen(text) > wtext)
+                    memcpy(text + wtext - 3, "...", 4); /* cut to the label column */
+                fprintf(f, "%-*s  %s\n", wkb, kb, text);
             } else {
                 fprintf(f, "%s\n", kb);
             }
