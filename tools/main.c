@@ -1,3 +1,48 @@
-/* main.c - placeholder CLI entry. */
+/* main.c - `arenaplan`: the command table and dispatch. */
 #include <stdio.h>
-int main(void) { puts("arenaplan " AP_VERSION); return 0; }
+#include <string.h>
+
+#include "cli.h"
+
+static const cli_command commands[] = {
+    {"plan", "plan the arena of a model or buffer list", cmd_plan},
+    {"check", "prove a plan valid or name its first conflict", cmd_check},
+    {"compare", "every strategy on every input, side by side", cmd_compare},
+    {"strategies", "list the planning strategies", cmd_strategies},
+};
+
+static void usage(FILE *f)
+{
+    size_t i;
+    fputs("usage: arenaplan COMMAND [ARGS...]\n\n"
+          "Static memory planning for neural-network inference arenas (TensorFlow Lite Micro).\n\n"
+          "commands:\n",
+          f);
+    for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].summary);
+    fputs("\n'arenaplan COMMAND --help' describes a command. Exit codes: 0 ok; 1 invalid plan or\n"
+          "limit exceeded; 2 bad usage or unreadable input.\n",
+          f);
+}
+
+int main(int argc, char **argv)
+{
+    size_t i;
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("arenaplan %s\n", AP_VERSION);
+        return EXIT_OK;
+    }
+    if (cli_is_help(argv, 1) || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    cli_error("unknown command '%s' (try 'arenaplan --help')", argv[1]);
+    return EXIT_USAGE;
+}

@@ -33,6 +33,8 @@ extern "C" {
 
 typedef struct ap_csv_options {
     int64_t align;   /* the problem's default alignment; 0 = 1 */
+    int offset_is_plan; /* 1: the offset column is a plan to be checked, not fixed offsets:
+                           ignore it here and read it with ap_csv_parse_plan */
     ap_warn_fn warn; /* receives "file:1: column 'x' ignored" warnings; may be NULL */
     void *warn_ctx;
 } ap_csv_options;

@@ -69,6 +69,9 @@ typedef struct ap_overlap {
 } ap_overlap;
 
 #define AP_OVERLAP_ALIAS 1u
+#define AP_OVERLAP_FIXED 2u /* added by ap_problem_validate: two fixed buffers that the input
+                               placed on shared bytes while both live (pre-planned sharing, as
+                               in offline plans made by Vela) */
 
 /* A label for a time step, for reports ("op 3 CONV_2D"). */
 typedef struct ap_step_label {
@@ -128,7 +131,10 @@ ap_status ap_problem_set_note(ap_problem *p, const char *note, ap_error *err);
  * alignments powers of two up to 2^30; fixed offsets >= 0, aligned, and fixed + size within
  * AP_MAX_VALUE; overlaps naming two different existing buffers, at most one allowance per
  * ordered pair, |max_delta| <= AP_MAX_VALUE; the sum of all sizes and alignments within
- * AP_MAX_VALUE. Sorts overlaps and labels. AP_ERR_INPUT on failure. */
+ * AP_MAX_VALUE. Two fixed buffers that share bytes while both live are taken as pre-planned
+ * sharing: validate adds an allowance for the pair (AP_OVERLAP_FIXED) that holds exactly at
+ * their fixed offsets, unless the input already gave one. Sorts overlaps and labels.
+ * AP_ERR_INPUT on failure. Calling it again is harmless. */
 ap_status ap_problem_validate(ap_problem *p, ap_error *err);
 
 /* The alignment that applies to buffer i. */

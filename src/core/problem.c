@@ -235,6 +235,70 @@ static ap_status check_buffer(const ap_problem *p, size_t i, ap_error *err)
     return AP_OK;
 }
 
+static int cmp_lower(uint32_t a, uint32_t b, const void *ctx)
+{
+    const ap_problem *p = ctx;
+    if (p->buf[a].lower != p->buf[b].lower)
+        return p->buf[a].lower < p->buf[b].lower ? -1 : 1;
+    return a < b ? -1 : a > b;
+}
+
+/* Adds an AP_OVERLAP_FIXED allowance for every pair of fixed buffers that share bytes while
+ * both are live. Sweeps the fixed buffers in order of lower; O(f log f + pairs in time). */
+static ap_status allow_fixed_sharing(ap_problem *p, ap_error *err)
+{
+    uint32_t *fx;
+    size_t nf = 0, i, j;
+    ap_status st = AP_OK;
+    for (i = 0; i < p->n; i++)
+        nf += p->buf[i].fixed != AP_UNFIXED && p->buf[i].size > 0;
+    if (nf < 2)
+        return AP_OK;
+    if (!(fx = ap__alloc(nf, sizeof *fx)))
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory checking fixed offsets");
+    for (i = 0, nf = 0; i < p->n; i++)
+        if (p->buf[i].fixed != AP_UNFIXED && p->buf[i].size > 0)
+            fx[nf++] = (uint32_t)i;
+    st = ap__sort_idx(fx, nf, cmp_lower, p, err);
+    for (i = 0; st == AP_OK && i < nf; i++) {
+        const ap_buffer *a = &p->buf[fx[i]];
+        for (j = i + 1; st == AP_OK && j < nf && p->buf[fx[j]].lower < a->upper; j++) {
+            const ap_buffer *b = &p->buf[fx[j]];
+            uint32_t lo = fx[i] < fx[j] ? fx[i] : fx[j], hi = fx[i] < fx[j] ? fx[j] : fx[i];
+            if (a->fixed < b->fixed + b->size && b->fixed < a->fixed + a->size)
+                st = ap_problem_add_overlap(p, lo, hi, p->buf[hi].fixed - p->buf[lo].fixed,
+                                            AP_OVERLAP_FIXED, "fixed offsets share bytes", err);
+        }
+    }
+    free(fx);
+    return st;
+}
+
+/* After sorting: two allowances for one ordered pair are an input error, unless one of them
+ * was added by allow_fixed_sharing (then the input's own wins). */
+static ap_status drop_duplicate_overlaps(ap_problem *p, ap_error *err)
+{
+    size_t i, k = 0;
+    for (i = 0; i < p->n_ovl; i++) {
+        if (k > 0 && cmp_ovl(&p->ovl[k - 1], &p->ovl[i]) == 0) {
+            ap_overlap *prev = &p->ovl[k - 1], *cur = &p->ovl[i];
+            if (!(prev->flags & AP_OVERLAP_FIXED) && !(cur->flags & AP_OVERLAP_FIXED))
+                return ap_error_set(err, AP_ERR_INPUT, "buffer '%s' has two overlap allowances on '%s'",
+                                    p->buf[cur->over].id, p->buf[cur->base].id);
+            if (prev->flags & AP_OVERLAP_FIXED) {
+                free(prev->why);
+                *prev = *cur;
+            } else {
+                free(cur->why);
+            }
+            continue;
+        }
+        p->ovl[k++] = p->ovl[i];
+    }
+    p->n_ovl = k;
+    return AP_OK;
+}
+
 ap_status ap_problem_validate(ap_problem *p, ap_error *err)
 {
     size_t i;
@@ -270,11 +334,11 @@ ap_status ap_problem_validate(ap_problem *p, ap_error *err)
             return ap_error_set(err, AP_ERR_INPUT, "overlap allowance of '%s' on '%s' is out of range",
                                 p->buf[o->over].id, p->buf[o->base].id);
     }
+    if ((st = allow_fixed_sharing(p, err)) != AP_OK)
+        return st;
     qsort(p->ovl, p->n_ovl, sizeof *p->ovl, cmp_ovl);
-    for (i = 1; i < p->n_ovl; i++)
-        if (cmp_ovl(&p->ovl[i - 1], &p->ovl[i]) == 0)
-            return ap_error_set(err, AP_ERR_INPUT, "buffer '%s' has two overlap allowances on '%s'",
-                                p->buf[p->ovl[i].over].id, p->buf[p->ovl[i].base].id);
+    if ((st = drop_duplicate_overlaps(p, err)) != AP_OK)
+        return st;
     qsort(p->labels, p->n_labels, sizeof *p->labels, cmp_label);
     return AP_OK;
 }

@@ -1,0 +1,114 @@
+/* load.c - reading an input file and handing it to the CSV or .tflite reader (see load.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arenaplan/csv.h"
+#include "arenaplan/load.h"
+#include "arenaplan/tflite.h"
+#include "core/util.h"
+
+#define MAX_INPUT_BYTES ((size_t)1 << 31) /* 2 GiB: FlatBuffers address at most that much */
+
+void ap_load_options_init(ap_load_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+}
+
+ap_status ap_read_file(const char *path, size_t max_bytes, unsigned char **data, size_t *len, ap_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf = NULL;
+    size_t cap = 0, n = 0;
+    *data = NULL;
+    *len = 0;
+    if (!f)
+        return ap_error_set(err, AP_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    for (;;) {
+        size_t got;
+        if (cap - n < 65536 + 1) {
+            unsigned char *nb;
+            size_t ncap = cap ? cap * 2 : 65536 * 2;
+            if (ncap > max_bytes + 2)
+                ncap = max_bytes + 2;
+            if (ncap <= cap) {
+                free(buf);
+                fclose(f);
+                return ap_error_set(err, AP_ERR_INPUT, "%s: larger than %zu bytes", path, max_bytes);
+            }
+            if (!(nb = realloc(buf, ncap))) {
+                free(buf);
+                fclose(f);
+                return ap_error_set(err, AP_ERR_NOMEM, "%s: out of memory reading the file", path);
+            }
+            buf = nb;
+            cap = ncap;
+        }
+        got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (n > max_bytes) {
+            free(buf);
+            fclose(f);
+            return ap_error_set(err, AP_ERR_INPUT, "%s: larger than %zu bytes", path, max_bytes);
+        }
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        free(buf);
+        fclose(f);
+        return ap_error_set(err, AP_ERR_IO, "%s: read error", path);
+    }
+    fclose(f);
+    buf[n] = 0;
+    *data = buf;
+    *len = n;
+    return AP_OK;
+}
+
+static int looks_like_tflite(const unsigned char *d, size_t len)
+{
+    return len >= 8 && memcmp(d + 4, "TFL3", 4) == 0;
+}
+
+int ap_is_tflite_file(const char *path)
+{
+    unsigned char head[8];
+    FILE *f = fopen(path, "rb");
+    size_t got;
+    if (!f)
+        return 0;
+    got = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return looks_like_tflite(head, got);
+}
+
+ap_status ap_load(const char *path, const ap_load_options *opt, ap_problem **out, ap_error *err)
+{
+    ap_load_options defaults;
+    unsigned char *data;
+    size_t len;
+    ap_status st;
+    *out = NULL;
+    if (!opt) {
+        ap_load_options_init(&defaults);
+        opt = &defaults;
+    }
+    if (opt->align < 0 || (opt->align & (opt->align - 1)))
+        return ap_error_set(err, AP_ERR_USAGE, "alignment %lld is not a power of two", (long long)opt->align);
+    if ((st = ap_read_file(path, MAX_INPUT_BYTES, &data, &len, err)) != AP_OK)
+        return st;
+    if (looks_like_tflite(data, len)) {
+        st = ap_tflite_load_problem(data, len, path, opt, out, err);
+    } else {
+        ap_csv_options co;
+        ap_csv_options_init(&co);
+        co.align = opt->align;
+        co.warn = opt->warn;
+        co.warn_ctx = opt->warn_ctx;
+        st = ap_csv_parse((const char *)data, len, path, &co, out, NULL, err);
+    }
+    free(data);
+    return st;
+}

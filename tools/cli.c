@@ -1,0 +1,286 @@
+/* cli.c - option matching, input loading, atomic output and progress for the CLI (cli.h). */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "arenaplan/check.h"
+#include "cli.h"
+
+static void vmsg(const char *kind, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "arenaplan: %s", kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmsg("", fmt, ap);
+    va_end(ap);
+}
+
+void cli_warn(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmsg("warning: ", fmt, ap);
+    va_end(ap);
+}
+
+int cli_value(int argc, char **argv, int *i, const char *lng, const char *shrt, const char **val)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(lng);
+    if (strncmp(a, lng, n) == 0 && a[n] == '=') {
+        *val = a + n + 1;
+        return 1;
+    }
+    if (strcmp(a, lng) != 0 && !(shrt && strcmp(a, shrt) == 0))
+        return 0;
+    if (*i + 1 >= argc) {
+        cli_error("%s needs a value", lng);
+        return -1;
+    }
+    *val = argv[++*i];
+    return 1;
+}
+
+int cli_flag(char **argv, int i, const char *lng, const char *shrt)
+{
+    return strcmp(argv[i], lng) == 0 || (shrt && strcmp(argv[i], shrt) == 0);
+}
+
+int cli_is_help(char **argv, int i)
+{
+    return cli_flag(argv, i, "--help", "-h");
+}
+
+int cli_parse_bytes(const char *s, int64_t *out)
+{
+    char *end;
+    unsigned long long v;
+    int64_t mul = 1;
+    if (!s || !*s || *s == '-' || *s == '+')
+        return -1;
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (errno || end == s)
+        return -1;
+    if (*end) {
+        if (strcasecmp(end, "k") == 0 || strcasecmp(end, "kb") == 0 || strcasecmp(end, "kib") == 0)
+            mul = 1024;
+        else if (strcasecmp(end, "m") == 0 || strcasecmp(end, "mb") == 0 || strcasecmp(end, "mib") == 0)
+            mul = 1024 * 1024;
+        else if (strcasecmp(end, "b") != 0)
+            return -1;
+    }
+    if (v > (unsigned long long)(AP_MAX_VALUE / mul))
+        return -1;
+    *out = (int64_t)v * mul;
+    return 0;
+}
+
+int cli_parse_seconds(const char *s, double *out)
+{
+    char *end;
+    double v;
+    if (!s || !*s)
+        return -1;
+    errno = 0;
+    v = strtod(s, &end);
+    if (errno || *end || !(v >= 0) || !isfinite(v) || v > 1e9)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+void cli_input_init(cli_input_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    ap_load_options_init(&o->load);
+}
+
+const char cli_input_help[] =
+    "  --align N          default alignment of buffers, a power of two (CSV: 1; models: 16)\n";
+
+int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i)
+{
+    const char *v;
+    int m;
+    if ((m = cli_value(argc, argv, i, "--align", NULL, &v)) != 0) {
+        int64_t a;
+        if (m < 0)
+            return -1;
+        if (cli_parse_bytes(v, &a) || a <= 0 || (a & (a - 1)) || a > (INT64_C(1) << 30)) {
+            cli_error("--align %s: not a power of two between 1 and 2^30", v);
+            return -1;
+        }
+        o->load.align = a;
+        return 1;
+    }
+    return 0;
+}
+
+static void warn_cb(void *ctx, const char *msg)
+{
+    (void)ctx;
+    cli_warn("%s", msg);
+}
+
+ap_problem *cli_load(const char *path, const cli_input_opts *o)
+{
+    ap_load_options lo = o->load;
+    ap_problem *p = NULL;
+    ap_error err = {0};
+    lo.warn = warn_cb;
+    if (ap_load(path, &lo, &p, &err) != AP_OK) {
+        cli_error("%s", err.msg);
+        return NULL;
+    }
+    return p;
+}
+
+int cli_out_open(cli_out *o, const char *path)
+{
+    int fd;
+    memset(o, 0, sizeof *o);
+    if (!path || strcmp(path, "-") == 0) {
+        o->f = stdout;
+        return 0;
+    }
+    o->path = strdup(path);
+    o->tmp = malloc(strlen(path) + 16);
+    if (!o->path || !o->tmp) {
+        cli_error("out of memory");
+        return -1;
+    }
+    sprintf(o->tmp, "%s.tmp.XXXXXX", path);
+    fd = mkstemp(o->tmp);
+    if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
+        cli_error("cannot write %s: %s", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(o->tmp);
+        }
+        free(o->path);
+        free(o->tmp);
+        o->path = o->tmp = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+int cli_out_close(cli_out *o, int commit)
+{
+    int rc = 0;
+    if (!o->f)
+        return -1;
+    if (!o->path) {
+        rc = fflush(o->f) ? -1 : 0;
+        if (rc)
+            cli_error("cannot write the output: %s", strerror(errno));
+        o->f = NULL;
+        return rc;
+    }
+    if (fflush(o->f) || ferror(o->f) || fsync(fileno(o->f)))
+        rc = -1;
+    if (fclose(o->f))
+        rc = -1;
+    o->f = NULL;
+    if (commit && rc == 0 && rename(o->tmp, o->path) != 0)
+        rc = -1;
+    if (!commit || rc != 0) {
+        if (commit)
+            cli_error("cannot write %s: %s", o->path, strerror(errno));
+        unlink(o->tmp);
+    }
+    free(o->path);
+    free(o->tmp);
+    o->path = o->tmp = NULL;
+    return rc;
+}
+
+int cli_plan(const ap_problem *p, ap_plan_options *opt, ap_plan *plan)
+{
+    ap_error err = {0};
+    ap_check_result res;
+    ap_status st = ap_plan_problem(p, opt, plan, &err);
+    if (st != AP_OK) {
+        cli_progress_done();
+        cli_error("%s", err.msg);
+        return st == AP_ERR_USAGE || st == AP_ERR_INPUT ? EXIT_USAGE : EXIT_INVALID;
+    }
+    cli_progress_done();
+    if (ap_check(p, plan->offset, &res) != AP_OK) {
+        cli_error("internal error: the plan made by '%s' fails the checker: %s", plan->strategy, res.message);
+        return EXIT_INVALID;
+    }
+    return EXIT_OK;
+}
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    stop_flag = 1;
+}
+
+volatile sig_atomic_t *cli_stop_flag(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    return &stop_flag;
+}
+
+static int progress_shown;
+
+static void print_progress(const ap_progress *pr, void *ctx)
+{
+    double gap = pr->bound > 0 ? 100.0 * (double)(pr->best_arena - pr->bound) / (double)pr->bound : 0.0;
+    (void)ctx;
+    fprintf(stderr, "\r\033[K%6.1f s  best %lld  bound %lld  gap %.2f%%  %.0f nodes/s", pr->elapsed,
+            (long long)pr->best_arena, (long long)pr->bound, gap,
+            pr->elapsed > 0 ? (double)pr->nodes / pr->elapsed : 0.0);
+    fflush(stderr);
+    progress_shown = 1;
+}
+
+void (*cli_progress_printer(int quiet))(const ap_progress *, void *)
+{
+    if (quiet || !isatty(2))
+        return NULL;
+    return print_progress;
+}
+
+void cli_progress_done(void)
+{
+    if (progress_shown) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+        progress_shown = 0;
+    }
+}
+
+int cli_check_strategy(const char *name)
+{
+    size_t n, i;
+    const ap_strategy *s = ap_strategies(&n);
+    if (ap_strategy_find(name))
+        return 0;
+    fprintf(stderr, "arenaplan: unknown strategy '%s'; known:", name);
+    for (i = 0; i < n; i++)
+        fprintf(stderr, " %s", s[i].name);
+    fputc('\n', stderr);
+    return -1;
+}

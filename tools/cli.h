@@ -1,0 +1,90 @@
+/*
+ * cli.h - what the command files of the `arenaplan` tool share: option matching, loading
+ * inputs with warnings on stderr, atomic output files, exit codes. The CLI only parses and
+ * prints; all logic is in the library.
+ */
+#ifndef AP_CLI_H
+#define AP_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "arenaplan/load.h"
+#include "arenaplan/plan.h"
+#include "arenaplan/planner.h"
+#include "arenaplan/problem.h"
+
+enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+
+typedef struct cli_command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv); /* argv[0] is the command name */
+} cli_command;
+
+/* Prints "arenaplan: " + message to stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Matches argv[*i] as "--name VALUE", "--name=VALUE" or "-s VALUE" (shrt may be NULL). On a
+ * match stores the value and advances *i past it: returns 1. Returns 0 if argv[*i] is another
+ * argument, -1 (after printing an error) if the value is missing. */
+int cli_value(int argc, char **argv, int *i, const char *lng, const char *shrt, const char **val);
+/* Whether argv[i] is the flag "--name" (or the short form). */
+int cli_flag(char **argv, int i, const char *lng, const char *shrt);
+/* Whether argv[i] is -h or --help. */
+int cli_is_help(char **argv, int i);
+
+/* Parses a byte count with an optional K/KB/KiB or M/MB/MiB suffix (1024-based).
+ * Returns 0 on success. */
+int cli_parse_bytes(const char *s, int64_t *out);
+/* Parses a non-negative decimal number of seconds. */
+int cli_parse_seconds(const char *s, double *out);
+
+/* Input options shared by plan, check, compare, inspect, report. */
+typedef struct cli_input_opts {
+    ap_load_options load;
+    const char *align_text;
+} cli_input_opts;
+
+void cli_input_init(cli_input_opts *o);
+/* Matches one of --align N, --kernels SET, --inplace RULES, --overlap RULES at argv[*i].
+ * Returns 1 if matched, 0 if not, -1 on a bad value (after printing an error). */
+int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i);
+/* The help lines for those options. */
+extern const char cli_input_help[];
+
+/* Loads a problem, printing warnings; prints the error and returns NULL on failure. */
+ap_problem *cli_load(const char *path, const cli_input_opts *o);
+
+/* An output destination: stdout, or a file written atomically (temporary file in the same
+ * directory, renamed into place only by cli_out_close(o, 1)). */
+typedef struct cli_out {
+    FILE *f;
+    char *path;
+    char *tmp;
+} cli_out;
+
+int cli_out_open(cli_out *o, const char *path);  /* path NULL or "-": stdout. 0 on success */
+int cli_out_close(cli_out *o, int commit);        /* 0 on success */
+
+/* Plans p; prints the error and returns EXIT_USAGE/EXIT_INVALID on failure. Puts the plan
+ * through the checker: a plan that fails it is never returned. */
+int cli_plan(const ap_problem *p, ap_plan_options *opt, ap_plan *plan);
+
+/* 0 if name is a known strategy; else prints the known ones and returns -1. */
+int cli_check_strategy(const char *name);
+
+/* Installs a SIGINT handler that sets the flag returned (for anytime searches). */
+volatile sig_atomic_t *cli_stop_flag(void);
+/* A progress printer for ap_plan_options.progress: a status line on stderr when it is a
+ * terminal; returns NULL (no progress) otherwise or when quiet. */
+void (*cli_progress_printer(int quiet))(const ap_progress *, void *);
+void cli_progress_done(void);
+
+int cmd_plan(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_strategies(int argc, char **argv);
+
+#endif
