@@ -174,12 +174,17 @@ static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const 
     for (size_t k = 0; k < s->n_ops_types; k++)
         fprintf(f, "%s%s %ld", k ? ", " : ": ", s->ops[k].name, s->ops[k].count);
     fputc('\n', f);
-    fprintf(f, "tensors      %ld: %zu planned, %ld constant, %ld variable\n", s->tensors,
-            s->planned_tensors, s->constants, s->variables);
+    if (p)
+        fprintf(f, "tensors      %ld: %zu planned, %ld constant, %ld variable\n", s->tensors,
+                s->planned_tensors, s->constants, s->variables);
+    else
+        fprintf(f, "tensors      %ld: %ld constant, %ld variable\n", s->tensors, s->constants,
+                s->variables);
     fprintf(f, "constants    %lld bytes (in the model file)\n", (long long)s->constant_bytes);
     fprintf(f, "variables    %lld bytes (TFLM's persistent tail)\n", (long long)s->variable_bytes);
-    fprintf(f, "kernels      %s: %zu scratch buffer%s\n", kernels, s->scratch,
-            s->scratch == 1 ? "" : "s");
+    if (p)
+        fprintf(f, "kernels      %s: %zu scratch buffer%s\n", kernels, s->scratch,
+                s->scratch == 1 ? "" : "s");
     if (m->offline.present)
         fprintf(f, "offline plan %u entries (metadata %u, buffer %u)%s\n", m->offline.n,
                 m->offline.metadata, m->offline.buffer,
