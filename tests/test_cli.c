@@ -161,7 +161,7 @@ static void test_usage_errors(void **state)
     run_free(&r);
     r = run_cli("plan", worked(), "--format", "xml", NULL);
     assert_int_equal(r.status, 2);
-    assert_string_equal(r.err, "arenaplan: plan: unknown format 'xml' (table, csv or json)\n");
+    assert_string_equal(r.err, "arenaplan: plan: unknown format 'xml' (table, csv, json or c)\n");
     run_free(&r);
     r = run_cli("plan", worked(), "--align", "3", NULL);
     assert_int_equal(r.status, 2);

@@ -12,7 +12,7 @@
 #include "arenaplan/tflite.h"
 #include "cli.h"
 
-static void vmsg(const char *kind, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void vmsg(const char *kind, const char *fmt, va_list ap)
 {
     fprintf(stderr, "arenaplan: %s", kind);
     vfprintf(stderr, fmt, ap);
