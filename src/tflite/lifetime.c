@@ -27,7 +27,7 @@
 
 #define TFLM_ALIGN 16          /* MicroArenaBufferAlignment() */
 #define MAX_CALL_DEPTH 256     /* nested IF/WHILE/CALL_ONCE subgraphs */
-#define MAX_VISITS (1L << 24)  /* operator visits across all subgraph walks */
+#define MAX_VISITS (1L << 20)  /* operator visits across all subgraph walks (each adds a label) */
 
 typedef struct entry {
     int64_t bytes;
