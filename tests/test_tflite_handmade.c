@@ -210,6 +210,45 @@ static void subgraph_call_loops_are_refused(void **state)
     assert_contains(err.msg, "a WHILE operator without WhileOptions (options type 0)");
 }
 
+/* A chain of n subgraphs, each running the next `calls` times (CALL_ONCE); the last is empty. */
+static fbb_node *call_chain(int n, int calls)
+{
+    fbb_node *sgs = fbb_new(FBB_TABLES);
+    sgs->kids = calloc((size_t)n, sizeof *sgs->kids);
+    sgs->n = (size_t)n;
+    for (int s = 0; s < n; s++) {
+        fbb_node *ops = fbb_new(FBB_TABLES);
+        ops->kids = calloc(2, sizeof *ops->kids);
+        ops->n = s + 1 < n ? (size_t)calls : 0;
+        for (size_t k = 0; k < ops->n; k++)
+            ops->kids[k] = tfl_op(0, fbb_ints(0), fbb_ints(0), 103,
+                                  fbb_scalar(fbb_table(), 0, 4, (uint32_t)(s + 1)));
+        sgs->kids[s] = tfl_subgraph(fbb_tables(1, tfl_tensor("t", F32, fbb_ints(1, 4), 0)),
+                                    fbb_ints(1, 0), fbb_ints(1, 0), ops, NULL);
+    }
+    return tfl_model(fbb_tables(1, tfl_opcode(129, NULL)), sgs, two_buffers(), NULL);
+}
+
+/* TFLM would walk these; arenaplan bounds the work and the depth, and says so. */
+static void subgraph_call_limits(void **state)
+{
+    (void)state;
+    ap_problem *p = NULL;
+    ap_error err = {0};
+    /* 2^21 walks of the last subgraphs: more than 2^20 operator visits. */
+    assert_int_equal(load_built(call_chain(22, 2), NULL, 0, &p, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "subgraph calls run more than 1048576 operators in all");
+    /* 300 nested calls. */
+    assert_int_equal(load_built(call_chain(300, 1), NULL, 0, &p, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "subgraph 255 operator 0 (CALL_ONCE): subgraph calls nest deeper "
+                             "than 256");
+    /* 200 nested calls are fine: each subgraph's tensor lives in its own scope. */
+    assert_int_equal(load_built(call_chain(200, 1), NULL, 0, &p, &err), AP_OK);
+    assert_int_equal(p->n, 200);
+    assert_buf(p, 199, "199:0", 398, 399, 16);
+    ap_problem_free(p);
+}
+
 /* ---- Offline plans ------------------------------------------------------------------------- */
 
 static fbb_node *offline_model(int32_t count, int32_t second)
@@ -761,6 +800,7 @@ int main(void)
         cmocka_unit_test(subgraph_walked_twice),
         cmocka_unit_test(subgraph_never_invoked),
         cmocka_unit_test(subgraph_call_loops_are_refused),
+        cmocka_unit_test(subgraph_call_limits),
         cmocka_unit_test(offline_plan_as_tflm_indexes_it),
         cmocka_unit_test(offline_plan_in_the_graph),
         cmocka_unit_test(add_n_pointer_size_follows_the_kernel_set),
