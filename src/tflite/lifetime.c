@@ -400,17 +400,15 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
 
     /* GetOfflinePlannedOffsets. */
     const int32_t *offline = NULL;
-    if (m->offline.present) {
-        if (m->offline.n != nt)
-            {
+    if (m->offline.present && !opt->ignore_offline) {
+        if (m->offline.n != nt) {
             st = ap_error_set(err, AP_ERR_INPUT,
                               "the offline plan (metadata \"OfflineMemoryAllocation\", buffer %u) "
                               "has %u entries but the model has %zu tensors; TFLM refuses such "
                               "a plan", m->offline.buffer, m->offline.n, nt);
             goto done;
         }
-        if (!opt->ignore_offline)
-            offline = m->offline.offsets;
+        offline = m->offline.offsets;
     }
 
     e = ap__zalloc(nt + sc.n + 1, sizeof *e);
