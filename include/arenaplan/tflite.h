@@ -342,7 +342,8 @@ extern const char *const ap_tflite_kernel_sets[];
 
 /* Builds the problem TFLM's memory planner receives for model m (see docs/tflite.md):
  * - buffers: the planned tensors of every subgraph in subgraph and tensor order (a tensor is
- *   planned when its buffer holds no data, it is not a variable and its TFLM size is not 0),
+ *   planned when its buffer holds no data, it is not a variable, its TFLM size is not 0 and no
+ *   kernel gives it memory of its own in Prepare, as VAR_HANDLE does),
  *   then one buffer per kernel scratch request in Prepare order (subgraph by subgraph, operator
  *   by operator);
  * - sizes rounded up to 16 (TFLM's MicroArenaBufferAlignment);
@@ -356,8 +357,10 @@ extern const char *const ap_tflite_kernel_sets[];
  * The problem is not validated (ap_tflite_load_problem does that). Fails with AP_ERR_INPUT
  * when TFLM itself could not allocate the model (a tensor type TFLM cannot size, such as a
  * STRING tensor; an intermediate tensor with a non-zero size; a loop of subgraph calls; an
- * offline plan whose entry count differs from the model's tensor count) or an offline offset
- * is negative other than -1; AP_ERR_USAGE for an unknown kernel set; AP_ERR_NOMEM. */
+ * offline plan, when honoured, whose entry count differs from the model's tensor count; an
+ * operator whose tensors its kernel's Prepare refuses), an offline offset is negative other
+ * than -1, or subgraph calls nest deeper than 256 or run more than 2^20 operators in all;
+ * AP_ERR_USAGE for an unknown kernel set; AP_ERR_NOMEM. */
 ap_status ap_tflite_build_problem(const ap_tfl_model *m, const ap_tflite_build_options *opt,
                                   ap_problem **out, ap_error *err);
 
