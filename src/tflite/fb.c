@@ -181,7 +181,7 @@ ap_status ap__fb_get_vec(const ap__fb *fb, const ap__fb_table *t, unsigned id, s
 ap_status ap__fb_vec_table(const ap__fb *fb, const ap__fb_vec *v, uint32_t i, const char *what,
                            ap__fb_table *t, ap_error *err)
 {
-    size_t target;
+    size_t target = 0;
     ap_status st = ap__fb_deref(fb, v->at + 4 * (size_t)i, 4, what, &target, err);
     if (st != AP_OK)
         return st;

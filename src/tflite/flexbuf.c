@@ -118,7 +118,7 @@ int ap__flex_map_int(const unsigned char *p, size_t len, const char *key, int64_
         size_t vpos = data + i * bw;
         unsigned packed = p[data + (size_t)n * bw + i];
         unsigned t = packed >> 2, cw = 1u << (packed & 3);
-        size_t target;
+        size_t target = 0;
         switch (t) {
         case FX_INT:
             *value = rd_i(p, vpos, bw);
