@@ -144,10 +144,15 @@ done
 
 echo
 echo "== example firmware: two real models sharing one arena"
-# Plans as C headers. Stand-in until the CLI exports C: TFLM's greedy plans from the corpus.
+# Plans as C headers, exported by the arenaplan CLI from the real models (.ci/run builds it
+# first; AP_CLI names another build). greedy: the example re-plans at boot on the device with the
+# runtime's greedy and checks it gets the same offsets.
+cli=${AP_CLI:-$root/build/arenaplan}
+if [ ! -x "$cli" ]; then
+    echo "FAIL: $cli not found: build the CLI first (cmake -S . -B build && cmake --build build)"; exit 1
+fi
 for model in person_detect micro_speech_quantized; do
-    examples/plan_header.sh "corpus/reference/plans/$model.csv" "$model" \
-        "$out/plans/${model}_plan.h"
+    "$cli" plan "corpus/models/tflm/$model.tflite" --strategy greedy --format c -o "$out/plans/${model}_plan.h"
 done
 cc -std=c99 -pedantic "${WARN[@]}" -O2 -Iruntime/include -I"$out/plans" examples/two_models.c \
     runtime/src/rt_*.c -o "$out/host/two_models"

@@ -1,9 +1,33 @@
 /*
- * arenaplan/tflite.h - reading TensorFlow Lite models (placeholder until the reader lands).
+ * arenaplan/tflite.h - TensorFlow Lite models: the graph in a .tflite file, and the planning
+ * problem TensorFlow Lite Micro (TFLM) builds from it.
+ *
+ * Two stages, each plain data in and plain data out:
+ *
+ *   ap_tflite_read           bytes of a .tflite file -> ap_tfl_model (the graph)
+ *   ap_tflite_build_problem  ap_tfl_model -> ap_problem (the buffers TFLM's memory planner
+ *                            receives at AllocateTensors(), with TFLM's lifetimes)
+ *
+ * ap_tflite_load_problem does both; ap_load (load.h) calls it for files that carry the "TFL3"
+ * identifier.
+ *
+ * The reader treats the file as hostile: every offset, vtable, vector, string and union is
+ * checked against the file before it is read, nothing outside [data, data + len) is touched,
+ * and the walk follows the schema's fixed depth (no recursion driven by the file). A fault is
+ * reported as AP_ERR_INPUT with a message naming the item and the byte offset at fault. See
+ * docs/tflite.md for what is read, the lifetime rules and the kernel scratch models.
+ *
+ * Ownership: an ap_tfl_model owns all of its arrays and strings (free with ap_tflite_free). It
+ * also keeps a borrowed pointer to the file's bytes (model->data) for the option accessors;
+ * the caller keeps those bytes alive while it uses them (everything else is copied).
  */
 #ifndef ARENAPLAN_TFLITE_H
 #define ARENAPLAN_TFLITE_H
 
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arenaplan/error.h"
 #include "arenaplan/load.h"
 #include "arenaplan/problem.h"
 
@@ -11,7 +35,340 @@
 extern "C" {
 #endif
 
-/* Reads the model in data[0..len) and builds the problem TFLM's planner would receive. */
+/* ---- Tensor types (TFLite schema enum TensorType) ---------------------------------------- */
+
+typedef enum ap_tfl_type {
+    AP_TFL_FLOAT32 = 0,
+    AP_TFL_FLOAT16 = 1,
+    AP_TFL_INT32 = 2,
+    AP_TFL_UINT8 = 3,
+    AP_TFL_INT64 = 4,
+    AP_TFL_STRING = 5,
+    AP_TFL_BOOL = 6,
+    AP_TFL_INT16 = 7,
+    AP_TFL_COMPLEX64 = 8,
+    AP_TFL_INT8 = 9,
+    AP_TFL_FLOAT64 = 10,
+    AP_TFL_COMPLEX128 = 11,
+    AP_TFL_UINT64 = 12,
+    AP_TFL_RESOURCE = 13,
+    AP_TFL_VARIANT = 14,
+    AP_TFL_UINT32 = 15,
+    AP_TFL_UINT16 = 16,
+    AP_TFL_INT4 = 17,
+    AP_TFL_BFLOAT16 = 18,
+    AP_TFL_INT2 = 19,
+    AP_TFL_UINT4 = 20
+} ap_tfl_type;
+
+#define AP_TFL_TYPE_COUNT 21
+
+/* The schema name of a type ("INT8"), or NULL for a value outside the enum. */
+const char *ap_tfl_type_name(int type);
+
+/* Bits one element occupies in a packed tensor: 32 for FLOAT32, 4 for INT4 and UINT4 (two per
+ * byte), 2 for INT2, 8 for BOOL; 0 for STRING and VARIANT (no fixed size) and unknown types. */
+int ap_tfl_type_bits(int type);
+
+/* Bytes per element as TFLM sizes a tensor (TfLiteTypeSizeOf in tflite-micro's
+ * memory_helpers.cc): INT4 counts one byte per element there, and the types TFLM cannot size
+ * (STRING, VARIANT, UINT16, BFLOAT16, INT2, UINT4, unknown) give 0. */
+int ap_tfl_tflm_type_size(int type);
+
+/* ---- Operators ------------------------------------------------------------------------------ */
+
+/* Builtin operator codes used by name in arenaplan (the schema has them all; any int32 code is
+ * read and kept; ap_tfl_builtin_name names every code the schema defines). */
+enum {
+    AP_TFL_OP_ADD = 0,
+    AP_TFL_OP_AVERAGE_POOL_2D = 1,
+    AP_TFL_OP_CONCATENATION = 2,
+    AP_TFL_OP_CONV_2D = 3,
+    AP_TFL_OP_DEPTHWISE_CONV_2D = 4,
+    AP_TFL_OP_FULLY_CONNECTED = 9,
+    AP_TFL_OP_MAX_POOL_2D = 17,
+    AP_TFL_OP_MUL = 18,
+    AP_TFL_OP_RESHAPE = 22,
+    AP_TFL_OP_SOFTMAX = 25,
+    AP_TFL_OP_SVDF = 27,
+    AP_TFL_OP_CALL = 31,
+    AP_TFL_OP_CUSTOM = 32,
+    AP_TFL_OP_PAD = 34,
+    AP_TFL_OP_MEAN = 40,
+    AP_TFL_OP_SUB = 41,
+    AP_TFL_OP_UNIDIRECTIONAL_SEQUENCE_LSTM = 44,
+    AP_TFL_OP_TRANSPOSE_CONV = 67,
+    AP_TFL_OP_SUM = 74,
+    AP_TFL_OP_REDUCE_PROD = 81,
+    AP_TFL_OP_REDUCE_MAX = 82,
+    AP_TFL_OP_REDUCE_MIN = 89,
+    AP_TFL_OP_MIRROR_PAD = 100,
+    AP_TFL_OP_ADD_N = 106,
+    AP_TFL_OP_IF = 118,
+    AP_TFL_OP_WHILE = 119,
+    AP_TFL_OP_BATCH_MATMUL = 126,
+    AP_TFL_OP_PLACEHOLDER_FOR_GREATER_OP_CODES = 127,
+    AP_TFL_OP_CALL_ONCE = 129,
+    AP_TFL_OP_REDUCE_ALL = 140,
+    AP_TFL_OP_VAR_HANDLE = 142,
+    AP_TFL_OP_READ_VARIABLE = 143,
+    AP_TFL_OP_ASSIGN_VARIABLE = 144
+};
+
+/* The schema name of a builtin code ("CONV_2D"), or NULL for a code the schema does not name. */
+const char *ap_tfl_builtin_name(int32_t code);
+
+/* BuiltinOptions union members arenaplan parses (the schema's union numbering). */
+enum {
+    AP_TFL_OPT_NONE = 0,
+    AP_TFL_OPT_CONV_2D = 1,
+    AP_TFL_OPT_DEPTHWISE_CONV_2D = 2,
+    AP_TFL_OPT_POOL_2D = 5,
+    AP_TFL_OPT_SVDF = 6,
+    AP_TFL_OPT_FULLY_CONNECTED = 8,
+    AP_TFL_OPT_SOFTMAX = 9,
+    AP_TFL_OPT_CONCATENATION = 10,
+    AP_TFL_OPT_ADD = 11,
+    AP_TFL_OPT_RESHAPE = 17,
+    AP_TFL_OPT_MUL = 21,
+    AP_TFL_OPT_GATHER = 23,
+    AP_TFL_OPT_REDUCER = 27,
+    AP_TFL_OPT_SUB = 28,
+    AP_TFL_OPT_SQUEEZE = 30,
+    AP_TFL_OPT_STRIDED_SLICE = 32,
+    AP_TFL_OPT_SPLIT = 35,
+    AP_TFL_OPT_TRANSPOSE_CONV = 49,
+    AP_TFL_OPT_PACK = 59,
+    AP_TFL_OPT_UNPACK = 64,
+    AP_TFL_OPT_UNIDIRECTIONAL_SEQUENCE_LSTM = 71,
+    AP_TFL_OPT_LEAKY_RELU = 75,
+    AP_TFL_OPT_MIRROR_PAD = 77,
+    AP_TFL_OPT_SPLIT_V = 79,
+    AP_TFL_OPT_IF = 92,
+    AP_TFL_OPT_WHILE = 93,
+    AP_TFL_OPT_DEPTH_TO_SPACE = 94,
+    AP_TFL_OPT_BATCH_MATMUL = 101,
+    AP_TFL_OPT_CALL_ONCE = 103
+};
+
+/* The options later stages need, decoded from the operator's builtin_options table. A field the
+ * operator's options table does not have keeps its schema default (listed); fields that do not
+ * apply to the operator keep these defaults too. For any other option use
+ * ap_tflite_option_scalar. */
+typedef struct ap_tfl_options {
+    int32_t padding;          /* Padding: 0 SAME, 1 VALID (conv, depthwise, pool, transpose conv) */
+    int32_t stride_w, stride_h;        /* 0 */
+    int32_t dilation_w, dilation_h;    /* 1 */
+    int32_t depth_multiplier;          /* 0 */
+    int32_t filter_w, filter_h;        /* pooling; 0 */
+    int32_t activation;       /* fused ActivationFunctionType: 0 NONE, 1 RELU, 2 RELU_N1_TO_1,
+                                 3 RELU6, 4 TANH, 5 SIGN_BIT */
+    int32_t axis;             /* concatenation, gather, pack, unpack; 0 */
+    int32_t keep_dims;        /* ReducerOptions; 0 */
+    int32_t keep_num_dims;    /* FullyConnectedOptions; 0 */
+    int32_t weights_format;   /* FullyConnectedOptions; 0 DEFAULT */
+    int32_t time_major;       /* UnidirectionalSequenceLSTMOptions; 0 */
+    int32_t rank;             /* SVDFOptions; 0 */
+    int32_t mirror_mode;      /* MirrorPadOptions: 0 REFLECT, 1 SYMMETRIC */
+    int32_t num_splits;       /* split, split_v; 0 */
+    int32_t block_size;       /* depth_to_space; 0 */
+    int32_t adj_x, adj_y;     /* BatchMatMulOptions; 0 */
+    int32_t begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask, offset;
+                              /* StridedSliceOptions; 0 */
+    float beta;               /* SoftmaxOptions; 0 */
+    float alpha;              /* LeakyReluOptions; 0 */
+} ap_tfl_options;
+
+typedef struct ap_tfl_opcode {
+    int8_t deprecated_builtin_code; /* field 0, as stored (default 0) */
+    int32_t builtin_code_field;     /* field 3, the extended code, as stored (default 0) */
+    int32_t builtin;                /* the code that applies: the larger of the two (the schema's
+                                       rule; TFLM's GetBuiltinCode) */
+    int32_t version;                /* default 1 */
+    char *custom_code;              /* NULL when absent */
+    char *name;                     /* display name: builtin name, custom code, "BUILTIN_<n>" */
+} ap_tfl_opcode;
+
+typedef struct ap_tfl_operator {
+    uint32_t index;            /* position in its subgraph */
+    uint32_t opcode_index;
+    int32_t builtin;           /* the opcode's resolved builtin code */
+    const char *custom_code;   /* the opcode's custom code (owned by the model), or NULL */
+    const char *name;          /* display name, as ap_tfl_op_name (owned by the model) */
+    int32_t *inputs;           /* tensor indices; -1 = omitted optional input */
+    uint32_t n_inputs;
+    int32_t *outputs;
+    uint32_t n_outputs;
+    int32_t *intermediates;
+    uint32_t n_intermediates;
+    uint8_t options_type;      /* BuiltinOptions union type (AP_TFL_OPT_*), 0 = none */
+    size_t options_pos;        /* file offset of the options table, 0 = none */
+    ap_tfl_options opt;        /* decoded (see ap_tfl_options) */
+    uint8_t options2_type;     /* BuiltinOptions2 union type, 0 = none */
+    size_t options2_pos;
+    size_t custom_options_pos; /* file offset of the custom_options bytes, 0 = none */
+    size_t custom_options_len;
+    int32_t calls[2];          /* subgraphs this operator invokes, -1 = none: IF then/else,
+                                  WHILE cond/body, CALL_ONCE init (calls[1] = -1) */
+    size_t table_pos;          /* file offset of the Operator table */
+} ap_tfl_operator;
+
+typedef struct ap_tfl_tensor {
+    uint32_t index;            /* position in its subgraph */
+    char *name;                /* "" when absent */
+    int type;                  /* ap_tfl_type */
+    int32_t *shape;            /* dimensions, each >= 0 (the reader refuses negative ones) */
+    uint32_t rank;             /* 0 = scalar (or shape absent) */
+    int32_t *shape_signature;  /* -1 = unknown dimension; NULL when absent */
+    uint32_t n_shape_signature;
+    int64_t elements;          /* product of shape (1 for a scalar) */
+    int64_t bytes;             /* packed size: ceil(elements * ap_tfl_type_bits / 8); -1 when
+                                  the type has no fixed size (STRING, VARIANT) */
+    uint32_t buffer;           /* index into model->buffers */
+    int is_constant;           /* its buffer holds data (TFLM: a non-empty data vector) */
+    int is_variable;
+    int has_quantization;      /* a quantization table with scales */
+    uint32_t n_scales;         /* quantization scale count (per-channel when > 1) */
+    int32_t quantized_dimension;
+    size_t table_pos;          /* file offset of the Tensor table */
+} ap_tfl_tensor;
+
+typedef struct ap_tfl_subgraph {
+    uint32_t index;
+    char *name;                /* "" when absent */
+    ap_tfl_tensor *tensors;
+    uint32_t n_tensors;
+    int32_t *inputs;
+    uint32_t n_inputs;
+    int32_t *outputs;
+    uint32_t n_outputs;
+    ap_tfl_operator *ops;
+    uint32_t n_ops;
+    size_t table_pos;
+} ap_tfl_subgraph;
+
+typedef struct ap_tfl_buffer {
+    size_t table_pos;          /* file offset of the Buffer table */
+    size_t data_pos;           /* file offset of the first data byte (0 when no data vector) */
+    size_t data_len;           /* data vector length in bytes */
+    size_t data_len_pos;       /* file offset of the vector's length word (0 when none) */
+    uint64_t ext_offset;       /* Buffer.offset / Buffer.size: data outside the FlatBuffer
+                                  (models over 2 GB); 0 when absent. TFLM ignores them. */
+    uint64_t ext_size;
+} ap_tfl_buffer;
+
+typedef struct ap_tfl_metadata {
+    char *name;                /* "" when absent */
+    uint32_t buffer;           /* index into model->buffers (checked) */
+    size_t table_pos;
+} ap_tfl_metadata;
+
+typedef struct ap_tfl_signature {
+    char *key;                 /* signature_key, "" when absent */
+    uint32_t subgraph;
+} ap_tfl_signature;
+
+/* An "OfflineMemoryAllocation" metadata entry: int32 words [version, subgraph count, n,
+ * offset of entry 0 .. n-1], -1 meaning "plan at runtime". */
+typedef struct ap_tfl_offline_plan {
+    int present;
+    uint32_t metadata;         /* index into model->metadata (TFLM uses the last one named so) */
+    uint32_t buffer;
+    int32_t version;
+    int32_t subgraphs;
+    uint32_t n;
+    int32_t *offsets;
+    size_t offsets_pos;        /* file offset of offsets[0] */
+} ap_tfl_offline_plan;
+
+typedef struct ap_tfl_model {
+    const unsigned char *data; /* borrowed: the bytes read (see the top of this file) */
+    size_t len;
+    uint32_t version;          /* Model.version (schema 3) */
+    char *description;         /* "" when absent */
+    ap_tfl_opcode *opcodes;
+    uint32_t n_opcodes;
+    ap_tfl_subgraph *subgraphs;
+    uint32_t n_subgraphs;
+    ap_tfl_buffer *buffers;
+    uint32_t n_buffers;
+    ap_tfl_metadata *metadata;
+    uint32_t n_metadata;
+    ap_tfl_signature *signatures;
+    uint32_t n_signatures;
+    ap_tfl_offline_plan offline;
+    void *pool_;               /* private: the allocations */
+} ap_tfl_model;
+
+/* Reads the model in data[0..len). On success *out owns a new model (free with ap_tflite_free);
+ * data must outlive the model's use of its options accessors. On failure *out is NULL and err
+ * names the item and byte offset at fault: AP_ERR_INPUT for a malformed file (truncated, wrong
+ * identifier, offsets, vtables, vectors or strings outside the file, indices out of range,
+ * negative dimensions, sizes that overflow, unknown tensor types), AP_ERR_NOMEM. Nothing is
+ * printed. */
+ap_status ap_tflite_read(const unsigned char *data, size_t len, ap_tfl_model **out,
+                         ap_error *err);
+
+void ap_tflite_free(ap_tfl_model *m);
+
+/* Reads scalar field `field` (its schema field id, 0-based, the union's type slot counted) of
+ * the operator's builtin_options table (which = 1) or builtin_options_2 table (which = 2), of
+ * `width` bytes (1, 2, 4 or 8), sign-extending when is_signed. Returns 1 and stores the value
+ * when the field is present, 0 when absent (the schema default applies) or the operator has no
+ * such table. Every access is checked against the file. */
+int ap_tflite_option_scalar(const ap_tfl_model *m, const ap_tfl_operator *op, int which,
+                            unsigned field, unsigned width, int is_signed, int64_t *value);
+
+/* The operator's display name: the builtin name, the custom code for CUSTOM, or "BUILTIN_<n>"
+ * for codes the schema does not name. Valid while the model lives (static or model-owned). */
+const char *ap_tfl_op_name(const ap_tfl_operator *op);
+
+/* ---- Lifetimes: the problem TFLM's planner receives ----------------------------------------- */
+
+/* Options for ap_tflite_build_problem. */
+typedef struct ap_tflite_build_options {
+    const char *kernels;   /* kernel set whose Prepare-time behaviour is modelled:
+                              "reference" (TFLM's reference kernels on a 32-bit target, the
+                              default when NULL), "reference64" (the same on a 64-bit host) or
+                              "none" (see docs/tflite.md) */
+    int ignore_offline;    /* 1: an embedded offline plan does not become fixed offsets */
+    int64_t align;         /* the problem's default_align; 0 = 16 (TFLM's buffer alignment) */
+} ap_tflite_build_options;
+
+void ap_tflite_build_options_init(ap_tflite_build_options *opt);
+
+/* The kernel sets ap_tflite_build_problem knows, NULL-terminated. */
+extern const char *const ap_tflite_kernel_sets[];
+
+/* Builds the problem TFLM's memory planner receives for model m (see docs/tflite.md):
+ * - buffers: the planned tensors of every subgraph in subgraph and tensor order (a tensor is
+ *   planned when its buffer holds no data, it is not a variable, its TFLM size is not 0 and no
+ *   kernel gives it memory of its own in Prepare, as VAR_HANDLE does),
+ *   then one buffer per kernel scratch request in Prepare order (subgraph by subgraph, operator
+ *   by operator);
+ * - sizes rounded up to 16 (TFLM's MicroArenaBufferAlignment);
+ * - lifetimes [first_created, last_used + 1) from TFLM's AllocationInfoBuilder: scopes counted
+ *   through subgraph 0 and, depth first, the subgraphs IF, WHILE and CALL_ONCE invoke; tensors
+ *   never touched keep TFLM's -1 (lifetime [-1, 0));
+ * - ids "17" (subgraph 0), "2:5" (tensor 5 of subgraph 2), "scratch0"; names, kinds, producer
+ *   and consumer text ("op 3 CONV_2D"), step labels;
+ * - an OfflineMemoryAllocation plan as fixed offsets for entries other than -1 (unless
+ *   opt->ignore_offline), indexed as TFLM 90b983c2b indexes it.
+ * The problem is not validated (ap_tflite_load_problem does that). Fails with AP_ERR_INPUT
+ * when TFLM itself could not allocate the model (a tensor type TFLM cannot size, such as a
+ * STRING tensor; an intermediate tensor with a non-zero size; a loop of subgraph calls; an
+ * offline plan, when honoured, whose entry count differs from the model's tensor count; an
+ * operator whose tensors its kernel's Prepare refuses), an offline offset is negative other
+ * than -1, or subgraph calls nest deeper than 256 or run more than 2^20 operators in all;
+ * AP_ERR_USAGE for an unknown kernel set; AP_ERR_NOMEM. */
+ap_status ap_tflite_build_problem(const ap_tfl_model *m, const ap_tflite_build_options *opt,
+                                  ap_problem **out, ap_error *err);
+
+/* Reads the model in data[0..len) and builds the validated problem TFLM's planner would
+ * receive (ap_tflite_read + ap_tflite_build_problem + ap_problem_validate), with
+ * problem->source = path. opt may be NULL (defaults: kernels "reference", offline plan
+ * honoured, default_align 16); opt->align overrides default_align when not 0. Messages start
+ * with path. */
 ap_status ap_tflite_load_problem(const unsigned char *data, size_t len, const char *path,
                                  const ap_load_options *opt, ap_problem **out, ap_error *err);
 
