@@ -40,6 +40,8 @@ static char *timeline_to_string(const ap_problem *p, const ap_plan *plan, int wi
     return buf;
 }
 
+#define assert_starts_with(text, prefix) assert_int_equal(strncmp((text), (prefix), strlen(prefix)), 0)
+
 /* A hand-made plan, put through the checker like every plan. */
 static void hand_plan(const ap_problem *p, ap_plan *plan, const int64_t *offsets, const char *name)
 {
@@ -572,6 +574,116 @@ static void test_timeline_grouped(void **state)
     ap_problem_free(p);
 }
 
+/* Real models: names, kinds, producers, operators at the peak; TFLM's person detection model. */
+static void test_model_person_detect(void **state)
+{
+    ap_problem *p = NULL;
+    ap_error err = {0};
+    ap_plan plan;
+    ap_summary s;
+    char *t;
+    (void)state;
+    if (ap_load(src_path("corpus/models/tflm/person_detect.tflite"), NULL, &p, &err) != AP_OK)
+        fail_msg("%s", err.msg);
+    ap_plan_init(&plan);
+    assert_int_equal(plan_checked(p, "greedy", &plan), 55296);
+    assert_int_equal(ap_summary_compute(p, &plan, &s, &err), AP_OK);
+    assert_int_equal(s.buffers, 32);
+    assert_int_equal(s.lower_bound, 55296);
+    assert_int_equal(s.linear_bytes, 241072); /* TFLM's LinearMemoryPlanner: head_linear */
+    assert_int_equal(s.saving_bytes, 185776);
+    assert_int_equal(s.reuse_count, 29);
+    assert_int_equal(s.peak_bytes, 55296);
+    assert_int_equal(s.n_peaks, 1);
+    assert_int_equal(s.peaks[0].first, 3);
+    assert_int_equal(s.peaks[0].last, 3);
+    assert_string_equal(ap_problem_label(p, 3), "op 2 CONV_2D");
+    assert_int_equal(s.n_peak_buffers, 2);
+    assert_string_equal(p->buf[s.peak_buffers[0]].name, "MobilenetV1/MobilenetV1/Conv2d_1_pointwise/Relu6");
+    assert_string_equal(p->buf[s.peak_buffers[1]].name, "MobilenetV1/MobilenetV1/Conv2d_1_depthwise/Relu6");
+    ap_summary_free(&s);
+    t = write_to_string(ap_write_table, p, &plan);
+    assert_contains(t, "peak         55296 bytes live at step 3\n"
+                       "at           op 2 CONV_2D\n"
+                       "              66.7%  36864 bytes  tensor 54  MobilenetV1/MobilenetV1/Conv2d_1_pointwise/Relu6\n"
+                       "              33.3%  18432 bytes  tensor 51  MobilenetV1/MobilenetV1/Conv2d_1_depthwise/Relu6\n");
+    free(t);
+    t = write_to_string(ap_write_json, p, &plan);
+    assert_contains(t, "\"peak_steps\":[{\"first\":3,\"last\":3,\"labels\":[\"op 2 CONV_2D\"]}]");
+    assert_contains(t, "\"kind\":\"activation\",\"producer\":\"op 2 CONV_2D\",\"consumers\":\"op 3 DEPTHWISE_CONV_2D\"");
+    free(t);
+    t = write_to_string(ap_write_log, p, &plan);
+    assert_starts_with(t, "tensor 54 allocated at offset 0, size 36864\n"
+                          "tensor 62 reuses offset 0, size 18432\n");
+    free(t);
+    t = timeline_to_string(p, &plan, 100);
+    assert_contains(t, "\n 3: ");
+    assert_contains(t, " (54.0k)  op 2 CONV_2D\n");
+    free(t);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+}
+
+/* Kernel scratch buffers are "buffer scratchN" in the log. */
+static void test_model_scratch_in_log(void **state)
+{
+    ap_problem *p = NULL;
+    ap_error err = {0};
+    ap_plan plan;
+    char *t;
+    (void)state;
+    if (ap_load(src_path("corpus/models/tflm/keyword_scrambled.tflite"), NULL, &p, &err) != AP_OK)
+        fail_msg("%s", err.msg);
+    ap_plan_init(&plan);
+    assert_int_equal(plan_checked(p, "greedy", &plan), 672);
+    t = write_to_string(ap_write_log, p, &plan);
+    assert_starts_with(t, "buffer scratch7 allocated at offset 0, size 256\n"
+                          "buffer scratch6 allocated at offset 256, size 256\n"
+                          "buffer scratch5 reuses offset 0, size 256\n");
+    assert_contains(t, "\ntensor 0 allocated at offset 512, size 96\n");
+    free(t);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+}
+
+/* The no-reuse arena is TFLM's LinearMemoryPlanner head on every model TFLM could load. */
+static void test_models_linear_is_tflm_linear(void **state)
+{
+    char *csv = read_text(src_path("corpus/reference/tflm_head_sizes.csv"), NULL), *line, *save = NULL;
+    int checked = 0;
+    (void)state;
+    assert_non_null(csv);
+    for (line = strtok_r(csv, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char name[128], status[64], path[512];
+        long long sub, tensors, ops, planned, greedy, linear;
+        ap_problem *p = NULL;
+        ap_error err = {0};
+        ap_plan plan;
+        ap_summary s;
+        if (sscanf(line, "%127[^,],%63[^,],%lld,%lld,%lld,%lld,%lld,%lld", name, status, &sub, &tensors, &ops,
+                   &planned, &greedy, &linear) != 8 || strcmp(status, "ok") != 0)
+            continue;
+        snprintf(path, sizeof path, "corpus/models/tflm/%s.tflite", name);
+        if (!file_exists(src_path(path)))
+            snprintf(path, sizeof path, "corpus/models/more/%s.tflite", name);
+        if (!file_exists(src_path(path)))
+            continue;
+        if (ap_load(src_path(path), NULL, &p, &err) != AP_OK)
+            fail_msg("%s", err.msg);
+        ap_plan_init(&plan);
+        plan_checked(p, "greedy", &plan);
+        assert_int_equal(ap_summary_compute(p, &plan, &s, &err), AP_OK);
+        if (s.linear_bytes != linear)
+            fail_msg("%s: no-reuse arena %lld, TFLM's linear head %lld", name, (long long)s.linear_bytes, linear);
+        ap_summary_free(&s);
+        ap_plan_free(&plan);
+        ap_problem_free(p);
+        checked++;
+    }
+    free(csv);
+    assert_true(checked >= 30);
+}
+
 /* Writers refuse plans that do not fit the problem. */
 static void test_writers_refuse_incomplete_plans(void **state)
 {
@@ -621,6 +733,9 @@ int main(void)
         cmocka_unit_test(test_timeline),
         cmocka_unit_test(test_timeline_small_shared_labels),
         cmocka_unit_test(test_timeline_grouped),
+        cmocka_unit_test(test_model_person_detect),
+        cmocka_unit_test(test_model_scratch_in_log),
+        cmocka_unit_test(test_models_linear_is_tflm_linear),
         cmocka_unit_test(test_writers_refuse_incomplete_plans),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
