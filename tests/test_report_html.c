@@ -24,34 +24,59 @@ static size_t count(const char *hay, const char *needle)
     return n;
 }
 
+/* Writers go to a temporary file that is read back whole. (open_memstream would be simpler,
+ * but GCC 12 at -O2 and above wrongly flags its buffer as a dangling pointer.) */
+static char *written(const char *name, size_t *len, ap_status (*write)(FILE *, const void *), const void *ctx)
+{
+    const char *path = tmp_path(name);
+    FILE *f = fopen(path, "wb");
+    char *buf;
+    assert_non_null(f);
+    if (write(f, ctx) != AP_OK)
+        fail_msg("writing %s failed", name);
+    fclose(f);
+    buf = read_text(path, len);
+    assert_non_null(buf);
+    remove(path);
+    return buf;
+}
+
+typedef struct writer_args {
+    const ap_problem *p;
+    const ap_plan *plans;
+    size_t nplans;
+} writer_args;
+
+static ap_status write_html_args(FILE *f, const void *ctx)
+{
+    const writer_args *a = ctx;
+    ap_error err = {0};
+    ap_status st = ap_write_html(f, a->p, a->plans, a->nplans, &err);
+    if (st != AP_OK)
+        print_error("html: %s\n", err.msg);
+    return st;
+}
+
+static ap_status write_svg_args(FILE *f, const void *ctx)
+{
+    const writer_args *a = ctx;
+    ap_error err = {0};
+    ap_status st = ap_write_svg(f, a->p, a->plans, &err);
+    if (st != AP_OK)
+        print_error("svg: %s\n", err.msg);
+    return st;
+}
+
 static char *html_of(const ap_problem *p, const ap_plan *plans, size_t nplans, size_t *len)
 {
-    char *buf = NULL;
-    size_t n = 0;
-    ap_error err = {0};
-    FILE *f = open_memstream(&buf, &n);
-    assert_non_null(f);
-    if (ap_write_html(f, p, plans, nplans, &err) != AP_OK)
-        fail_msg("html: %s", err.msg);
-    fclose(f);
-    if (len)
-        *len = n;
-    return buf;
+    writer_args a = {p, plans, nplans};
+    return written("report.html", len, write_html_args, &a);
 }
 
 static char *svg_of(const ap_problem *p, const ap_plan *plan, size_t *len)
 {
-    char *buf = NULL;
-    size_t n = 0;
-    ap_error err = {0};
-    FILE *f = open_memstream(&buf, &n);
-    assert_non_null(f);
-    if (ap_write_svg(f, p, plan, &err) != AP_OK)
-        fail_msg("svg: %s", err.msg);
-    fclose(f);
-    if (len)
-        *len = n;
-    return buf;
+    writer_args a = {p, plan, 1};
+    return written("timeline.svg", len, write_svg_args, &a);
 }
 
 /* The text between <g class="lbl"> and its </g>: the per-buffer labels. */
