@@ -10,6 +10,7 @@ static const cli_command commands[] = {
     {"compare", "every strategy on every input, side by side", cmd_compare},
     {"strategies", "list the planning strategies", cmd_strategies},
     {"inspect", "what a .tflite model holds and the buffers TFLM plans for it", cmd_inspect},
+    {"embed", "a copy of a .tflite model carrying its plan as TFLM's offline plan", cmd_embed},
 };
 
 static void usage(FILE *f)
