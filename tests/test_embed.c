@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "arenaplan/tflite.h"
+#include "core/util.h"
 #include "test_embed_check.h"
 #include "test_tflite_fbb.h"
 #include "testutil.h"
@@ -662,6 +663,50 @@ static void bad_options_and_inputs(void **state)
     blob_free(&in);
 }
 
+/* Random damage to real models: embed either refuses the file (no output) or writes a copy
+ * that passes every check of test_embed_check.h - never anything in between. */
+static void damaged_models_embed_or_fail_cleanly(void **state)
+{
+    (void)state;
+    static const char *const models[] = {HELLO, VELA, TWO_SIG};
+    uint64_t seed = 7;
+    size_t ok = 0, refused = 0;
+    for (size_t k = 0; k < 3; k++) {
+        blob in = blob_model(models[k]);
+        /* Damage only the FlatBuffer structure, not the large constant data of vela. */
+        size_t span = in.n < 4096 ? in.n : 4096;
+        for (int round = 0; round < 400; round++) {
+            blob c = {malloc(in.n), in.n};
+            memcpy(c.p, in.p, in.n);
+            int flips = 1 + (int)(ap__rand(&seed) % 3);
+            for (int f = 0; f < flips; f++) {
+                size_t at = (size_t)(ap__rand(&seed) % span);
+                if (k == 1 && at >= 256)
+                    at = in.n - 1 - at % 1500; /* vela keeps its graph tables at the end */
+                c.p[at] = (unsigned char)ap__rand(&seed);
+            }
+            ap_tflite_embed_options o;
+            ap_tflite_embed_result r;
+            ap_error err = {0};
+            ap_tflite_embed_options_init(&o);
+            if (ap_tflite_embed(c.p, c.n, "d.tflite", &o, &r, &err) == AP_OK) {
+                assert_embedded(&c, &r, NULL);
+                ap_tflite_embed_result_free(&r);
+                ok++;
+            } else {
+                assert_null(r.data);
+                assert_true(strncmp(err.msg, "d.tflite: ", 10) == 0);
+                refused++;
+            }
+            blob_free(&c);
+        }
+        blob_free(&in);
+    }
+    printf("%zu damaged models embedded and checked, %zu refused\n", ok, refused);
+    assert_true(ok > 100);
+    assert_true(refused > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -680,6 +725,7 @@ int main(void)
         cmocka_unit_test(metadata_duplicates_and_shared_buffers),
         cmocka_unit_test(kernels_entry_written_and_removed),
         cmocka_unit_test(bad_options_and_inputs),
+        cmocka_unit_test(damaged_models_embed_or_fail_cleanly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
