@@ -246,6 +246,35 @@ static void subgraphs_share_entries(void **state)
     blob_free(&in);
 }
 
+/* TFLM's planner knows no overlap allowances: what it places at runtime keeps clear of every
+ * other buffer, even where in-place or overlap rules would allow sharing. Fixed buffers keep
+ * their offsets, and sharing among them stays accepted. */
+static void tflm_plan_ignores_rule_allowances(void **state)
+{
+    (void)state;
+    ap_problem *p = problem_from_csv("id,lower,upper,size,offset,alias_of\n"
+                                     "a,0,2,64,0,\n"
+                                     "b,1,3,64,,a\n"
+                                     "c,0,3,32,,\n"
+                                     "d,0,1,16,0,\n");
+    ap_plan g, t;
+    ap_error err = {0};
+    ap_plan_init(&g);
+    ap_plan_init(&t);
+    assert_int_equal(plan_checked(p, "greedy", &g), 96); /* b aliases a */
+    assert_int_equal(g.offset[1], 0);
+    assert_int_equal(ap_tflite_tflm_plan(p, &t, &err), AP_OK);
+    assert_int_equal(t.offset[0], 0);
+    assert_int_equal(t.offset[1], 64);
+    assert_int_equal(t.offset[2], 128);
+    assert_int_equal(t.offset[3], 0); /* d shares a's bytes: fixed there by the input */
+    assert_int_equal(t.arena, 160);
+    assert_int_equal(assert_valid_plan(p, &t), 160);
+    ap_plan_free(&g);
+    ap_plan_free(&t);
+    ap_problem_free(p);
+}
+
 /* ---- Hand-built models ---------------------------------------------------------------------- */
 
 enum { F32 = 0, I8 = 9 };
@@ -717,6 +746,7 @@ int main(void)
         cmocka_unit_test(scratch_is_left_to_tflm),
         cmocka_unit_test(default_is_the_best_candidate),
         cmocka_unit_test(subgraphs_share_entries),
+        cmocka_unit_test(tflm_plan_ignores_rule_allowances),
         cmocka_unit_test(subgraph_entries_resolved_or_left),
         cmocka_unit_test(unplanned_tensors_get_minus_one),
         cmocka_unit_test(unknown_model_field),

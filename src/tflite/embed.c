@@ -49,18 +49,49 @@ void ap_tflite_embed_result_free(ap_tflite_embed_result *res)
     memset(res, 0, sizeof *res);
 }
 
+/* A copy of p without the allowances of in-place and overlap rules (TFLM's planner knows none),
+ * validated: the fixed buffers that share bytes get their pre-planned sharing back. */
+static ap_status without_rules(const ap_problem *p, ap_problem **out, ap_error *err)
+{
+    ap_problem *q = ap_problem_clone(p);
+    size_t k = 0;
+    ap_status st;
+    *out = NULL;
+    if (!q)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory planning as TFLM");
+    for (size_t i = 0; i < q->n_ovl; i++) {
+        if (q->ovl[i].flags & AP_OVERLAP_FIXED)
+            q->ovl[k++] = q->ovl[i];
+        else
+            free(q->ovl[i].why);
+    }
+    q->n_ovl = k;
+    if ((st = ap_problem_validate(q, err)) != AP_OK) {
+        ap_problem_free(q);
+        return st;
+    }
+    *out = q;
+    return AP_OK;
+}
+
 ap_status ap_tflite_tflm_plan(const ap_problem *p, ap_plan *out, ap_error *err)
 {
     ap_plan_options po;
     ap_check_result res;
+    ap_problem *q = NULL;
     ap_status st;
+    int rules = 0;
+    for (size_t i = 0; i < p->n_ovl; i++)
+        rules |= !(p->ovl[i].flags & AP_OVERLAP_FIXED);
+    if (rules && (st = without_rules(p, &q, err)) != AP_OK)
+        return st;
     ap_plan_options_init(&po);
     po.strategy = "greedy";
-    if ((st = ap_plan_problem(p, &po, out, err)) != AP_OK)
-        return st;
-    if ((st = ap_check(p, out->offset, &res)) != AP_OK)
-        return ap_error_set(err, st, "%s", res.message);
-    return AP_OK;
+    if ((st = ap_plan_problem(q ? q : p, &po, out, err)) == AP_OK &&
+        (st = ap_check(p, out->offset, &res)) != AP_OK)
+        st = ap_error_set(err, st, "%s", res.message);
+    ap_problem_free(q);
+    return st;
 }
 
 /* ---- Entries from a plan -------------------------------------------------------------------- */
@@ -347,23 +378,21 @@ static int relies_on_kernels(const ap_load_options *lo, const ap_problem *p)
 /* ---- Embedding ------------------------------------------------------------------------------ */
 
 /* The head TFLM reaches with the input as it is: its own offline plan if it has one (-1 when
- * TFLM refuses that plan), else TFLM's greedy planner alone. p is the problem as embed reads
- * it, bo the options it was built with. */
-static ap_status head_before(const ap_tfl_model *m, const ap_tflite_build_options *bo,
-                             const ap_problem *p, int64_t *head, ap_error *err)
+ * TFLM refuses that plan), else TFLM's greedy planner alone. p is the problem as embed read
+ * it (with opt->load). */
+static ap_status head_before(const unsigned char *data, size_t len, const ap_tfl_model *m,
+                             const ap_load_options *lo, const ap_problem *p, int64_t *head,
+                             ap_error *err)
 {
     ap_problem *q = NULL;
     ap_plan t;
     ap_status st;
     *head = -1;
-    if (m->offline.present && bo->ignore_offline) {
-        ap_tflite_build_options b2 = *bo;
-        b2.ignore_offline = 0;
-        if (ap_tflite_build_problem(m, &b2, &q, NULL) != AP_OK ||
-            ap_problem_validate(q, NULL) != AP_OK) {
-            ap_problem_free(q);
+    if (m->offline.present && lo->ignore_offline) {
+        ap_load_options l2 = *lo;
+        l2.ignore_offline = 0;
+        if (ap_tflite_load_problem(data, len, NULL, &l2, &q, NULL) != AP_OK)
             return AP_OK; /* TFLM would refuse the input's plan */
-        }
         p = q;
     }
     ap_plan_init(&t);
@@ -377,20 +406,21 @@ static ap_status head_before(const ap_tfl_model *m, const ap_tflite_build_option
     return st;
 }
 
-static ap_status read_back(const unsigned char *data, size_t len, const ap_tflite_embed_options *opt,
-                           const int32_t *words, size_t n_words, const ap_plan *tflm,
-                           ap_error *err)
+/* The copy, read as every command reads a model: its offline plan must be the words written,
+ * and TFLM's plan of it the plan judged. */
+static ap_status read_back(const unsigned char *data, size_t len,
+                           const ap_tflite_embed_options *opt, const int32_t *words,
+                           size_t n_words, const ap_plan *tflm, ap_error *err)
 {
     ap_tfl_model *m = NULL;
     ap_problem *r = NULL;
     ap_plan t;
-    ap_tflite_build_options bo;
+    ap_load_options lo = opt->load;
     ap_status st;
     ap_error e = {AP_OK, ""};
     ap_plan_init(&t);
-    ap_tflite_build_options_init(&bo);
-    bo.kernels = opt->load.kernels;
-    bo.align = opt->load.align;
+    lo.ignore_offline = 0;
+    lo.warn = NULL;
     if ((st = ap_tflite_read(data, len, &m, &e)) != AP_OK)
         goto fail;
     if (!m->offline.present || m->offline.n + 3 != n_words ||
@@ -399,8 +429,8 @@ static ap_status read_back(const unsigned char *data, size_t len, const ap_tflit
         st = ap_error_set(&e, AP_ERR_INVALID, "its offline plan is not the one written");
         goto fail;
     }
-    if ((st = ap_tflite_build_problem(m, &bo, &r, &e)) != AP_OK ||
-        (st = ap_problem_validate(r, &e)) != AP_OK || (st = ap_tflite_tflm_plan(r, &t, &e)) != AP_OK)
+    if ((st = ap_tflite_load_problem(data, len, "copy", &lo, &r, &e)) != AP_OK ||
+        (st = ap_tflite_tflm_plan(r, &t, &e)) != AP_OK)
         goto fail;
     if (t.n != tflm->n || memcmp(t.offset, tflm->offset, t.n * sizeof *t.offset) != 0) {
         st = ap_error_set(&e, AP_ERR_INVALID, "TFLM's plan of it differs from the one judged");
@@ -418,8 +448,9 @@ fail:
                         "back as planned: %s", e.msg);
 }
 
-static ap_status embed(const unsigned char *data, size_t len, const ap_tflite_embed_options *opt,
-                       ap_tflite_embed_result *res, ap_error *err)
+static ap_status embed(const unsigned char *data, size_t len, const char *path,
+                       const ap_tflite_embed_options *opt, ap_tflite_embed_result *res,
+                       ap_error *err)
 {
     ap_tfl_model *m = NULL;
     ap_problem *p = NULL;
@@ -429,7 +460,6 @@ static ap_status embed(const unsigned char *data, size_t len, const ap_tflite_em
     ap_tfl_metadata_edit *edits = NULL;
     unsigned char *bytes = NULL;
     char kernels[256];
-    ap_tflite_build_options bo;
     ap_status st;
     ap_plan_init(&b.plan);
     ap_plan_init(&b.tflm);
@@ -444,13 +474,13 @@ static ap_status embed(const unsigned char *data, size_t len, const ap_tflite_em
                           "strategies')", opt->plan.strategy);
         goto done;
     }
-    ap_tflite_build_options_init(&bo);
-    bo.kernels = opt->load.kernels;
-    bo.ignore_offline = opt->load.ignore_offline;
-    bo.align = opt->load.align;
+    /* The problem as every command reads the model (kernels, rules, offline plan), and the
+     * graph for the tensor counts. */
+    ap_load_options lo = opt->load;
+    lo.warn = NULL;
     if ((st = ap_tflite_read(data, len, &m, err)) != AP_OK ||
-        (st = ap_tflite_build_problem(m, &bo, &p, err)) != AP_OK ||
-        (st = ap_problem_validate(p, err)) != AP_OK || (st = owners_build(m, p, &ow, err)) != AP_OK)
+        (st = ap_tflite_load_problem(data, len, path, &lo, &p, err)) != AP_OK ||
+        (st = owners_build(m, p, &ow, err)) != AP_OK)
         goto done;
     size_t nt = 0;
     for (uint32_t s = 0; s < m->n_subgraphs; s++)
@@ -461,7 +491,7 @@ static ap_status embed(const unsigned char *data, size_t len, const ap_tflite_em
         goto done;
     }
     res->had_plan = m->offline.present;
-    if ((st = head_before(m, &bo, p, &res->head_before, err)) != AP_OK)
+    if ((st = head_before(data, len, m, &lo, p, &res->head_before, err)) != AP_OK)
         goto done;
     w = ap__alloc((size_t)ow.n_index + 1, sizeof *w);
     b.w = ap__alloc((size_t)ow.n_index + 1, sizeof *b.w);
@@ -603,11 +633,15 @@ ap_status ap_tflite_embed(const unsigned char *data, size_t len, const char *pat
         ap_tflite_embed_options_init(&dflt);
         opt = &dflt;
     }
-    if ((st = embed(data, len, opt, res, &e)) != AP_OK) {
+    if (!path)
+        path = "model";
+    if ((st = embed(data, len, path, opt, res, &e)) != AP_OK) {
+        size_t n = strlen(path);
         ap_tflite_embed_result_free(res);
-        return ap_error_set(err, st, "%s: %s", path ? path : "model", e.msg);
+        /* Messages of ap_tflite_load_problem start with the path already. */
+        if (strncmp(e.msg, path, n) == 0 && strncmp(e.msg + n, ": ", 2) == 0)
+            return ap_error_set(err, st, "%s", e.msg);
+        return ap_error_set(err, st, "%s: %s", path, e.msg);
     }
-    if (res->problem && path && !res->problem->source)
-        ap_problem_set_source(res->problem, path, NULL);
     return AP_OK;
 }
