@@ -108,7 +108,8 @@ static ap_status diff_operator(const ap_tfl_model *a, const ap_tfl_model *b, uin
                                uint32_t i, ap_error *e)
 {
     const ap_tfl_operator *x = &a->subgraphs[s].ops[i], *y = &b->subgraphs[s].ops[i];
-    if (x->opcode_index != y->opcode_index || !same_ints(x->inputs, x->n_inputs, y->inputs, y->n_inputs) ||
+    if (x->opcode_index != y->opcode_index ||
+        !same_ints(x->inputs, x->n_inputs, y->inputs, y->n_inputs) ||
         !same_ints(x->outputs, x->n_outputs, y->outputs, y->n_outputs) ||
         !same_ints(x->intermediates, x->n_intermediates, y->intermediates, y->n_intermediates) ||
         x->options_type != y->options_type || x->options2_type != y->options2_type ||

@@ -180,7 +180,8 @@ static int data_exclusive(const ap_tfl_model *m, uint32_t b)
         if (k == b || !y->data_len_pos)
             continue;
         /* Length words and data: [len_pos, data_pos + data_len). */
-        if (y->data_len_pos < x->data_pos + x->data_len && x->data_len_pos < y->data_pos + y->data_len)
+        if (y->data_len_pos < x->data_pos + x->data_len &&
+            x->data_len_pos < y->data_pos + y->data_len)
             return 0;
     }
     return 1;
