@@ -27,7 +27,8 @@
 #include "core/util.h"
 
 #define TFLM_ALIGN 16
-#define RESOLVE_WORK_LIMIT 50000000.0 /* buffer pairs tried when resolving index conflicts */
+#define RESOLVE_BUDGET 20000000 /* buffer pairs compared when resolving index conflicts, at
+                                   most (a count, so the result stays deterministic) */
 
 void ap_tflite_embed_options_init(ap_tflite_embed_options *opt)
 {
@@ -148,19 +149,36 @@ static int clash(const ap_problem *p, size_t i, int64_t oi, size_t j, int64_t oj
     return 1;
 }
 
-/* Whether every owner of index t fits at offset o among the buffers placed so far. */
-static int index_fits(const ap_problem *p, const owners *ow, size_t t, int64_t o,
-                      const int64_t *off)
+/* The search for one offset that suits every owner of an index. near[] holds the placed
+ * buffers that meet an owner in time (no other can clash); budget counts the pairs compared. */
+typedef struct resolver {
+    const ap_problem *p;
+    const owners *ow;
+    const int64_t *off; /* offsets of the buffers placed so far, or AP_UNPLACED */
+    uint32_t *near;
+    size_t n_near;
+    int64_t *cand;
+    uint64_t budget;
+} resolver;
+
+/* Whether every owner of index t fits at offset o (0 also when the budget is spent). */
+static int index_fits(resolver *r, size_t t, int64_t o)
 {
-    for (size_t k = ow->start[t]; k < ow->start[t + 1]; k++) {
-        size_t b = ow->owner[k];
+    const ap_problem *p = r->p;
+    for (size_t k = r->ow->start[t]; k < r->ow->start[t + 1]; k++) {
+        size_t b = r->ow->owner[k];
         if (o % ap_buffer_align(p, b))
             return 0;
-        for (size_t j = 0; j < p->n; j++)
-            if (off[j] != AP_UNPLACED && j != b && clash(p, b, o, j, off[j]))
+        if (r->budget < r->n_near + k) {
+            r->budget = 0;
+            return 0;
+        }
+        r->budget -= r->n_near + k;
+        for (size_t q = 0; q < r->n_near; q++)
+            if (clash(p, b, o, r->near[q], r->off[r->near[q]]))
                 return 0;
-        for (size_t k2 = ow->start[t]; k2 < k; k2++)
-            if (clash(p, b, o, ow->owner[k2], o))
+        for (size_t k2 = r->ow->start[t]; k2 < k; k2++)
+            if (clash(p, b, o, r->ow->owner[k2], o))
                 return 0;
     }
     return 1;
@@ -195,27 +213,44 @@ static int cmp_conflict(uint32_t a, uint32_t b, const void *ctx)
     return a < b ? -1 : a > b;
 }
 
-/* One offset for every owner of index t: the offsets the plan gave them (lowest first), then
- * the lowest offset at 0 or just above a placed buffer that fits them all. -1 if none. */
-static int64_t resolve_index(const ap_problem *p, const owners *ow, size_t t, const int64_t *x,
-                             const int64_t *off, int64_t *cand)
+/* One offset for every owner of index t: the offsets plan x gave them (lowest first), then the
+ * lowest offset, at 0 or just above a buffer they meet, that fits them all. -1 if none. */
+static int64_t resolve_index(resolver *r, size_t t, const int64_t *x)
 {
-    size_t nc = 0;
+    const ap_problem *p = r->p;
+    const owners *ow = r->ow;
+    size_t nc = 0, n_owners = ow->start[t + 1] - ow->start[t];
+    if (r->budget < p->n * n_owners) {
+        r->budget = 0;
+        return -1;
+    }
+    r->budget -= p->n * n_owners;
+    r->n_near = 0;
+    for (size_t j = 0; j < p->n; j++) {
+        if (r->off[j] == AP_UNPLACED)
+            continue;
+        for (size_t k = ow->start[t]; k < ow->start[t + 1]; k++)
+            if (ap_buffers_meet(p, ow->owner[k], j)) {
+                r->near[r->n_near++] = (uint32_t)j;
+                break;
+            }
+    }
     for (size_t k = ow->start[t]; k < ow->start[t + 1]; k++)
-        cand[nc++] = x[ow->owner[k]];
-    qsort(cand, nc, sizeof *cand, cmp_i64);
+        r->cand[nc++] = x[ow->owner[k]];
+    qsort(r->cand, nc, sizeof *r->cand, cmp_i64);
     for (size_t k = 0; k < nc; k++)
-        if ((k == 0 || cand[k] != cand[k - 1]) && index_fits(p, ow, t, cand[k], off))
-            return cand[k];
+        if ((k == 0 || r->cand[k] != r->cand[k - 1]) && index_fits(r, t, r->cand[k]))
+            return r->cand[k];
     nc = 0;
-    cand[nc++] = 0;
-    for (size_t j = 0; j < p->n; j++)
-        if (off[j] != AP_UNPLACED)
-            cand[nc++] = ap__align_up(off[j] + p->buf[j].size, TFLM_ALIGN);
-    qsort(cand, nc, sizeof *cand, cmp_i64);
+    r->cand[nc++] = 0;
+    for (size_t q = 0; q < r->n_near; q++) {
+        size_t j = r->near[q];
+        r->cand[nc++] = ap__align_up(r->off[j] + p->buf[j].size, TFLM_ALIGN);
+    }
+    qsort(r->cand, nc, sizeof *r->cand, cmp_i64);
     for (size_t k = 0; k < nc; k++)
-        if ((k == 0 || cand[k] != cand[k - 1]) && index_fits(p, ow, t, cand[k], off))
-            return cand[k];
+        if ((k == 0 || r->cand[k] != r->cand[k - 1]) && index_fits(r, t, r->cand[k]))
+            return r->cand[k];
     return -1;
 }
 
@@ -226,11 +261,12 @@ static ap_status make_entries(const ap_problem *p, const owners *ow, const int64
 {
     int64_t *off = ap__alloc(p->n + 1, sizeof *off);
     int64_t *cand = ap__alloc(p->n + 2, sizeof *cand);
+    uint32_t *near = ap__alloc(p->n + 1, sizeof *near);
     uint32_t *list = ap__alloc((size_t)ow->n_index + 1, sizeof *list);
     size_t nl = 0;
     ap_status st = AP_OK;
     *conflicts = *runtime = 0;
-    if (!off || !cand || !list) {
+    if (!off || !cand || !near || !list) {
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory embedding the plan");
         goto done;
     }
@@ -259,14 +295,15 @@ static ap_status make_entries(const ap_problem *p, const owners *ow, const int64
     }
     *conflicts = nl;
     *runtime = nl;
-    if (!resolve || nl == 0 || (double)nl * (double)p->n * 4.0 > RESOLVE_WORK_LIMIT)
+    if (!resolve || nl == 0)
         goto done;
     conflict_ctx cc = {p, ow};
     if ((st = ap__sort_idx(list, nl, cmp_conflict, &cc, err)) != AP_OK)
         goto done;
+    resolver rs = {p, ow, off, near, 0, cand, RESOLVE_BUDGET};
     for (size_t k = 0; k < nl; k++) {
         size_t t = list[k];
-        int64_t o = resolve_index(p, ow, t, x, off, cand);
+        int64_t o = resolve_index(&rs, t, x);
         if (o < 0 || o > INT32_MAX)
             continue;
         w[t] = (int32_t)o;
@@ -277,6 +314,7 @@ static ap_status make_entries(const ap_problem *p, const owners *ow, const int64
 done:
     free(off);
     free(cand);
+    free(near);
     free(list);
     return st;
 }
