@@ -177,6 +177,17 @@ static void damaged_inputs_write_nothing(void **state)
     free(kept);
     assert_int_equal(count_files("bad_out.tflite.tmp"), 0);
 
+    /* A model TFLM cannot allocate (a STRING tensor through a WHILE loop). */
+    r = run_cli("embed",
+                src_path("corpus/models/more/litert_while_op_with_forwarding_input.tflite"),
+                "-o", out, NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "has type STRING, which TFLM cannot size (TfLiteTypeSizeOf fails)");
+    run_free(&r);
+    kept = read_text(out, NULL);
+    assert_string_equal(kept, "keep me");
+    free(kept);
+
     r = run_cli("embed", tmp_path("missing.tflite"), "-o", out, NULL);
     assert_int_equal(r.status, 2);
     assert_contains(r.err, "missing.tflite");
@@ -223,6 +234,17 @@ static void inspect_and_plan_read_the_plan(void **state)
     r = run_cli("inspect", out, "--ignore-offline", NULL);
     assert_contains(r.out, "offline plan 6 entries (metadata 1, buffer 4), ignored "
                            "(--ignore-offline)\n");
+    run_free(&r);
+    /* Vela's plan replaced: no pre-planned sharing left, so even --strict passes. */
+    r = run_cli("check", out, "--strict", "--kernels", "reference64", NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(
+        r.out, "offline plan 6 entries: 4 of 4 planned tensors fixed; TFLM places 2 buffers at "
+               "runtime (0 tensors, 2 scratch)\n"
+               "tflm head    158256 bytes (fixed tensors, then the rest placed by TFLM's greedy "
+               "planner)\n"
+               "valid: 6 buffers, arena 158256 bytes, lower bound 158256 bytes (efficiency "
+               "100.0%)\n");
     run_free(&r);
     r = run_cli("plan", out, "--strategy", "bestfit-size", "--kernels", "reference64",
                 "--format", "csv", NULL);
