@@ -14,6 +14,7 @@
 #include "test_embed_check.h"
 #include "test_tflite_fbb.h"
 #include "testutil.h"
+#include "tflite/fb.h"
 
 #define HELLO "corpus/models/tflm/hello_world_int8.tflite"
 #define PERSON "corpus/models/tflm/person_detect.tflite"
@@ -419,6 +420,49 @@ static void unknown_model_field(void **state)
     assert_true(done);
 }
 
+/* The moved Model table carries every field over: the version (a scalar), and offsets to
+ * what it names, including metadata_buffer (field 5), which the reader does not decode. A
+ * metadata_buffer pointing out of the file is refused. */
+static void model_fields_carried_over(void **state)
+{
+    (void)state;
+    fbb_node *root = two_subgraph_model(0, NULL, NULL);
+    fbb_ref(root, 5, fbb_ints(2, 1, 0));
+    fbb_ref(root, 3, fbb_str("a description"));
+    blob in = built(root);
+    ap_tflite_embed_result r;
+    embed_ok(&in, NULL, NULL, 0, &r);
+    assert_true(r.shift > 0);
+    ap_tfl_model *m = read_model(r.data, r.len);
+    assert_string_equal(m->description, "a description");
+    assert_int_equal(m->version, 3);
+    ap_tflite_free(m);
+    ap__fb fb = {r.data, r.len};
+    ap__fb_table t;
+    ap__fb_vec v;
+    size_t rootpos;
+    assert_int_equal(ap__fb_deref(&fb, 0, 4, "root", &rootpos, NULL), AP_OK);
+    assert_int_equal(ap__fb_table_at(&fb, rootpos, "model", &t, NULL), AP_OK);
+    assert_true(rootpos < r.shift); /* the new Model table is in the header */
+    assert_int_equal(ap__fb_get_vec(&fb, &t, 5, 4, "md", NULL, &v, NULL), AP_OK);
+    assert_int_equal(v.count, 2);
+    assert_int_equal(ap__fb_u32(&fb, v.at), 1);
+    assert_int_equal(ap__fb_u32(&fb, v.at + 4), 0);
+    assert_true(v.pos >= r.shift); /* the vector itself is the input's, moved */
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+
+    root = two_subgraph_model(0, NULL, NULL);
+    fbb_scalar(root, 5, 4, 0x7fff0000);
+    in = built(root);
+    ap_tflite_embed_options o;
+    ap_error err = {0};
+    ap_tflite_embed_options_init(&o);
+    assert_int_equal(ap_tflite_embed(in.p, in.n, "m.tflite", &o, &r, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "m.tflite: model: metadata_buffer: offset 2147418112 at byte ");
+    blob_free(&in);
+}
+
 /* Data kept outside the FlatBuffer at absolute positions (Buffer.offset, models over 2 GB) or
  * an operator's large custom options cannot move. */
 static void absolute_positions_refused(void **state)
@@ -750,6 +794,7 @@ int main(void)
         cmocka_unit_test(subgraph_entries_resolved_or_left),
         cmocka_unit_test(unplanned_tensors_get_minus_one),
         cmocka_unit_test(unknown_model_field),
+        cmocka_unit_test(model_fields_carried_over),
         cmocka_unit_test(absolute_positions_refused),
         cmocka_unit_test(metadata_set_replace_remove),
         cmocka_unit_test(metadata_duplicates_and_shared_buffers),

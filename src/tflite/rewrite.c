@@ -246,6 +246,21 @@ static ap_status check_movable(const ap_tfl_model *m, const ap__fb *fb, const ap
                                 "arenaplan knows does not define; arenaplan cannot move the "
                                 "table without knowing that field's type", model->pos, id);
     }
+    /* Every offset the new Model table re-aims must lead into the file (the reader follows
+     * all of them but metadata_buffer, field 5). */
+    for (unsigned id = 1; id < MODEL_FIELDS; id++) {
+        size_t pos, target;
+        if (id == F_BUFFERS || id == F_METADATA)
+            continue;
+        if ((st = ap__fb_field(fb, model, id, 4, "model", &pos, err)) != AP_OK)
+            return st;
+        if (pos && (st = ap__fb_deref(fb, pos, 4, id == 5 ? "model: metadata_buffer" : "model",
+                                      &target, err)) != AP_OK)
+            return st;
+        if (pos && id == 5 && (size_t)ap__fb_u32(fb, target) > (fb->len - target - 4) / 4)
+            return ap_error_set(err, AP_ERR_INPUT, "model: metadata_buffer: vector at byte %zu "
+                                "runs past the end of the file (%zu bytes)", target, fb->len);
+    }
     for (uint32_t b = 0; b < m->n_buffers; b++)
         if (m->buffers[b].ext_offset || m->buffers[b].ext_size)
             return ap_error_set(err, AP_ERR_INPUT,
