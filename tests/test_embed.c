@@ -481,6 +481,14 @@ static void absolute_positions_refused(void **state)
                              "16, a format for models over 2 GB) at an absolute file position; "
                              "arenaplan does not rewrite such models");
     blob_free(&in);
+    /* An offset of 1 is no position (the schema: valid only above 1). */
+    far = fbb_scalar(fbb_table(), 1, 8, 1);
+    in = built(two_subgraph_model(
+        0, NULL, fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4), far)));
+    embed_ok(&in, NULL, NULL, 0, &r);
+    assert_true(r.shift > 0);
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
 
     fbb_node *op = tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0, NULL);
     fbb_scalar(op, 9, 8, 100000);

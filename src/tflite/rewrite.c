@@ -188,7 +188,7 @@ static int data_exclusive(const ap_tfl_model *m, uint32_t b)
 }
 
 /* Whether metadata entry k's buffer may simply be given new bytes: named by nothing else, no
- * data outside the FlatBuffer, a data vector of its own. */
+ * Buffer.offset or size (data outside the FlatBuffer), a data vector of its own. */
 static int entry_owns_buffer(const ap_tfl_model *m, uint32_t k)
 {
     uint32_t b = m->metadata[k].buffer;
@@ -261,8 +261,9 @@ static ap_status check_movable(const ap_tfl_model *m, const ap__fb *fb, const ap
             return ap_error_set(err, AP_ERR_INPUT, "model: metadata_buffer: vector at byte %zu "
                                 "runs past the end of the file (%zu bytes)", target, fb->len);
     }
+    /* The schema: these offsets count from the file's start and are valid only above 1. */
     for (uint32_t b = 0; b < m->n_buffers; b++)
-        if (m->buffers[b].ext_offset || m->buffers[b].ext_size)
+        if (m->buffers[b].ext_offset > 1)
             return ap_error_set(err, AP_ERR_INPUT,
                                 "buffer %u (table at byte %zu) keeps its data outside the "
                                 "FlatBuffer (Buffer.offset %llu, size %llu, a format for models "
@@ -279,7 +280,7 @@ static ap_status check_movable(const ap_tfl_model *m, const ap__fb *fb, const ap
                                       err)) != AP_OK ||
                 (st = ap__fb_get_u64(fb, &t, 9, 0, "operator", &v, err)) != AP_OK)
                 return st;
-            if (v)
+            if (v > 1)
                 return ap_error_set(err, AP_ERR_INPUT,
                                     "subgraph %u operator %u keeps its custom options outside "
                                     "the FlatBuffer (large_custom_options_offset %llu, for "
