@@ -427,9 +427,11 @@ ap_status ap_tflite_diff(const ap_tfl_model *a, const ap_tfl_model *b, const cha
 /* What TFLM does at AllocateTensors with a model problem p (ap_tflite_build_problem, honouring
  * the model's offline plan): buffers with a fixed offset stay there, and TFLM's
  * GreedyMemoryPlanner places every other buffer (tensors the plan leaves to the runtime, kernel
- * scratch) around them. Plans p with "greedy" into *out (initialized by the caller) and proves
- * it with the checker: AP_ERR_INVALID with the checker's message when it fails (the fixed
- * offsets conflict). out->arena is the head TFLM reaches. */
+ * scratch) around them. Plans p with "greedy" into *out (initialized by the caller), ignoring
+ * the allowances of in-place and overlap rules (TFLM's planner knows none; the pre-planned
+ * sharing of fixed buffers, AP_OVERLAP_FIXED, stays), and proves the plan with the checker
+ * against p itself: AP_ERR_INVALID with the checker's message when it fails (the fixed offsets
+ * conflict). out->arena is the head TFLM reaches. */
 ap_status ap_tflite_tflm_plan(const ap_problem *p, ap_plan *out, ap_error *err);
 
 /* Options for ap_tflite_embed. */

@@ -15,8 +15,10 @@
  * fixed tensors, largest first, in the first gap. A plan that was tight with its scratch
  * placed one way may need more bytes once greedy re-places the scratch, so each candidate plan
  * (the chosen strategy, or "best" and every portfolio strategy) is judged by what TFLM will do
- * with its tensors fixed: the problem with those offsets fixed, planned by greedy, proven by the
- * checker against the problem as read. The smallest such head wins (the first on ties).
+ * with its tensors fixed: the problem with those offsets fixed, planned by greedy without the
+ * overlap allowances TFLM's planner does not know, proven by the checker against the problem as
+ * read. The smallest such head wins; on a tie, the plan leaving the fewest tensors to the
+ * runtime, then the first.
  */
 #include <stdio.h>
 #include <stdlib.h>
