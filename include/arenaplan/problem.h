@@ -152,6 +152,10 @@ long ap_problem_find_id(const ap_problem *p, const char *id);
 /* The label of a step, or NULL. Needs validate. */
 const char *ap_problem_label(const ap_problem *p, int64_t step);
 
+/* The labels of the steps first..last (inclusive) are p->labels[k .. k + *count): returns k.
+ * O(log n_labels); needs validate. Use it rather than walking the steps, which may be many. */
+size_t ap_problem_labels_between(const ap_problem *p, int64_t first, int64_t last, size_t *count);
+
 /* A deep copy, or NULL when out of memory. */
 ap_problem *ap_problem_clone(const ap_problem *p);
 

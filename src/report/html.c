@@ -70,7 +70,6 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, con
     if (!s->n_peaks) {
         fputs("No bytes are live at any step.</p>\n", f);
     } else {
-        int64_t t;
         size_t shown = 0;
         fprintf(f, "%lld bytes live at step%s ", (long long)s->peak_bytes,
                 s->n_peaks > 1 || s->peaks[0].first != s->peaks[0].last ? "s" : "");
@@ -84,15 +83,15 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, con
         if (s->n_peaks > PEAK_RUNS)
             fprintf(f, " and %zu more runs", s->n_peaks - PEAK_RUNS);
         fputs("</p>\n", f);
-        for (t = s->peaks[0].first; t <= s->peaks[0].last && shown < PEAK_LABELS; t++) {
-            const char *lab = ap_problem_label(p, t);
-            if (!lab)
-                continue;
-            fputs(shown++ ? ", " : "<p id=\"peak-ops\">operators: ", f);
-            ap__xml_text(f, lab, 0);
+        {
+            size_t nl, li = ap_problem_labels_between(p, s->peaks[0].first, s->peaks[0].last, &nl);
+            for (; shown < nl && shown < PEAK_LABELS; shown++) {
+                fputs(shown ? ", " : "<p id=\"peak-ops\">operators: ", f);
+                ap__xml_text(f, p->labels[li + shown].text, 0);
+            }
+            if (shown)
+                fputs(shown < nl ? ", &#8230;</p>\n" : "</p>\n", f);
         }
-        if (shown)
-            fputs(t <= s->peaks[0].last ? ", &#8230;</p>\n" : "</p>\n", f);
         fprintf(f, "<table id=\"peak-buffers\"><thead><tr><th>buffer</th><th>name</th><th class=\"n\">size</th>"
                    "<th class=\"n\">share of the peak</th></tr></thead><tbody>\n");
         for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {

@@ -36,16 +36,13 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_summary *s)
             (long long)s->saving_bytes, s->saving_rate, s->reuse_count, s->reuse_rate, s->shared_count,
             (long long)s->padding_bytes, (long long)s->peak_bytes);
     for (k = 0; k < s->n_peaks; k++) {
-        int64_t t;
         size_t shown = 0;
         fprintf(f, "%s{\"first\":%lld,\"last\":%lld", k ? "," : "", (long long)s->peaks[k].first,
                 (long long)s->peaks[k].last);
-        for (t = s->peaks[k].first; t <= s->peaks[k].last && shown < PEAK_LABELS_MAX; t++) {
-            const char *lab = ap_problem_label(p, t);
-            if (!lab)
-                continue;
-            fputs(shown++ ? "," : ",\"labels\":[", f);
-            ap_json_string(f, lab);
+        size_t nl, li = ap_problem_labels_between(p, s->peaks[k].first, s->peaks[k].last, &nl);
+        for (; shown < nl && shown < PEAK_LABELS_MAX; shown++) {
+            fputs(shown ? "," : ",\"labels\":[", f);
+            ap_json_string(f, p->labels[li + shown].text);
         }
         fputs(shown ? "]}" : "}", f);
     }

@@ -19,7 +19,6 @@ static int width_of(long long v)
 static void write_peak(FILE *f, const ap_problem *p, const ap_summary *s)
 {
     size_t k, shown = 0;
-    int64_t t;
     if (!s->n_peaks) {
         fputs("peak         no bytes live at any step\n", f);
         return;
@@ -38,15 +37,13 @@ static void write_peak(FILE *f, const ap_problem *p, const ap_summary *s)
         fprintf(f, " and %zu more runs", s->n_peaks - PEAK_RUNS);
     fputc('\n', f);
     /* the operators at the peak (step labels of models) */
-    for (t = s->peaks[0].first; t <= s->peaks[0].last && shown < PEAK_LABELS; t++) {
-        const char *lab = ap_problem_label(p, t);
-        if (!lab)
-            continue;
-        fprintf(f, "%s%s", shown ? ", " : "at           ", lab);
-        shown++;
+    {
+        size_t nl, li = ap_problem_labels_between(p, s->peaks[0].first, s->peaks[0].last, &nl);
+        for (; shown < nl && shown < PEAK_LABELS; shown++)
+            fprintf(f, "%s%s", shown ? ", " : "at           ", p->labels[li + shown].text);
+        if (shown)
+            fputs(shown < nl ? ", ...\n" : "\n", f);
     }
-    if (shown)
-        fputs(t <= s->peaks[0].last ? ", ...\n" : "\n", f);
     for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {
         const ap_buffer *b = &p->buf[s->peak_buffers[k]];
         fprintf(f, "             %5.1f%%  %lld bytes  %s %s", 100.0 * (double)b->size / (double)s->peak_bytes,
