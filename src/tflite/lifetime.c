@@ -488,13 +488,13 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
     char note[512], rules[384] = "";
     size_t rl = 0;
     if (opt->inplace && strcmp(opt->inplace, "none") != 0)
-        rl += (size_t)snprintf(rules + rl, sizeof rules - rl, "; in-place: %s (%zu aliases)",
-                               opt->inplace, n_ip);
+        rl += (size_t)snprintf(rules + rl, sizeof rules - rl, "; in-place: %s (%zu alias%s)",
+                               opt->inplace, n_ip, n_ip == 1 ? "" : "es");
     if (opt->overlap && strcmp(opt->overlap, "none") != 0)
         snprintf(rules + rl, sizeof rules - rl,
-                 "; overlap rules: %s kernels (%zu allowances; the plan holds only with TFLM's "
-                 "%s kernels, not optimized ones such as CMSIS-NN or Xtensa)",
-                 opt->overlap, n_ov, opt->overlap);
+                 "; overlap rules: %s kernels (%zu allowance%s; the plan holds only with "
+                 "TFLM's %s kernels, not optimized ones such as CMSIS-NN or Xtensa)",
+                 opt->overlap, n_ov, n_ov == 1 ? "" : "s", opt->overlap);
     snprintf(note, sizeof note, "TFLM lifetimes; kernel scratch: %s%s%s", set,
              offline ? "; offline plan honoured" : "", rules);
     st = ap_problem_set_note(p, note, err);

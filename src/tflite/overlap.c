@@ -352,7 +352,8 @@ int ap__dies_into(const ap__graph_facts *f, const ap_problem *p, uint32_t op, in
         return 0;
     if (g->tensors[t].is_variable || g->tensors[t].is_constant)
         return 0;
-    if (f->readers[t] != 1 || f->last_reader[t] != (int32_t)op || f->producers[out] != 1)
+    /* earlier readers are done with it; no later one may exist */
+    if (f->last_reader[t] != (int32_t)op || f->producers[out] != 1)
         return 0;
     const ap_buffer *bi = &p->buf[f->buf[t]], *bo = &p->buf[f->buf[out]];
     /* live together at exactly one step: the operator's (operator scopes start at 1; a
@@ -415,7 +416,6 @@ const char *const ap_tflite_overlap_sets[] = {"none", "reference", NULL};
 
 static void facts_free(ap__graph_facts *f)
 {
-    free(f->readers);
     free(f->last_reader);
     free(f->producers);
     free(f->io);
@@ -430,11 +430,10 @@ static int facts_build(ap__graph_facts *f, const ap_tfl_model *m, uint32_t s, co
     f->g = g;
     f->s = s;
     f->buf = buf;
-    f->readers = ap__zalloc(nt + 1, sizeof *f->readers);
     f->last_reader = ap__alloc(nt + 1, sizeof *f->last_reader);
     f->producers = ap__zalloc(nt + 1, sizeof *f->producers);
     f->io = ap__zalloc(nt + 1, 1);
-    if (!f->readers || !f->last_reader || !f->producers || !f->io)
+    if (!f->last_reader || !f->producers || !f->io)
         return -1;
     for (size_t t = 0; t < nt; t++)
         f->last_reader[t] = -1;
@@ -448,10 +447,8 @@ static int facts_build(ap__graph_facts *f, const ap_tfl_model *m, uint32_t s, co
             f->producers[op->outputs[k]]++;
         for (uint32_t k = 0; k < op->n_inputs; k++) {
             int32_t t = op->inputs[k];
-            if (t >= 0 && f->last_reader[t] != (int32_t)i) {
-                f->readers[t]++;
+            if (t >= 0)
                 f->last_reader[t] = (int32_t)i;
-            }
         }
     }
     return 0;

@@ -81,7 +81,6 @@ typedef struct ap__graph_facts {
     const ap_tfl_model *m;
     const ap_tfl_subgraph *g;
     uint32_t s;              /* subgraph index */
-    uint32_t *readers;       /* per tensor: operators that read it (each counted once) */
     int32_t *last_reader;    /* per tensor: the last operator that reads it, or -1 */
     uint32_t *producers;     /* per tensor: operators that write it */
     unsigned char *io;       /* per tensor: 1 subgraph input, 2 subgraph output (bits) */
@@ -101,9 +100,10 @@ int ap__inplace_candidate(const ap__graph_facts *f, const ap_tfl_operator *op, i
                           const ap_problem *p, ap__candidate *c);
 
 /* Whether tensor t of the subgraph dies at operator `op` and may be the base of an allowance
- * for output tensor `out`: t is planned, no subgraph input or output, read by op alone;
- * out is planned, written by op alone, no subgraph input; and their buffers are live together
- * at one step only. */
+ * for output tensor `out`: t is planned, no subgraph input or output, no variable or
+ * constant, and no operator after op reads it (earlier readers are done with it); out is
+ * planned, written by op alone, no subgraph input; and their buffers are live together at
+ * that operator's step only. */
 int ap__dies_into(const ap__graph_facts *f, const ap_problem *p, uint32_t op, int32_t t,
                   int32_t out);
 
