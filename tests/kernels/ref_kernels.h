@@ -15,7 +15,7 @@
  * write of an output element is reported to callbacks instead (for the byte-level proof of the
  * overlap bound, with any element sizes).
  *
- * Header-only: static functions, included by each test that needs them.
+ * Header-only: static inline functions, included by each test that needs them.
  */
 #ifndef AP_TEST_REF_KERNELS_H
 #define AP_TEST_REF_KERNELS_H
@@ -31,6 +31,8 @@ enum { K_CONV, K_DW, K_AVGPOOL, K_MAXPOOL, K_PAD, K_UNARY, K_ADD, K_SOFTMAX, K_R
 typedef struct kop {
     int kind;
     int is_float;        /* execution: 1 float32 elements, 0 int8 */
+    int out_type;        /* execution: the output's elements: 0 as the input's, 1 int8, 2 float32
+                            (QUANTIZE, DEQUANTIZE) */
     int64_t es_in, es_out; /* element sizes (simulation; execution uses 1 or 4) */
     int64_t b, ih, iw, ic, oh, ow, oc;
     int64_t fh, fw, sh, sw, dh, dw, ph, pw;
@@ -56,7 +58,7 @@ typedef struct kctx {
     void *u;
 } kctx;
 
-static double k_load(const unsigned char *p, int is_float, int64_t i)
+static inline double k_load(const unsigned char *p, int is_float, int64_t i)
 {
     if (is_float) {
         float v;
@@ -66,7 +68,7 @@ static double k_load(const unsigned char *p, int is_float, int64_t i)
     return (double)(int8_t)p[i];
 }
 
-static double k_in(kctx *c, int64_t i)
+static inline double k_in(kctx *c, int64_t i)
 {
     if (c->sim) {
         c->on_read(c->u, i);
@@ -75,19 +77,24 @@ static double k_in(kctx *c, int64_t i)
     return k_load(c->in, c->k->is_float, i);
 }
 
-/* Reads back an output element the kernel wrote (float softmax's third pass). */
-static double k_out_load(kctx *c, int64_t i)
+static inline int k_out_float(const kop *k)
 {
-    return c->sim ? 0 : k_load(c->out, c->k->is_float, i);
+    return k->out_type == 0 ? k->is_float : k->out_type == 2;
 }
 
-static void k_store(kctx *c, int64_t i, double v)
+/* Reads back an output element the kernel wrote (float softmax's third pass). */
+static inline double k_out_load(kctx *c, int64_t i)
+{
+    return c->sim ? 0 : k_load(c->out, k_out_float(c->k), i);
+}
+
+static inline void k_store(kctx *c, int64_t i, double v)
 {
     if (c->sim) {
         c->on_write(c->u, i);
         return;
     }
-    if (c->k->is_float) {
+    if (k_out_float(c->k)) {
         float f = (float)v;
         memcpy(c->out + 4 * i, &f, 4);
     } else {
@@ -98,7 +105,7 @@ static void k_store(kctx *c, int64_t i, double v)
 /* Accumulator -> int8. TFLM rescales with a fixed-point multiplier and clamps; here a
  * multiplicative hash stands in, so that any change of the accumulator (a clobbered input
  * byte) shows in the output with high probability, which the tightness tests rely on. */
-static double k_requant(const kop *k, int64_t acc)
+static inline double k_requant(const kop *k, int64_t acc)
 {
     uint32_t h = (uint32_t)(acc + k->out_zp) * 2654435761u;
     return (double)(int8_t)(h >> 24);
@@ -111,7 +118,7 @@ static int64_t k_off4(int64_t d1, int64_t d2, int64_t d3, int64_t i0, int64_t i1
 }
 
 /* CONV_2D: batch, out_y, out_x, out_channel; taps outside the image are skipped. */
-static void k_conv(kctx *c)
+static inline void k_conv(kctx *c)
 {
     const kop *k = c->k;
     int64_t groups = k->ic / k->fic, per_group = k->oc / groups;
@@ -155,7 +162,7 @@ static void k_conv(kctx *c)
 }
 
 /* DEPTHWISE_CONV_2D: batch, out_y, out_x, in_channel, multiplier. */
-static void k_dw(kctx *c)
+static inline void k_dw(kctx *c)
 {
     const kop *k = c->k;
     for (int64_t b = 0; b < k->b; b++)
@@ -192,7 +199,7 @@ static void k_dw(kctx *c)
 
 /* AVERAGE_POOL_2D and MAX_POOL_2D: batch, out_y, out_x, channel; the window clamped to the
  * image. */
-static void k_pool(kctx *c)
+static inline void k_pool(kctx *c)
 {
     const kop *k = c->k;
     for (int64_t b = 0; b < k->b; b++)
@@ -233,7 +240,7 @@ static void k_pool(kctx *c)
 }
 
 /* PAD (PadImpl): the output in order, 5-D; interior elements take the next input element. */
-static void k_pad(kctx *c)
+static inline void k_pad(kctx *c)
 {
     const kop *k = c->k;
     int64_t in = 0, out = 0, i[5];
@@ -253,7 +260,7 @@ static void k_pad(kctx *c)
 }
 
 /* Element-wise: output i from input i (unary: a requantizing activation; ADD: both inputs). */
-static void k_elementwise(kctx *c)
+static inline void k_elementwise(kctx *c)
 {
     const kop *k = c->k;
     for (int64_t i = 0; i < k->n; i++) {
@@ -262,6 +269,11 @@ static void k_elementwise(kctx *c)
             double v2 = c->sim ? 0 : k_load(c->in2, k->is_float, i);
             r = k->is_float ? (double)((float)v + (float)v2)
                             : k_requant(k, (int64_t)v + (int64_t)v2 + k->in_zp);
+        } else if (k->is_float != k_out_float(k)) {
+            /* QUANTIZE float -> int8, DEQUANTIZE int8 -> float */
+            float t = (float)v * 20.f;
+            r = !k->is_float ? (double)((float)v * 0.05f)
+                : !(t > -128.f) ? -128.0 : !(t < 127.f) ? 127.0 : (double)(int64_t)t;
         } else {
             r = k->is_float ? (double)((float)v > 0.f ? (float)v : 0.25f * (float)v)
                             : k_requant(k, (int64_t)v - k->in_zp);
@@ -273,7 +285,7 @@ static void k_elementwise(kctx *c)
 /* SOFTMAX, row by row: a pass for the row's maximum, one for the sum of exponentials (float:
  * it keeps each exponential in the output), one that writes the output (int8: from the input
  * again; float: from the output). */
-static void k_softmax(kctx *c)
+static inline void k_softmax(kctx *c)
 {
     const kop *k = c->k;
     for (int64_t r = 0; r < k->n / k->depth; r++) {
@@ -305,7 +317,7 @@ static void k_softmax(kctx *c)
 }
 
 /* RESHAPE: nothing when the two pointers are equal, else memcpy (TFLM's reshape.cc). */
-static void k_reshape(kctx *c)
+static inline void k_reshape(kctx *c)
 {
     const kop *k = c->k;
     if (c->sim) {
@@ -319,7 +331,7 @@ static void k_reshape(kctx *c)
         memcpy(c->out, c->in, (size_t)(k->n * (k->is_float ? 4 : 1)));
 }
 
-static void k_run(kctx *c)
+static inline void k_run(kctx *c)
 {
     switch (c->k->kind) {
     case K_CONV: k_conv(c); break;
@@ -335,7 +347,7 @@ static void k_run(kctx *c)
 }
 
 /* Executes k reading input(s) at in (and in2) and writing out (they may overlap). */
-static void k_exec(const kop *k, const unsigned char *in, const unsigned char *in2,
+static inline void k_exec(const kop *k, const unsigned char *in, const unsigned char *in2,
                    unsigned char *out)
 {
     kctx c;
@@ -348,7 +360,7 @@ static void k_exec(const kop *k, const unsigned char *in, const unsigned char *i
 }
 
 /* Element counts. */
-static int64_t k_in_elems(const kop *k)
+static inline int64_t k_in_elems(const kop *k)
 {
     switch (k->kind) {
     case K_PAD: return k->pin[0] * k->pin[1] * k->pin[2] * k->pin[3] * k->pin[4];
@@ -357,7 +369,7 @@ static int64_t k_in_elems(const kop *k)
     }
 }
 
-static int64_t k_out_elems(const kop *k)
+static inline int64_t k_out_elems(const kop *k)
 {
     switch (k->kind) {
     case K_PAD: return k->pout[0] * k->pout[1] * k->pout[2] * k->pout[3] * k->pout[4];
@@ -377,7 +389,7 @@ typedef struct ksafe {
     int bad;
 } ksafe;
 
-static void ksafe_read(void *u, int64_t e)
+static inline void ksafe_read(void *u, int64_t e)
 {
     ksafe *s = u;
     for (int64_t b = e * s->k->es_in; b < (e + 1) * s->k->es_in; b++)
@@ -385,7 +397,7 @@ static void ksafe_read(void *u, int64_t e)
             s->bad = 1;
 }
 
-static void ksafe_write(void *u, int64_t e)
+static inline void ksafe_write(void *u, int64_t e)
 {
     ksafe *s = u;
     for (int64_t b = s->d + e * s->k->es_out; b < s->d + (e + 1) * s->k->es_out; b++)
@@ -393,7 +405,7 @@ static void ksafe_write(void *u, int64_t e)
             s->clobbered[b] = 1;
 }
 
-static int k_sim_safe(const kop *k, int64_t d)
+static inline int k_sim_safe(const kop *k, int64_t d)
 {
     ksafe s = {k, d, k_in_elems(k) * k->es_in, NULL, 0};
     kctx c;
@@ -423,7 +435,7 @@ typedef struct ktrace {
     size_t n, cap;
 } ktrace;
 
-static void ktrace_push(ktrace *t, int64_t e, int write)
+static inline void ktrace_push(ktrace *t, int64_t e, int write)
 {
     if (t->n == t->cap) {
         t->cap = t->cap ? 2 * t->cap : 1024;
@@ -433,10 +445,10 @@ static void ktrace_push(ktrace *t, int64_t e, int write)
     t->ev[t->n++].write = write;
 }
 
-static void ktrace_read(void *u, int64_t e) { ktrace_push(u, e, 0); }
-static void ktrace_write(void *u, int64_t e) { ktrace_push(u, e, 1); }
+static inline void ktrace_read(void *u, int64_t e) { ktrace_push(u, e, 0); }
+static inline void ktrace_write(void *u, int64_t e) { ktrace_push(u, e, 1); }
 
-static int64_t k_sim_max_delta(const kop *k)
+static inline int64_t k_sim_max_delta(const kop *k)
 {
     ktrace t = {NULL, 0, 0};
     kctx c;
