@@ -4,6 +4,7 @@
 
 #include "arenaplan/csv.h"
 #include "arenaplan/export.h"
+#include "arenaplan/overlap.h"
 #include "arenaplan/report.h"
 #include "arenaplan/shared.h"
 #include "cli.h"
@@ -27,7 +28,8 @@ static const char usage_text[] =
     "  --time-limit S     seconds for searches that stop on time (exact; default 10)\n"
     "  --capacity BYTES   exact: find a plan within BYTES, or prove there is none\n"
     "  --seed N           seed for randomized steps (default 0; results stay deterministic)\n"
-    "  --quiet            no progress line on stderr\n";
+    "  --quiet            no progress line on stderr\n"
+    "  --show-overlap     table: then the bytes overlap allowances save at each operator\n";
 
 #define MAX_INPUTS 64
 
@@ -36,7 +38,7 @@ typedef struct plan_args {
     int ninputs;
     const char *format, *output, *budget_text, *name, *shared;
     int64_t budget;
-    int quiet;
+    int quiet, show_overlap;
     ap_plan_options po;
     cli_input_opts in;
 } plan_args;
@@ -95,6 +97,8 @@ static int parse(plan_args *a, int argc, char **argv)
             }
         } else if (cli_flag(argv, i, "--quiet", "-q")) {
             a->quiet = 1;
+        } else if (cli_flag(argv, i, "--show-overlap", NULL)) {
+            a->show_overlap = 1;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             cli_error("plan: unknown option '%s' (see 'arenaplan plan --help')", argv[i]);
             return -1;
@@ -145,7 +149,12 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
             ap_c_identifier(a->inputs[0], name, sizeof name);
         return ap_write_c_header(f, p, plan, name, err);
     }
-    return ap_write_table(f, p, plan, err);
+    ap_status st = ap_write_table(f, p, plan, err);
+    if (st == AP_OK && a->show_overlap && p->n_ovl) {
+        fputc('\n', f);
+        st = ap_write_overlap_savings(f, p, plan, err);
+    }
+    return st;
 }
 
 static int budget_check(const plan_args *a, int64_t arena)
