@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arenaplan/check.h"
@@ -222,6 +223,12 @@ int cli_out_open(cli_out *o, const char *path)
     }
     sprintf(o->tmp, "%s.tmp.XXXXXX", path);
     fd = mkstemp(o->tmp);
+    if (fd >= 0) {
+        /* mkstemp makes the file private (0600); give it the mode a plain create would */
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
     if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
         cli_error("cannot write %s: %s", path, strerror(errno));
         if (fd >= 0) {

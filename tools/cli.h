@@ -87,5 +87,6 @@ int cmd_check(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_strategies(int argc, char **argv);
 int cmd_inspect(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 #endif

@@ -1,6 +1,8 @@
 /* cmd_plan.c - `arenaplan plan`: plan one input and print or write the plan. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "arenaplan/csv.h"
 #include "arenaplan/export.h"
@@ -29,6 +31,10 @@ static const char usage_text[] =
     "  --capacity BYTES   exact: find a plan within BYTES, or prove there is none\n"
     "  --seed N           seed for randomized steps (default 0; results stay deterministic)\n"
     "  --quiet            no progress line on stderr\n"
+    "  --log              print the planning log first: one line per buffer in placement order\n"
+    "  --timeline         print an ASCII chart of the plan first: one row per time step, the\n"
+    "                     arena scaled to the terminal's width (COLUMNS, else the terminal, else 80)\n"
+    "                     (with --log or --timeline, csv and json plans need -o FILE)\n"
     "  --show-overlap     table: then the bytes overlap allowances save at each operator\n";
 
 #define MAX_INPUTS 64
@@ -38,7 +44,7 @@ typedef struct plan_args {
     int ninputs;
     const char *format, *output, *budget_text, *name, *shared;
     int64_t budget;
-    int quiet, show_overlap;
+    int quiet, log, timeline, show_overlap;
     ap_plan_options po;
     cli_input_opts in;
 } plan_args;
@@ -97,6 +103,10 @@ static int parse(plan_args *a, int argc, char **argv)
             }
         } else if (cli_flag(argv, i, "--quiet", "-q")) {
             a->quiet = 1;
+        } else if (cli_flag(argv, i, "--log", NULL)) {
+            a->log = 1;
+        } else if (cli_flag(argv, i, "--timeline", NULL)) {
+            a->timeline = 1;
         } else if (cli_flag(argv, i, "--show-overlap", NULL)) {
             a->show_overlap = 1;
         } else if (argv[i][0] == '-' && argv[i][1]) {
@@ -130,9 +140,48 @@ static int parse(plan_args *a, int argc, char **argv)
         cli_error("plan: --shared writes table or json");
         return -1;
     }
+    if ((a->log || a->timeline) && strcmp(a->format, "table") && (!a->output || strcmp(a->output, "-") == 0)) {
+        cli_error("plan: --log and --timeline print to stdout; write the %s plan to a file with -o FILE",
+                  a->format);
+        return -1;
+    }
     if (a->po.strategy && cli_check_strategy(a->po.strategy) != 0)
         return -1;
     return 0;
+}
+
+/* The width of the terminal for --timeline: COLUMNS, else the terminal stdout is, else 80. */
+static int terminal_width(void)
+{
+    const char *c = getenv("COLUMNS");
+    struct winsize ws;
+    if (c && *c) {
+        char *end;
+        long v = strtol(c, &end, 10);
+        if (!*end && v > 0 && v < 100000)
+            return (int)v;
+    }
+    if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    return 80;
+}
+
+/* --log and --timeline, on stdout before the plan. */
+static int print_explanations(const plan_args *a, const ap_problem *p, const ap_plan *plan)
+{
+    ap_error err = {0};
+    if (a->log && ap_write_log(stdout, p, plan, &err) != AP_OK)
+        goto fail;
+    if (a->log && (a->timeline || !a->output))
+        fputc('\n', stdout);
+    if (a->timeline && ap_write_timeline(stdout, p, plan, terminal_width(), &err) != AP_OK)
+        goto fail;
+    if (a->timeline && !a->output)
+        fputc('\n', stdout);
+    return 0;
+fail:
+    cli_error("%s", err.msg);
+    return -1;
 }
 
 static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, const ap_plan *plan, ap_error *err)
@@ -237,6 +286,14 @@ int cmd_plan(int argc, char **argv)
         }
     } else if ((rc = cli_plan(ps[0], &a.po, &plans[0])) != EXIT_OK) {
         goto done;
+    }
+    for (i = 0; i < a.ninputs; i++) {
+        if (a.ninputs > 1 && (a.log || a.timeline))
+            printf("%s%s:\n", i ? "\n" : "", a.inputs[i]);
+        if (print_explanations(&a, ps[i], &plans[i]) != 0) {
+            rc = EXIT_USAGE;
+            goto done;
+        }
     }
     if (cli_out_open(&out, a.output) != 0) {
         rc = EXIT_USAGE;

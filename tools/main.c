@@ -10,6 +10,7 @@ static const cli_command commands[] = {
     {"compare", "every strategy on every input, side by side", cmd_compare},
     {"strategies", "list the planning strategies", cmd_strategies},
     {"inspect", "what a .tflite model holds and the buffers TFLM plans for it", cmd_inspect},
+    {"report", "an HTML report of a plan: timeline, live bytes, strategies, buffers", cmd_report},
 };
 
 static void usage(FILE *f)
