@@ -215,6 +215,8 @@ static void closed_form_equals_trace_spatial(void **state)
             negative += b < 0;
             positive += b > 0 && b != AP__UNCONSTRAINED;
         }
+    print_message("spatial shapes proved: %ld (%ld negative, %ld positive bounds)\n", proved,
+                  negative, positive);
     /* the random shapes reach both signs of the bound */
     assert_true(proved > 2000);
     assert_true(negative > 100);
@@ -403,6 +405,7 @@ static void execution_at_the_bound(void **state)
             }
             free_weights(&wt);
         }
+    print_message("overlapped runs identical to separate ones: %ld\n", runs);
     assert_true(runs > 3000);
 }
 
