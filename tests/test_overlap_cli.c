@@ -324,6 +324,19 @@ static void inspect_csv_round_trip(void **state)
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "valid: 32 buffers, arena 36880 bytes");
     run_free(&r);
+    /* inspect names the rules and the bound they allow */
+    r = run_cli("inspect", src_path(PD), "--overlap", "reference", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "\noverlap      29 allowances; with them at least 36871 bytes (lower bound)\n"
+                           "note         TFLM lifetimes; kernel scratch: reference; overlap rules:");
+    run_free(&r);
+    r = run_cli("inspect", src_path(PD), "--overlap", "reference", "-f", "json", NULL);
+    assert_contains(r.out, "\"peak_live_bytes\":55296,\"overlap_allowances\":29,"
+                           "\"lower_bound_with_overlap\":36871,\"note\":");
+    run_free(&r);
+    r = run_cli("inspect", src_path(PD), NULL);
+    assert_null(strstr(r.out, "allowances"));
+    run_free(&r);
     /* the same plan against the model without the rules: the overlaps are refused */
     r = run_cli("check", src_path(PD), plan, NULL);
     assert_int_equal(r.status, 1);
