@@ -88,5 +88,6 @@ int cmd_compare(int argc, char **argv);
 int cmd_strategies(int argc, char **argv);
 int cmd_inspect(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_embed(int argc, char **argv);
 
 #endif

@@ -39,7 +39,7 @@ typedef struct summary {
     size_t n_ops_types;
     long operators, tensors, constants, variables;
     int64_t constant_bytes, variable_bytes;
-    size_t planned_tensors, scratch;
+    size_t planned_tensors, scratch, fixed_tensors;
     int64_t planned_bytes;
     ap_bounds bounds;
 } summary;
@@ -105,8 +105,10 @@ static int summarize(const ap_tfl_model *m, const ap_problem *p, summary *s)
         for (size_t i = 0; i < p->n; i++) {
             if (p->buf[i].kind == AP_KIND_SCRATCH)
                 s->scratch++;
-            else
+            else {
                 s->planned_tensors++;
+                s->fixed_tensors += p->buf[i].fixed != AP_UNFIXED;
+            }
             s->planned_bytes += p->buf[i].size;
         }
         if (ap_bounds_compute(p, &s->bounds, NULL) != AP_OK)
@@ -194,11 +196,22 @@ static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const 
     if (p)
         fprintf(f, "kernels      %s: %zu scratch buffer%s\n", kernels, s->scratch,
                 s->scratch == 1 ? "" : "s");
-    if (m->offline.present)
-        fprintf(f, "offline plan %u entries (metadata %u, buffer %u)%s\n", m->offline.n,
-                m->offline.metadata, m->offline.buffer,
-                p && strstr(p->note ? p->note : "", "offline plan honoured") ? ", honoured" : "");
-    else
+    fprintf(f, "metadata     %u", m->n_metadata);
+    for (uint32_t k = 0; k < m->n_metadata; k++)
+        fprintf(f, "%s%s (%zu bytes)", k ? ", " : ": ", m->metadata[k].name,
+                m->buffers[m->metadata[k].buffer].data_len);
+    fputc('\n', f);
+    if (m->offline.present) {
+        fprintf(f, "offline plan %u entries (metadata %u, buffer %u)", m->offline.n,
+                m->offline.metadata, m->offline.buffer);
+        if (p && s->fixed_tensors)
+            fprintf(f, ": %zu of %zu planned tensors fixed, honoured\n", s->fixed_tensors,
+                    s->planned_tensors);
+        else if (p && strstr(p->note ? p->note : "", "offline plan honoured"))
+            fprintf(f, ": 0 of %zu planned tensors fixed, honoured\n", s->planned_tensors);
+        else
+            fputs(p ? ", ignored (--ignore-offline)\n" : "\n", f);
+    } else
         fputs("offline plan none\n", f);
     if (!p)
         return;
@@ -272,9 +285,20 @@ static void print_json(FILE *f, const char *path, const ap_tfl_model *m, const a
             "\"variable_tensors\":%ld,\"variable_bytes\":%lld", s->tensors, s->constants,
             (long long)s->constant_bytes, s->variables, (long long)s->variable_bytes);
     json_kv_str(f, "kernels", kernels, 1);
+    fputs(",\"metadata\":[", f);
+    for (uint32_t k = 0; k < m->n_metadata; k++) {
+        fputs(k ? ",{" : "{", f);
+        json_kv_str(f, "name", m->metadata[k].name, 0);
+        fprintf(f, ",\"buffer\":%u,\"bytes\":%zu}", m->metadata[k].buffer,
+                m->buffers[m->metadata[k].buffer].data_len);
+    }
+    fputc(']', f);
     if (m->offline.present)
-        fprintf(f, ",\"offline_plan\":{\"entries\":%u,\"metadata\":%u,\"buffer\":%u}",
-                m->offline.n, m->offline.metadata, m->offline.buffer);
+        fprintf(f, ",\"offline_plan\":{\"entries\":%u,\"metadata\":%u,\"buffer\":%u,"
+                "\"honoured\":%s,\"fixed_tensors\":%zu}", m->offline.n, m->offline.metadata,
+                m->offline.buffer,
+                strstr(p->note ? p->note : "", "offline plan honoured") ? "true" : "false",
+                s->fixed_tensors);
     else
         fputs(",\"offline_plan\":null", f);
     fprintf(f, ",\"planned_tensors\":%zu,\"scratch_buffers\":%zu,\"planned_bytes\":%lld,"

@@ -148,10 +148,12 @@ ap_status ap_write_c_header(FILE *f, const ap_problem *p, const ap_plan *plan, c
                " * buffer), for tflite::micro::NonPersistentMemoryPlannerShim:\n"
                " *   tflite::micro::NonPersistentMemoryPlannerShim planner(\n"
                " *       reinterpret_cast<const tflite::BufferPlan *>(&%s_buffer_plan));\n"
-               " * The head TFLM needs is %s_HEAD_SIZE bytes. */\n"
+               " * The head this plan needs is %s_HEAD_SIZE bytes. The shim reports a head of 0 bytes\n"
+               " * (GetMaximumMemorySize), so TFLM neither reserves nor checks it: the arena must hold\n"
+               " * %s_HEAD_SIZE bytes more than arena_used_bytes() reports. */\n"
                "static const struct {\n    int32_t buffer_count;\n    int32_t buffer_plan_entries[%s_BUFFERS];\n"
                "} %s_buffer_plan " UNUSED "= {\n    (int32_t)%s_BUFFERS,\n    {",
-            name, up, up, name, up);
+            name, up, up, up, name, up);
     for (i = 0; i < p->n; i++)
         fprintf(f, "%s%lld,", i % 8 ? " " : "\n        ", (long long)plan->offset[i]);
     fputs("\n    },\n};\n\n#endif\n", f);
