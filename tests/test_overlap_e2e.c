@@ -551,11 +551,53 @@ static void corpus_models_in_planned_arenas(void **state)
     assert_true(with_allowances >= 11);
 }
 
+/* embed writes an overlap plan into the model; TFLM keeps the embedded offsets and places the
+ * rest: the model runs in that arena as without sharing, and the copy records its kernels. */
+static void embedded_plans_run(void **state)
+{
+    (void)state;
+    const char *models[] = {"corpus/models/tflm/person_detect.tflite",
+                            "corpus/models/tflm/mobilenet_v2_quantized_1x3x224x224.tflite",
+                            "corpus/models/more/openmv_fomo_face_detection.tflite"};
+    const int64_t heads[] = {36880, 1247616, 115248};
+    for (size_t i = 0; i < 3; i++) {
+        loaded l, copy;
+        ap_tflite_embed_options eo;
+        ap_tflite_embed_result res;
+        ap_error err = {0};
+        load_model(src_path(models[i]), &l);
+        ap_tflite_embed_options_init(&eo);
+        eo.load.inplace = "elementwise";
+        eo.load.overlap = "reference";
+        if (ap_tflite_embed(l.data, l.len, models[i], &eo, &res, &err) != AP_OK)
+            fail_msg("%s", err.msg);
+        assert_int_equal(res.head, heads[i]);
+        assert_int_equal(res.kernels_entry, 1);
+        copy.data = res.data, copy.len = res.len;
+        assert_int_equal(ap_tflite_read(copy.data, copy.len, &copy.m, &err), AP_OK);
+        int found = 0;
+        for (uint32_t k = 0; k < copy.m->n_metadata; k++)
+            if (strcmp(copy.m->metadata[k].name, AP_TFL_KERNELS_NAME) == 0) {
+                const ap_tfl_buffer *b = &copy.m->buffers[copy.m->metadata[k].buffer];
+                for (size_t q = 0; q + 17 <= b->data_len; q++)
+                    found |= memcmp(copy.data + b->data_pos + q, "overlap=reference", 17) == 0;
+            }
+        assert_true(found);
+        /* TFLM's plan for the copy: the embedded offsets, proved against the rules */
+        assert_int_equal(assert_valid_plan(res.problem, &res.tflm), heads[i]);
+        assert_true(run_both(copy.m, res.problem, &res.tflm, models[i]) > 0);
+        ap_tflite_free(copy.m);
+        ap_tflite_embed_result_free(&res);
+        unload_model(&l);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(person_detect_in_planned_arenas),
         cmocka_unit_test(corpus_models_in_planned_arenas),
+        cmocka_unit_test(embedded_plans_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
