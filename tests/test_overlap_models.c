@@ -676,6 +676,56 @@ static void person_detect_head(void **state)
     ap_problem_free(p);
 }
 
+/* Damaged models: wherever the rules find an allowance in a model the reader accepts, the
+ * problem validates and its plans pass the checker; nothing crashes (run under the sanitizers
+ * too). Mutations hit random bytes, with a bias to the first 4 KiB where tables and shapes lie. */
+static void damaged_models_with_rules(void **state)
+{
+    (void)state;
+    const char *models[] = {"corpus/models/more/armex_ds_cnn_s_quantized.tflite",
+                            "corpus/models/tflm/micro_speech_quantized.tflite",
+                            "corpus/models/more/tinymaix_mnist_resnet_q.tflite"};
+    uint64_t x = 0x1234567u;
+    int loaded = 0, with = 0;
+    for (size_t m = 0; m < 3; m++) {
+        unsigned char *data;
+        size_t len;
+        ap_error err = {0};
+        assert_int_equal(ap_read_file(src_path(models[m]), (size_t)1 << 30, &data, &len, &err),
+                         AP_OK);
+        unsigned char *copy = malloc(len);
+        for (int round = 0; round < 400; round++) {
+            memcpy(copy, data, len);
+            for (int k = 0; k < 1 + round % 4; k++) {
+                x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                size_t at = (x >> 8) % (round % 2 ? len : (len < 4096 ? len : 4096));
+                copy[at] = (unsigned char)(x >> 40);
+            }
+            ap_load_options lo;
+            ap_problem *p = NULL;
+            ap_load_options_init(&lo);
+            lo.inplace = "elementwise";
+            lo.overlap = "reference";
+            if (ap_tflite_load_problem(copy, len, "damaged", &lo, &p, &err) != AP_OK)
+                continue;
+            loaded++;
+            with += p->n_ovl > 0;
+            ap_plan plan;
+            ap_plan_init(&plan);
+            plan_checked(p, "greedy", &plan);
+            ap_plan_free(&plan);
+            ap_plan_init(&plan);
+            plan_checked(p, "bestfit-breadth", &plan);
+            ap_plan_free(&plan);
+            ap_problem_free(p);
+        }
+        free(copy);
+        free(data);
+    }
+    assert_true(loaded > 100);
+    assert_true(with > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -692,6 +742,7 @@ int main(void)
         cmocka_unit_test(person_detect_head),
         cmocka_unit_test(corpus_allowances_follow_the_graph),
         cmocka_unit_test(corpus_best_is_never_worse),
+        cmocka_unit_test(damaged_models_with_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
