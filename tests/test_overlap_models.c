@@ -168,9 +168,11 @@ static void overlap_rules_on_a_conv_chain(void **state)
     ap_bounds bd;
     ap_error err = {0};
     assert_int_equal(ap_bounds_compute(p, &bd, &err), AP_OK);
-    /* step 2: a (512) and b (1024) live; b may share 1024 - 519 = 505 bytes with a */
+    /* step 2: a (512) and b (1024) live; b may start 519 bytes below a, 528 at the 16-byte
+       alignment, and share 1024 - 528 = 496 bytes */
     assert_int_equal(bd.live, 512 + 1024);
-    assert_int_equal(bd.live_overlap, 512 + 1024 - 505);
+    assert_int_equal(bd.live_overlap, 512 + 1024 - 496);
+    assert_int_equal(bd.lower, 1040);
     /* b at 0, a 519 bytes above rounded up to 528, c over b: 1040 */
     ap_plan plan;
     ap_plan_init(&plan);
@@ -470,6 +472,46 @@ static void checker_with_aliases(void **state)
     ap_problem_free(p);
 }
 
+/* The bound with allowances: d is a multiple of the smaller alignment, so max_delta counts
+ * rounded down to it; an exact allowance at a distance no alignment permits saves nothing. */
+static void bound_with_alignment(void **state)
+{
+    (void)state;
+    struct {
+        int64_t md;
+        unsigned flags;
+        int64_t live_overlap;
+    } cases[] = {
+        {-19, 0, 96 + 64 - (64 - 32)}, /* -19 -> -32: 32 bytes shared */
+        {-16, 0, 96 + 64 - 48},
+        {0, 0, 96 + 64 - 64},
+        {40, 0, 96 + 64 - 64},        /* d = 0 is allowed: all of b */
+        {-16, AP_OVERLAP_EXACT, 96 + 64 - 48},
+        {-8, AP_OVERLAP_EXACT, 96 + 64},  /* never holds at 16-byte offsets */
+        {32, AP_OVERLAP_EXACT, 96 + 64 - 64}, /* b inside a, 32 bytes in */
+        {48, AP_OVERLAP_EXACT, 96 + 64 - 48}, /* b sticks out of a by 16 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ap_problem *p = problem_from_csv("id,lower,upper,size,alignment\na,0,2,96,16\nb,1,3,64,32\n");
+        ap_error err = {0};
+        ap_bounds bd;
+        assert_int_equal(ap_problem_add_overlap(p, 0, 1, cases[i].md, cases[i].flags, "t", &err),
+                         AP_OK);
+        assert_int_equal(ap_problem_validate(p, &err), AP_OK);
+        assert_int_equal(ap_bounds_compute(p, &bd, &err), AP_OK);
+        if (bd.live_overlap != (cases[i].live_overlap > 96 ? cases[i].live_overlap : 96))
+            fail_msg("max_delta %lld flags %u: live_overlap %lld, expected %lld",
+                     (long long)cases[i].md, cases[i].flags, (long long)bd.live_overlap,
+                     (long long)cases[i].live_overlap);
+        /* and the bound holds: best is never below it */
+        ap_plan plan;
+        ap_plan_init(&plan);
+        assert_true(plan_checked(p, "best", &plan) >= bd.lower);
+        ap_plan_free(&plan);
+        ap_problem_free(p);
+    }
+}
+
 /* The placer splits an obstacle at an exact allowance's one position. */
 static void placer_exact_position(void **state)
 {
@@ -664,14 +706,15 @@ static void person_detect_head(void **state)
     assert_int_equal(p->n_ovl, 29); /* 14 CONV_2D, 13 DEPTHWISE_CONV_2D, the pool, SOFTMAX */
     assert_int_equal(ap_bounds_compute(p, &bd, &err), AP_OK);
     assert_int_equal(bd.live, 55296);
-    /* step 3: 18432 + 36864 live, the pointwise output may share 36864 - 18439 = 18425 */
-    assert_int_equal(bd.live_overlap, 55296 - 18425);
-    assert_int_equal(bd.lower, 36871);
+    /* step 3: 18432 + 36864 live; the pointwise output may start 18439 bytes below its input,
+       18448 at the 16-byte alignment both have, and share 36864 - 18448 = 18416 bytes */
+    assert_int_equal(bd.live_overlap, 55296 - 18416);
+    assert_int_equal(bd.lower, 36880);
     ap_plan plan;
     ap_plan_init(&plan);
     int64_t best = plan_checked(p, "best", &plan);
     assert_true(best <= 38000);
-    assert_int_equal(best, 36880); /* the bound rounded up to the 16-byte alignment */
+    assert_int_equal(best, 36880); /* the bound: optimal */
     ap_plan_free(&plan);
     ap_problem_free(p);
 }
@@ -739,6 +782,7 @@ int main(void)
         cmocka_unit_test(unknown_rule_sets),
         cmocka_unit_test(checker_with_aliases),
         cmocka_unit_test(placer_exact_position),
+        cmocka_unit_test(bound_with_alignment),
         cmocka_unit_test(person_detect_head),
         cmocka_unit_test(corpus_allowances_follow_the_graph),
         cmocka_unit_test(corpus_best_is_never_worse),
