@@ -15,8 +15,10 @@
  * safe, and that value plus one is not. r(k) is the window's first valid tap (padding skips
  * taps outside the image) in its lowest channel, so the minimum over one output pixel's
  * channels is reached at the first or last channel group (the term is linear in the group):
- * one evaluation per output pixel. tests/test_overlap.c holds this equal to a literal
- * byte-by-byte simulation of the loop nests on thousands of shapes.
+ * one evaluation per output pixel. PAD (pad.h) copies input elements in order into the
+ * output's interior, element-wise operators and SOFTMAX (softmax.h, row by row) read element
+ * i last before they write element i: closed forms below. tests/test_overlap.c holds all of
+ * this equal to a literal byte-by-byte simulation of the loop nests on thousands of shapes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,8 +41,7 @@ static int64_t first_coord(int64_t origin, int64_t dil, int64_t taps, int64_t si
     return origin + dil * k;
 }
 
-/* The lowest input channel output channel oc reads, and the output channel that is the worst
- * (last) among those reading from the same lowest input channel group. */
+/* The lowest input channel that output channel oc reads. */
 static int64_t ic_of(const ap__walk *w, int64_t oc)
 {
     switch (w->kind) {
