@@ -340,6 +340,15 @@ static void inspect_csv_round_trip(void **state)
     /* the same plan against the model without the rules: the overlaps are refused */
     r = run_cli("check", src_path(PD), plan, NULL);
     assert_int_equal(r.status, 1);
+    assert_contains(r.out, "invalid: buffers '51' (18432 bytes, lifetime [2, 4), bytes [18448, "
+                           "36880)) and '54' (36864 bytes, lifetime [3, 5), bytes [0, 36864)) "
+                           "are both live at step 3");
+    run_free(&r);
+    /* and with them: valid */
+    r = run_cli("check", src_path(PD), plan, "--inplace", "elementwise", "--overlap", "reference",
+                NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "valid: 32 buffers, arena 36880 bytes, lower bound 36880 bytes");
     run_free(&r);
 }
 
