@@ -493,6 +493,9 @@ static void person_detect_in_planned_arenas(void **state)
         for (size_t s = 0; s < sizeof strategies / sizeof strategies[0]; s++) {
             ap_plan plan;
             char what[128];
+            /* every strategy with the overlap rules alone; greedy and best with the others */
+            if (r > 0 && strcmp(strategies[s], "greedy") != 0 && strcmp(strategies[s], "best") != 0)
+                continue;
             ap_plan_init(&plan);
             int64_t arena = plan_checked(p, strategies[s], &plan);
             snprintf(what, sizeof what, "person_detect, --inplace %s --overlap %s, %s",
@@ -557,9 +560,9 @@ static void embedded_plans_run(void **state)
 {
     (void)state;
     const char *models[] = {"corpus/models/tflm/person_detect.tflite",
-                            "corpus/models/tflm/mobilenet_v2_quantized_1x3x224x224.tflite",
+                            "corpus/models/more/armex_ds_cnn_s_quantized.tflite",
                             "corpus/models/more/openmv_fomo_face_detection.tflite"};
-    const int64_t heads[] = {36880, 1247616, 115248};
+    const int64_t heads[] = {36880, 9792, 115248};
     for (size_t i = 0; i < 3; i++) {
         loaded l, copy;
         ap_tflite_embed_options eo;
