@@ -35,7 +35,7 @@ static const char usage_text[] =
     "  --timeline         print an ASCII chart of the plan first: one row per time step, the\n"
     "                     arena scaled to the terminal's width (COLUMNS, else the terminal, else 80)\n"
     "                     (with --log or --timeline, csv and json plans need -o FILE)\n"
-    "  --show-overlap     table: then the bytes overlap allowances save at each operator\n";
+    "  --show-overlap     (kept for scripts: the table always shows the bytes overlap saves)\n";
 
 #define MAX_INPUTS 64
 
@@ -198,12 +198,8 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
             ap_c_identifier(a->inputs[0], name, sizeof name);
         return ap_write_c_header(f, p, plan, name, err);
     }
-    ap_status st = ap_write_table(f, p, plan, err);
-    if (st == AP_OK && a->show_overlap && p->n_ovl) {
-        fputc('\n', f);
-        st = ap_write_overlap_savings(f, p, plan, err);
-    }
-    return st;
+    (void)a->show_overlap; /* the table shows the savings whenever rules made allowances */
+    return ap_write_table(f, p, plan, err);
 }
 
 static int budget_check(const plan_args *a, int64_t arena)

@@ -73,9 +73,7 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
         ap_summary_free(&s);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing JSON");
     }
-    for (i = 0; i < p->n_ovl; i++)
-        if (p->ovl[i].flags & AP_OVERLAP_ALIAS)
-            alias[p->ovl[i].over] = &p->ovl[i];
+    ap__rule_overlaps_by_over(p, alias);
     fprintf(f, "{\"arena_bytes\":%lld,\"lower_bound\":%lld,\"efficiency\":%.4f,\"strategy\":",
             (long long)s.arena, (long long)s.lower_bound, s.efficiency);
     ap_json_string(f, plan->strategy);
@@ -121,9 +119,15 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
         }
         if (s.reuses[i])
             fputs(",\"reuses\":true", f);
-        if (alias[i]) {
+        if (alias[i] && (alias[i]->flags & AP_OVERLAP_ALIAS)) {
             fputs(",\"alias_of\":", f);
             ap_json_string(f, p->buf[alias[i]->base].id);
+        } else if (alias[i]) {
+            fputs(",\"overlap_of\":", f);
+            ap_json_string(f, p->buf[alias[i]->base].id);
+            fprintf(f, ",\"max_delta\":%lld", (long long)alias[i]->max_delta);
+            if (alias[i]->flags & AP_OVERLAP_EXACT)
+                fputs(",\"overlap_exact\":true", f);
         }
         fputc('}', f);
     }

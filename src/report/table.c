@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arenaplan/overlap.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
 #include "report/rutil.h"
@@ -66,9 +67,18 @@ ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_e
     ap_summary s;
     size_t i;
     int wid = 2, wname = 0, wsize = 4, wlife = 8, woff = 6, wkind = 0;
+    const ap_overlap **by_over = NULL;
     ap_status st = ap_summary_compute(p, plan, &s, err);
     if (st != AP_OK)
         return st;
+    if (ap__has_rule_overlaps(p)) {
+        /* rows say which buffer each one may share bytes with */
+        if (!(by_over = ap__zalloc(p->n, sizeof *by_over))) {
+            ap_summary_free(&s);
+            return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the table");
+        }
+        ap__rule_overlaps_by_over(p, by_over);
+    }
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
         int w = (int)strlen(b->id), wl = width_of(b->lower) + width_of(b->upper) + 4;
@@ -129,11 +139,24 @@ ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_e
             fprintf(f, "%-*.*s  ", wname, wname, b->name ? b->name : "");
         if (wkind)
             fprintf(f, "%-*s  ", wkind, ap__kind_name(b->kind));
-        fprintf(f, "%*lld  %-*s  %*lld  %*lld%s\n", wsize, (long long)b->size, wlife, life, woff,
+        fprintf(f, "%*lld  %-*s  %*lld  %*lld%s", wsize, (long long)b->size, wlife, life, woff,
                 (long long)plan->offset[i], woff, (long long)(plan->offset[i] + b->size),
                 b->fixed != AP_UNFIXED ? "  fixed" : "");
+        if (by_over && by_over[i] && (by_over[i]->flags & AP_OVERLAP_ALIAS))
+            fprintf(f, "  alias of %s", p->buf[by_over[i]->base].id);
+        else if (by_over && by_over[i])
+            fprintf(f, "  overlaps %s (offset delta <= %lld)", p->buf[by_over[i]->base].id,
+                    (long long)by_over[i]->max_delta);
+        fputc('\n', f);
     }
+    free(by_over);
     ap_summary_free(&s);
+    if (ap__has_rule_overlaps(p)) {
+        ap_status st2;
+        fputc('\n', f);
+        if ((st2 = ap_write_overlap_savings(f, p, plan, err)) != AP_OK)
+            return st2;
+    }
     if (ferror(f))
         return ap_error_set(err, AP_ERR_IO, "write error");
     return AP_OK;
