@@ -184,6 +184,49 @@ int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i)
     return 0;
 }
 
+const char cli_search_help[] =
+    "  --time-limit S     seconds for searches that stop on time (exact; default 10)\n"
+    "  --capacity BYTES   exact: find a plan within BYTES, or prove there is none\n"
+    "  --seed N           seed for randomized steps (default 0; results stay deterministic)\n"
+    "  --quiet            no progress line on stderr\n";
+
+int cli_search_option(ap_plan_options *po, int *quiet, int argc, char **argv, int *i)
+{
+    const char *v;
+    int m;
+    if ((m = cli_value(argc, argv, i, "--capacity", NULL, &v)) != 0) {
+        if (m > 0 && cli_parse_bytes(v, &po->capacity) == 0)
+            return 1;
+        if (m > 0)
+            cli_error("--capacity %s: not a byte count (examples: 65536, 64K, 1M)", v);
+        return -1;
+    }
+    if ((m = cli_value(argc, argv, i, "--time-limit", NULL, &v)) != 0) {
+        if (m > 0 && cli_parse_seconds(v, &po->time_limit) == 0 && po->time_limit > 0)
+            return 1;
+        if (m > 0)
+            cli_error("--time-limit %s: not a positive number of seconds", v);
+        return -1;
+    }
+    if ((m = cli_value(argc, argv, i, "--seed", NULL, &v)) != 0) {
+        char *end;
+        if (m < 0)
+            return -1;
+        errno = 0;
+        po->seed = strtoull(v, &end, 10);
+        if (!*v || *end || *v == '-' || errno) {
+            cli_error("--seed %s: not a number", v);
+            return -1;
+        }
+        return 1;
+    }
+    if (cli_flag(argv, *i, "--quiet", "-q")) {
+        *quiet = 1;
+        return 1;
+    }
+    return 0;
+}
+
 static void warn_cb(void *ctx, const char *msg)
 {
     (void)ctx;

@@ -54,6 +54,12 @@ int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i);
 /* The help lines for those options. */
 extern const char cli_input_help[];
 
+/* Matches one of --time-limit S, --capacity BYTES, --seed N or --quiet (-q) at argv[*i] into
+ * po and *quiet. Returns 1 if matched, 0 if not, -1 on a bad value (after printing an error). */
+int cli_search_option(ap_plan_options *po, int *quiet, int argc, char **argv, int *i);
+/* The help lines for those options. */
+extern const char cli_search_help[];
+
 /* Loads a problem, printing warnings; prints the error and returns NULL on failure. */
 ap_problem *cli_load(const char *path, const cli_input_opts *o);
 

@@ -21,8 +21,7 @@ static const char usage_text[] =
     "  -o FILE            the copy to write (required; not MODEL itself)\n"
     "  --strategy NAME    plan with NAME only (default: best and every portfolio strategy,\n"
     "                     keeping the plan that gives TFLM the smallest head)\n"
-    "  --time-limit S     seconds for searches that stop on time (exact; default 10)\n"
-    "  --quiet            no progress line on stderr\n";
+    ;
 
 static int same_file(const char *a, const char *b)
 {
@@ -85,7 +84,7 @@ static void report(const char *input, size_t in_len, const char *output, int in_
 
 int cmd_embed(int argc, char **argv)
 {
-    const char *input = NULL, *output = NULL, *v;
+    const char *input = NULL, *output = NULL;
     ap_tflite_embed_options eo;
     cli_input_opts in;
     int i, m, quiet = 0, rc = EXIT_USAGE;
@@ -94,6 +93,7 @@ int cmd_embed(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         if (cli_is_help(argv, i)) {
             fputs(usage_text, stdout);
+            fputs(cli_search_help, stdout);
             fputs(cli_input_help, stdout);
             return EXIT_OK;
         }
@@ -102,14 +102,9 @@ int cmd_embed(int argc, char **argv)
             (m = cli_value(argc, argv, &i, "--strategy", "-s", &eo.plan.strategy)) != 0) {
             if (m < 0)
                 return EXIT_USAGE;
-        } else if ((m = cli_value(argc, argv, &i, "--time-limit", NULL, &v)) != 0) {
-            if (m < 0 || cli_parse_seconds(v, &eo.plan.time_limit) || eo.plan.time_limit <= 0) {
-                if (m > 0)
-                    cli_error("--time-limit %s: not a positive number of seconds", v);
+        } else if ((m = cli_search_option(&eo.plan, &quiet, argc, argv, &i)) != 0) {
+            if (m < 0)
                 return EXIT_USAGE;
-            }
-        } else if (cli_flag(argv, i, "--quiet", "-q")) {
-            quiet = 1;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             cli_error("embed: unknown option '%s' (see 'arenaplan embed --help')", argv[i]);
             return EXIT_USAGE;

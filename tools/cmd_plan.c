@@ -27,10 +27,6 @@ static const char usage_text[] =
     "  --shared MODE      sequential or concurrent, for several inputs\n"
     "  -o FILE            write the plan to FILE (atomically) instead of stdout\n"
     "  --budget BYTES     exit 1 when the arena exceeds BYTES (suffixes K, M: 1024-based)\n"
-    "  --time-limit S     seconds for searches that stop on time (exact; default 10)\n"
-    "  --capacity BYTES   exact: find a plan within BYTES, or prove there is none\n"
-    "  --seed N           seed for randomized steps (default 0; results stay deterministic)\n"
-    "  --quiet            no progress line on stderr\n"
     "  --log              print the planning log first: one line per buffer in placement order\n"
     "  --timeline         print an ASCII chart of the plan first: one row per time step, the\n"
     "                     arena scaled to the terminal's width (COLUMNS, else the terminal, else 80)\n"
@@ -61,6 +57,7 @@ static int parse(plan_args *a, int argc, char **argv)
     for (i = 1; i < argc; i++) {
         if (cli_is_help(argv, i)) {
             fputs(usage_text, stdout);
+            fputs(cli_search_help, stdout);
             fputs(cli_input_help, stdout);
             return -2;
         }
@@ -80,29 +77,9 @@ static int parse(plan_args *a, int argc, char **argv)
                     cli_error("--budget %s: not a byte count (examples: 65536, 64K, 1M)", v);
                 return -1;
             }
-        } else if ((m = cli_value(argc, argv, &i, "--capacity", NULL, &v)) != 0) {
-            if (m < 0 || cli_parse_bytes(v, &a->po.capacity)) {
-                if (m > 0)
-                    cli_error("--capacity %s: not a byte count (examples: 65536, 64K, 1M)", v);
-                return -1;
-            }
-        } else if ((m = cli_value(argc, argv, &i, "--time-limit", NULL, &v)) != 0) {
-            if (m < 0 || cli_parse_seconds(v, &a->po.time_limit) || a->po.time_limit <= 0) {
-                if (m > 0)
-                    cli_error("--time-limit %s: not a positive number of seconds", v);
-                return -1;
-            }
-        } else if ((m = cli_value(argc, argv, &i, "--seed", NULL, &v)) != 0) {
-            char *end;
+        } else if ((m = cli_search_option(&a->po, &a->quiet, argc, argv, &i)) != 0) {
             if (m < 0)
                 return -1;
-            a->po.seed = strtoull(v, &end, 10);
-            if (!*v || *end) {
-                cli_error("--seed %s: not a number", v);
-                return -1;
-            }
-        } else if (cli_flag(argv, i, "--quiet", "-q")) {
-            a->quiet = 1;
         } else if (cli_flag(argv, i, "--log", NULL)) {
             a->log = 1;
         } else if (cli_flag(argv, i, "--timeline", NULL)) {

@@ -21,9 +21,7 @@ static const char usage_text[] =
     "  -o FILE            write the HTML report to FILE (atomically); default stdout, unless\n"
     "                     --svg is given alone\n"
     "  --svg FILE         also write the first plan's memory timeline alone, as SVG\n"
-    "  --time-limit S     seconds for searches that stop on time (exact; default 10)\n"
-    "  --seed N           seed for randomized steps (default 0; results stay deterministic)\n"
-    "  --quiet            no progress line on stderr\n";
+    ;
 
 static const char *const default_strategies[] = {"best", "greedy", "bestfit-size", "linear"};
 
@@ -62,6 +60,7 @@ static int parse(report_args *a, int argc, char **argv)
     for (i = 1; i < argc; i++) {
         if (cli_is_help(argv, i)) {
             fputs(usage_text, stdout);
+            fputs(cli_search_help, stdout);
             fputs(cli_input_help, stdout);
             return -2;
         }
@@ -75,23 +74,9 @@ static int parse(report_args *a, int argc, char **argv)
                    (m = cli_value(argc, argv, &i, "--svg", NULL, &a->svg)) != 0) {
             if (m < 0)
                 return -1;
-        } else if ((m = cli_value(argc, argv, &i, "--time-limit", NULL, &v)) != 0) {
-            if (m < 0 || cli_parse_seconds(v, &a->po.time_limit) || a->po.time_limit <= 0) {
-                if (m > 0)
-                    cli_error("--time-limit %s: not a positive number of seconds", v);
-                return -1;
-            }
-        } else if ((m = cli_value(argc, argv, &i, "--seed", NULL, &v)) != 0) {
-            char *end;
+        } else if ((m = cli_search_option(&a->po, &a->quiet, argc, argv, &i)) != 0) {
             if (m < 0)
                 return -1;
-            a->po.seed = strtoull(v, &end, 10);
-            if (!*v || *end) {
-                cli_error("--seed %s: not a number", v);
-                return -1;
-            }
-        } else if (cli_flag(argv, i, "--quiet", "-q")) {
-            a->quiet = 1;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             cli_error("report: unknown option '%s' (see 'arenaplan report --help')", argv[i]);
             return -1;
