@@ -6,12 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arenaplan/check.h"
+#include "arenaplan/tflite.h"
 #include "cli.h"
 
-static void vmsg(const char *kind, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void vmsg(const char *kind, const char *fmt, va_list ap)
 {
     fprintf(stderr, "arenaplan: %s", kind);
     vfprintf(stderr, fmt, ap);
@@ -108,7 +110,11 @@ void cli_input_init(cli_input_opts *o)
 }
 
 const char cli_input_help[] =
-    "  --align N          default alignment of buffers, a power of two (CSV: 1; models: 16)\n";
+    "  --align N          default alignment of buffers, a power of two (CSV: 1; models: 16)\n"
+    "  --kernels SET      models: whose kernels' scratch requests to model: reference (TFLM's\n"
+    "                     reference kernels on a 32-bit target, the default), reference64 (the\n"
+    "                     same on a 64-bit host) or none\n"
+    "  --ignore-offline   models: do not keep the offsets of an embedded offline plan\n";
 
 int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i)
 {
@@ -123,6 +129,23 @@ int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i)
             return -1;
         }
         o->load.align = a;
+        return 1;
+    }
+    if ((m = cli_value(argc, argv, i, "--kernels", NULL, &v)) != 0) {
+        size_t k;
+        if (m < 0)
+            return -1;
+        for (k = 0; ap_tflite_kernel_sets[k] && strcmp(ap_tflite_kernel_sets[k], v); k++)
+            ;
+        if (!ap_tflite_kernel_sets[k]) {
+            cli_error("--kernels %s: unknown kernel set (reference, reference64 or none)", v);
+            return -1;
+        }
+        o->load.kernels = v;
+        return 1;
+    }
+    if (cli_flag(argv, *i, "--ignore-offline", NULL)) {
+        o->load.ignore_offline = 1;
         return 1;
     }
     return 0;
@@ -163,6 +186,12 @@ int cli_out_open(cli_out *o, const char *path)
     }
     sprintf(o->tmp, "%s.tmp.XXXXXX", path);
     fd = mkstemp(o->tmp);
+    if (fd >= 0) {
+        /* mkstemp makes the file private (0600); give it the mode a plain create would */
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
     if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
         cli_error("cannot write %s: %s", path, strerror(errno));
         if (fd >= 0) {

@@ -86,5 +86,8 @@ int cmd_plan(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_strategies(int argc, char **argv);
+int cmd_inspect(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_embed(int argc, char **argv);
 
 #endif

@@ -5,18 +5,26 @@
 #include "arenaplan/bounds.h"
 #include "arenaplan/check.h"
 #include "arenaplan/csv.h"
+#include "arenaplan/tflite.h"
 #include "cli.h"
 
 static const char usage_text[] =
     "usage: arenaplan check INPUT PLAN.csv\n"
     "       arenaplan check PLAN.csv\n"
+    "       arenaplan check MODEL.tflite [--strict]\n"
     "\n"
     "Checks that the plan gives every buffer of INPUT an aligned offset, keeps INPUT's fixed\n"
     "offsets, and never lets two buffers that are live at the same step share a byte. With one\n"
-    "CSV file, its offset column is the plan. Exit 0 when valid, 1 when not (the first conflict\n"
-    "is printed), 2 when an input cannot be read.\n"
+    "CSV file, its offset column is the plan. With one model, the plan is the model's own\n"
+    "offline plan (metadata OfflineMemoryAllocation) as TFLM runs it: the tensors it fixes stay,\n"
+    "TFLM's greedy planner places the rest (kernel scratch, tensors left to the runtime), and\n"
+    "the head TFLM reaches is printed. Fixed buffers the plan itself puts on shared bytes while\n"
+    "both are live (Vela does, for the NPU) are accepted as its own choice and listed; --strict\n"
+    "refuses them. Exit 0 when valid, 1 when not (the first conflict is printed), 2 when an\n"
+    "input cannot be read.\n"
     "\n"
-    "options:\n";
+    "options:\n"
+    "  --strict           models: no byte sharing between fixed buffers that no rule allows\n";
 
 static int report(const ap_problem *p, const int64_t *off)
 {
@@ -42,10 +50,115 @@ static int report(const ap_problem *p, const int64_t *off)
     return EXIT_OK;
 }
 
+/* "3 and 4, 3 and 5, ...": the first pairs of fixed buffers the plan puts on shared bytes. */
+static void print_shared(const ap_problem *p, size_t n_shared)
+{
+    size_t shown = 0;
+    printf("shared       %zu pair%s of fixed buffers share bytes while both are live (", n_shared,
+           n_shared == 1 ? "" : "s");
+    for (size_t k = 0; k < p->n_ovl && shown < 6; k++)
+        if (p->ovl[k].flags & AP_OVERLAP_FIXED)
+            printf("%s%s and %s", shown++ ? ", " : "", p->buf[p->ovl[k].base].id,
+                   p->buf[p->ovl[k].over].id);
+    printf("%s): the plan's own choice, accepted as pre-planned sharing (--strict refuses it)\n",
+           n_shared > shown ? ", ..." : "");
+}
+
+/* A model's own offline plan, as TFLM runs it. */
+static int check_model(const char *path, const cli_input_opts *in, int strict)
+{
+    unsigned char *data = NULL;
+    size_t len = 0, tensors = 0, fixed = 0, scratch = 0, shared = 0;
+    ap_tfl_model *m = NULL;
+    ap_problem *p = NULL, *q = NULL;
+    ap_plan t;
+    ap_error err = {0};
+    ap_check_result res;
+    ap_status st;
+    int rc = EXIT_USAGE;
+    ap_plan_init(&t);
+    if (in->load.ignore_offline) {
+        cli_error("check: %s: --ignore-offline leaves no plan to check", path);
+        return EXIT_USAGE;
+    }
+    if (ap_read_file(path, (size_t)1 << 31, &data, &len, &err) != AP_OK ||
+        ap_tflite_read(data, len, &m, &err) != AP_OK) {
+        cli_error("%s%s%s", err.msg[0] && !strstr(err.msg, path) ? path : "",
+                  err.msg[0] && !strstr(err.msg, path) ? ": " : "", err.msg);
+        goto done;
+    }
+    if (!m->offline.present) {
+        cli_error("check: %s has no offline plan (metadata \"%s\"): give a PLAN.csv to check, "
+                  "or write one into a copy with 'arenaplan embed'", path,
+                  AP_TFL_OFFLINE_PLAN_NAME);
+        goto done;
+    }
+    size_t all = 0;
+    for (uint32_t g = 0; g < m->n_subgraphs; g++)
+        all += m->subgraphs[g].n_tensors;
+    if (m->offline.n != all) {
+        printf("invalid: the offline plan has %u entries but the model has %zu tensors; TFLM "
+               "refuses it (AllocateTensors fails)\n", m->offline.n, all);
+        rc = EXIT_INVALID;
+        goto done;
+    }
+    if (!(p = cli_load(path, in)))
+        goto done;
+    for (size_t i = 0; i < p->n; i++) {
+        if (p->buf[i].tensor == AP_NO_INDEX)
+            scratch++;
+        else {
+            tensors++;
+            fixed += p->buf[i].fixed != AP_UNFIXED;
+        }
+    }
+    for (size_t k = 0; k < p->n_ovl; k++)
+        shared += (p->ovl[k].flags & AP_OVERLAP_FIXED) != 0;
+    printf("offline plan %u entries: %zu of %zu planned tensors fixed; TFLM places %zu buffer%s "
+           "at runtime (%zu tensor%s, %zu scratch)\n", m->offline.n, fixed, tensors,
+           p->n - fixed, p->n - fixed == 1 ? "" : "s", tensors - fixed,
+           tensors - fixed == 1 ? "" : "s", scratch);
+    if ((st = ap_tflite_tflm_plan(p, &t, &err)) != AP_OK) {
+        if (st != AP_ERR_INVALID) {
+            cli_error("%s", err.msg);
+            goto done;
+        }
+        printf("invalid: %s\n", err.msg);
+        rc = EXIT_INVALID;
+        goto done;
+    }
+    if (shared)
+        print_shared(p, shared);
+    if (strict && shared) {
+        /* The same buffers without the allowances the fixed offsets granted themselves. */
+        cli_input_opts in2 = *in;
+        in2.load.ignore_offline = 1;
+        if (!(q = cli_load(path, &in2)))
+            goto done;
+        if (q->n != p->n || ap_check(q, t.offset, &res) == AP_OK) {
+            cli_error("internal error: --strict could not name the shared bytes");
+            goto done;
+        }
+        printf("invalid: %s\n", res.message);
+        rc = EXIT_INVALID;
+        goto done;
+    }
+    printf("tflm head    %lld bytes (fixed tensors, then the rest placed by TFLM's greedy "
+           "planner)\n", (long long)t.arena);
+    rc = report(p, t.offset);
+done:
+    ap_plan_free(&t);
+    ap_problem_free(p);
+    ap_problem_free(q);
+    ap_tflite_free(m);
+    free(data);
+    return rc;
+}
+
 int cmd_check(int argc, char **argv)
 {
     const char *files[2] = {NULL, NULL};
-    int nfiles = 0, i, m, rc;
+    int nfiles = 0, i, m, rc, strict = 0;
     cli_input_opts in;
     ap_problem *p = NULL;
     int64_t *off = NULL;
@@ -62,6 +175,8 @@ int cmd_check(int argc, char **argv)
         if ((m = cli_input_option(&in, argc, argv, &i)) != 0) {
             if (m < 0)
                 return EXIT_USAGE;
+        } else if (cli_flag(argv, i, "--strict", NULL)) {
+            strict = 1;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             cli_error("check: unknown option '%s' (see 'arenaplan check --help')", argv[i]);
             return EXIT_USAGE;
@@ -76,7 +191,13 @@ int cmd_check(int argc, char **argv)
         cli_error("check: no input given (see 'arenaplan check --help')");
         return EXIT_USAGE;
     }
-    if (nfiles == 1 && !ap_is_tflite_file(files[0])) {
+    if (nfiles == 1 && ap_is_tflite_file(files[0]))
+        return check_model(files[0], &in, strict);
+    if (strict) {
+        cli_error("check: --strict applies to a model's own offline plan");
+        return EXIT_USAGE;
+    }
+    if (nfiles == 1) {
         /* a CSV whose offset column is the plan */
         ap_csv_options co;
         ap_csv_options_init(&co);
@@ -94,16 +215,6 @@ int cmd_check(int argc, char **argv)
     }
     if (!(off = malloc((p->n ? p->n : 1) * sizeof *off))) {
         cli_error("out of memory");
-        rc = EXIT_USAGE;
-        goto done;
-    }
-    if (nfiles == 1 && ap_is_tflite_file(files[0])) {
-        /* a model: its offline plan (the fixed offsets) is what is checked */
-        size_t k;
-        for (k = 0; k < p->n; k++)
-            off[k] = p->buf[k].fixed;
-        cli_error("check: %s: checking a model's own plan needs a model with an offline plan; "
-                  "give a PLAN.csv to check", files[0]);
         rc = EXIT_USAGE;
         goto done;
     }

@@ -1,31 +1,48 @@
 /* cmd_plan.c - `arenaplan plan`: plan one input and print or write the plan. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "arenaplan/csv.h"
+#include "arenaplan/export.h"
 #include "arenaplan/report.h"
+#include "arenaplan/shared.h"
 #include "cli.h"
 
 static const char usage_text[] =
     "usage: arenaplan plan INPUT [options]\n"
+    "       arenaplan plan INPUT INPUT... --shared sequential|concurrent [options]\n"
     "\n"
     "Plans the arena for INPUT (a .tflite model or a CSV buffer list), proves the plan with the\n"
-    "independent checker and prints it.\n"
+    "independent checker and prints it. With several inputs and --shared, plans one arena for\n"
+    "all of them: sequential = they run one after another (the arena is the largest head);\n"
+    "concurrent = they may run at the same time (no byte is shared between models).\n"
     "\n"
     "options:\n"
     "  --strategy NAME    planning strategy (default best; see 'arenaplan strategies')\n"
-    "  --format FMT       table (default), csv or json\n"
+    "  --format FMT       table (default), csv, json, or c (a C header for firmware)\n"
+    "  --name NAME        symbol prefix for --format c (default: from the input's file name)\n"
+    "  --shared MODE      sequential or concurrent, for several inputs\n"
     "  -o FILE            write the plan to FILE (atomically) instead of stdout\n"
     "  --budget BYTES     exit 1 when the arena exceeds BYTES (suffixes K, M: 1024-based)\n"
     "  --time-limit S     seconds for searches that stop on time (exact; default 10)\n"
     "  --capacity BYTES   exact: find a plan within BYTES, or prove there is none\n"
     "  --seed N           seed for randomized steps (default 0; results stay deterministic)\n"
-    "  --quiet            no progress line on stderr\n";
+    "  --quiet            no progress line on stderr\n"
+    "  --log              print the planning log first: one line per buffer in placement order\n"
+    "  --timeline         print an ASCII chart of the plan first: one row per time step, the\n"
+    "                     arena scaled to the terminal's width (COLUMNS, else the terminal, else 80)\n"
+    "                     (with --log or --timeline, csv and json plans need -o FILE)\n";
+
+#define MAX_INPUTS 64
 
 typedef struct plan_args {
-    const char *input, *format, *output, *budget_text;
+    const char *inputs[MAX_INPUTS];
+    int ninputs;
+    const char *format, *output, *budget_text, *name, *shared;
     int64_t budget;
-    int quiet;
+    int quiet, log, timeline;
     ap_plan_options po;
     cli_input_opts in;
 } plan_args;
@@ -50,7 +67,9 @@ static int parse(plan_args *a, int argc, char **argv)
                 return -1;
         } else if ((m = cli_value(argc, argv, &i, "--strategy", "-s", &a->po.strategy)) != 0 ||
                    (m = cli_value(argc, argv, &i, "--format", "-f", &a->format)) != 0 ||
-                   (m = cli_value(argc, argv, &i, "--output", "-o", &a->output)) != 0) {
+                   (m = cli_value(argc, argv, &i, "--output", "-o", &a->output)) != 0 ||
+                   (m = cli_value(argc, argv, &i, "--name", NULL, &a->name)) != 0 ||
+                   (m = cli_value(argc, argv, &i, "--shared", NULL, &a->shared)) != 0) {
             if (m < 0)
                 return -1;
         } else if ((m = cli_value(argc, argv, &i, "--budget", NULL, &v)) != 0) {
@@ -82,22 +101,44 @@ static int parse(plan_args *a, int argc, char **argv)
             }
         } else if (cli_flag(argv, i, "--quiet", "-q")) {
             a->quiet = 1;
+        } else if (cli_flag(argv, i, "--log", NULL)) {
+            a->log = 1;
+        } else if (cli_flag(argv, i, "--timeline", NULL)) {
+            a->timeline = 1;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             cli_error("plan: unknown option '%s' (see 'arenaplan plan --help')", argv[i]);
             return -1;
-        } else if (!a->input) {
-            a->input = argv[i];
+        } else if (a->ninputs < MAX_INPUTS) {
+            a->inputs[a->ninputs++] = argv[i];
         } else {
-            cli_error("plan: one input at a time (got '%s' and '%s')", a->input, argv[i]);
+            cli_error("plan: at most %d inputs", MAX_INPUTS);
             return -1;
         }
     }
-    if (!a->input) {
+    if (!a->ninputs) {
         cli_error("plan: no input given (see 'arenaplan plan --help')");
         return -1;
     }
-    if (strcmp(a->format, "table") && strcmp(a->format, "csv") && strcmp(a->format, "json")) {
-        cli_error("plan: unknown format '%s' (table, csv or json)", a->format);
+    if (strcmp(a->format, "table") && strcmp(a->format, "csv") && strcmp(a->format, "json") &&
+        strcmp(a->format, "c")) {
+        cli_error("plan: unknown format '%s' (table, csv, json or c)", a->format);
+        return -1;
+    }
+    if (a->shared && strcmp(a->shared, "sequential") && strcmp(a->shared, "concurrent")) {
+        cli_error("plan: --shared %s: sequential or concurrent", a->shared);
+        return -1;
+    }
+    if (a->ninputs > 1 && !a->shared) {
+        cli_error("plan: several inputs need --shared sequential or --shared concurrent");
+        return -1;
+    }
+    if (a->shared && strcmp(a->format, "table") && strcmp(a->format, "json")) {
+        cli_error("plan: --shared writes table or json");
+        return -1;
+    }
+    if ((a->log || a->timeline) && strcmp(a->format, "table") && (!a->output || strcmp(a->output, "-") == 0)) {
+        cli_error("plan: --log and --timeline print to stdout; write the %s plan to a file with -o FILE",
+                  a->format);
         return -1;
     }
     if (a->po.strategy && cli_check_strategy(a->po.strategy) != 0)
@@ -105,53 +146,167 @@ static int parse(plan_args *a, int argc, char **argv)
     return 0;
 }
 
+/* The width of the terminal for --timeline: COLUMNS, else the terminal stdout is, else 80. */
+static int terminal_width(void)
+{
+    const char *c = getenv("COLUMNS");
+    struct winsize ws;
+    if (c && *c) {
+        char *end;
+        long v = strtol(c, &end, 10);
+        if (!*end && v > 0 && v < 100000)
+            return (int)v;
+    }
+    if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    return 80;
+}
+
+/* --log and --timeline, on stdout before the plan. */
+static int print_explanations(const plan_args *a, const ap_problem *p, const ap_plan *plan)
+{
+    ap_error err = {0};
+    if (a->log && ap_write_log(stdout, p, plan, &err) != AP_OK)
+        goto fail;
+    if (a->log && (a->timeline || !a->output))
+        fputc('\n', stdout);
+    if (a->timeline && ap_write_timeline(stdout, p, plan, terminal_width(), &err) != AP_OK)
+        goto fail;
+    if (a->timeline && !a->output)
+        fputc('\n', stdout);
+    return 0;
+fail:
+    cli_error("%s", err.msg);
+    return -1;
+}
+
+static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, const ap_plan *plan, ap_error *err)
+{
+    if (strcmp(a->format, "csv") == 0)
+        return ap_csv_write(f, p, plan, err);
+    if (strcmp(a->format, "json") == 0)
+        return ap_write_json(f, p, plan, err);
+    if (strcmp(a->format, "c") == 0) {
+        char name[101];
+        if (a->name)
+            snprintf(name, sizeof name, "%s", a->name);
+        else
+            ap_c_identifier(a->inputs[0], name, sizeof name);
+        return ap_write_c_header(f, p, plan, name, err);
+    }
+    return ap_write_table(f, p, plan, err);
+}
+
+static int budget_check(const plan_args *a, int64_t arena)
+{
+    if (a->budget >= 0 && arena > a->budget) {
+        cli_error("the arena needs %lld bytes, %lld more than the budget of %lld bytes", (long long)arena,
+                  (long long)(arena - a->budget), (long long)a->budget);
+        return EXIT_INVALID;
+    }
+    return EXIT_OK;
+}
+
+static ap_status write_shared(FILE *f, const plan_args *a, ap_problem **ps, const ap_plan *plans,
+                              const ap_shared_result *r, ap_error *err)
+{
+    int i;
+    int64_t saving = r->separate - r->arena;
+    ap_status st = AP_OK;
+    if (strcmp(a->format, "json") == 0) {
+        fprintf(f, "{\"shared\":\"%s\",\"arena_bytes\":%lld,\"separate_bytes\":%lld,\"saving_bytes\":%lld,"
+                   "\"sequential_bytes\":%lld,\"concurrent_bytes\":%lld,\"models\":[",
+                a->shared, (long long)r->arena, (long long)r->separate, (long long)saving,
+                (long long)r->sequential, (long long)r->concurrent);
+        for (i = 0; i < a->ninputs && st == AP_OK; i++) {
+            fputs(i ? "," : "", f);
+            st = ap_write_json(f, ps[i], &plans[i], err);
+        }
+        fputs("]}\n", f);
+        return st;
+    }
+    fprintf(f, "shared       %s: %lld bytes for %d models\n", a->shared, (long long)r->arena, a->ninputs);
+    fprintf(f, "separate     %lld bytes (the shared arena saves %lld, %.1f%%)\n", (long long)r->separate,
+            (long long)saving, r->separate ? 100.0 * (double)saving / (double)r->separate : 0.0);
+    fprintf(f, "sequential   %lld bytes (the largest head)\n", (long long)r->sequential);
+    fprintf(f, "concurrent   %lld bytes (no byte shared between models)\n", (long long)r->concurrent);
+    for (i = 0; i < a->ninputs && st == AP_OK; i++) {
+        fprintf(f, "\n== model %d: %s (head %lld bytes)\n", i, a->inputs[i], (long long)plans[i].arena);
+        st = ap_write_table(f, ps[i], &plans[i], err);
+    }
+    return st;
+}
+
 int cmd_plan(int argc, char **argv)
 {
     plan_args a;
-    ap_problem *p;
-    ap_plan plan;
+    ap_problem *ps[MAX_INPUTS] = {NULL};
+    ap_plan plans[MAX_INPUTS];
+    ap_shared_result shared;
     ap_error err = {0};
     cli_out out;
-    int rc = parse(&a, argc, argv);
+    int rc = parse(&a, argc, argv), i, nloaded = 0;
     ap_status st;
     if (rc == -2)
         return EXIT_OK;
     if (rc < 0)
         return EXIT_USAGE;
-    if (!(p = cli_load(a.input, &a.in)))
-        return EXIT_USAGE;
-    ap_plan_init(&plan);
+    for (i = 0; i < a.ninputs; i++)
+        ap_plan_init(&plans[i]);
+    for (i = 0; i < a.ninputs; i++, nloaded++)
+        if (!(ps[i] = cli_load(a.inputs[i], &a.in))) {
+            rc = EXIT_USAGE;
+            goto done;
+        }
     a.po.stop = cli_stop_flag();
     a.po.progress = cli_progress_printer(a.quiet);
-    if ((rc = cli_plan(p, &a.po, &plan)) != EXIT_OK)
+    if (a.shared) {
+        ap_shared_mode mode = strcmp(a.shared, "concurrent") == 0 ? AP_SHARED_CONCURRENT : AP_SHARED_SEQUENTIAL;
+        ap_check_result res;
+        st = ap_plan_shared(ps, (size_t)a.ninputs, mode, &a.po, plans, &shared, &err);
+        cli_progress_done();
+        if (st != AP_OK) {
+            cli_error("%s", err.msg);
+            rc = st == AP_ERR_USAGE || st == AP_ERR_INPUT ? EXIT_USAGE : EXIT_INVALID;
+            goto done;
+        }
+        if (ap_check_shared(ps, (size_t)a.ninputs, mode, plans, &res) != AP_OK) {
+            cli_error("internal error: the shared plan fails the checker: %s", res.message);
+            rc = EXIT_INVALID;
+            goto done;
+        }
+    } else if ((rc = cli_plan(ps[0], &a.po, &plans[0])) != EXIT_OK) {
         goto done;
+    }
+    for (i = 0; i < a.ninputs; i++) {
+        if (a.ninputs > 1 && (a.log || a.timeline))
+            printf("%s%s:\n", i ? "\n" : "", a.inputs[i]);
+        if (print_explanations(&a, ps[i], &plans[i]) != 0) {
+            rc = EXIT_USAGE;
+            goto done;
+        }
+    }
     if (cli_out_open(&out, a.output) != 0) {
         rc = EXIT_USAGE;
         goto done;
     }
-    if (strcmp(a.format, "csv") == 0)
-        st = ap_csv_write(out.f, p, &plan, &err);
-    else if (strcmp(a.format, "json") == 0)
-        st = ap_write_json(out.f, p, &plan, &err);
-    else
-        st = ap_write_table(out.f, p, &plan, &err);
+    st = a.shared ? write_shared(out.f, &a, ps, plans, &shared, &err) : write_one(out.f, &a, ps[0], &plans[0], &err);
     if (st != AP_OK) {
         cli_out_close(&out, 0);
         cli_error("%s", err.msg);
-        rc = EXIT_USAGE;
+        rc = st == AP_ERR_USAGE ? EXIT_USAGE : EXIT_INVALID;
         goto done;
     }
     if (cli_out_close(&out, 1) != 0) {
         rc = EXIT_USAGE;
         goto done;
     }
-    if (a.budget >= 0 && plan.arena > a.budget) {
-        cli_error("the arena needs %lld bytes, %lld more than the budget of %lld bytes",
-                  (long long)plan.arena, (long long)(plan.arena - a.budget), (long long)a.budget);
-        rc = EXIT_INVALID;
-    }
+    rc = budget_check(&a, a.shared ? shared.arena : plans[0].arena);
 done:
-    ap_plan_free(&plan);
-    ap_problem_free(p);
+    for (i = 0; i < a.ninputs; i++) {
+        ap_plan_free(&plans[i]);
+        ap_problem_free(ps[i]);
+    }
+    (void)nloaded;
     return rc;
 }

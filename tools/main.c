@@ -9,6 +9,9 @@ static const cli_command commands[] = {
     {"check", "prove a plan valid or name its first conflict", cmd_check},
     {"compare", "every strategy on every input, side by side", cmd_compare},
     {"strategies", "list the planning strategies", cmd_strategies},
+    {"inspect", "what a .tflite model holds and the buffers TFLM plans for it", cmd_inspect},
+    {"report", "an HTML report of a plan: timeline, live bytes, strategies, buffers", cmd_report},
+    {"embed", "a copy of a .tflite model carrying its plan as TFLM's offline plan", cmd_embed},
 };
 
 static void usage(FILE *f)

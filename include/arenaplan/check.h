@@ -36,10 +36,12 @@ typedef struct ap_check_result {
 } ap_check_result;
 
 /* Judges offsets[0..p->n) against the validated problem p. Returns AP_OK when valid,
- * AP_ERR_INVALID with the first fault in *res otherwise (the first, in the order of the time
- * sweep: by the step where the later of the two buffers becomes live, then by buffer index),
- * AP_ERR_NOMEM when out of memory. res may not be NULL. Steps are reported inclusively in
- * messages ("steps 2-3"). */
+ * AP_ERR_INVALID with the first fault in *res otherwise, AP_ERR_NOMEM when out of memory.
+ * "First": per-buffer faults (unplaced, range, alignment, fixed) by buffer index before any
+ * overlap; overlaps in the order of the time sweep: by the step where the later of the two
+ * buffers becomes live, then by that buffer's index (res->b), its partner (res->a) being the
+ * live buffer with the lowest offset among those it clashes with. res may not be NULL. Steps
+ * are reported inclusively in messages ("steps 2-3"). */
 ap_status ap_check(const ap_problem *p, const int64_t *offsets, ap_check_result *res);
 
 #ifdef __cplusplus

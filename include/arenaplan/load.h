@@ -1,8 +1,9 @@
 /*
  * arenaplan/load.h - turning an input file (CSV buffer list or .tflite model) into a problem.
  *
- * ap_load looks at the file's content, not its name: a FlatBuffer carrying the TFLite file
- * identifier "TFL3" is read as a model (tflite.h), anything else as CSV (csv.h).
+ * ap_load reads a file as a model (tflite.h) when it carries the TFLite file identifier "TFL3",
+ * is named *.tflite, or holds a NUL byte in its first 64 bytes (binary); anything else as CSV
+ * (csv.h).
  */
 #ifndef ARENAPLAN_LOAD_H
 #define ARENAPLAN_LOAD_H

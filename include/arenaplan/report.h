@@ -1,8 +1,12 @@
 /*
  * arenaplan/report.h - writing plans for people and for other tools.
  *
- * Every writer takes a validated problem and a complete plan and writes to a caller's FILE.
- * They compute what they show (bounds, summary) themselves, so any plan can be written.
+ * Every writer takes a validated problem and a complete plan (every buffer placed: a plan that
+ * passed ap_check) and writes to a caller's FILE. They compute what they show (bounds,
+ * summary) themselves, so any plan can be written. A writer refuses a plan whose size does
+ * not match the problem or that leaves a buffer unplaced (AP_ERR_INVALID), and reports a
+ * failed write as AP_ERR_IO; it may have written part of its output by then, so callers that
+ * write files write them atomically (the CLI does). docs/report.md defines every figure.
  */
 #ifndef ARENAPLAN_REPORT_H
 #define ARENAPLAN_REPORT_H
@@ -16,15 +20,97 @@
 extern "C" {
 #endif
 
+/* A run of consecutive time steps, both ends included. */
+typedef struct ap_step_range {
+    int64_t first, last;
+} ap_step_range;
+
+/* What a plan achieves, in figures (docs/report.md defines each one precisely). */
+typedef struct ap_summary {
+    size_t buffers;          /* p->n */
+    size_t fixed;            /* buffers with a fixed offset */
+    size_t sized;            /* buffers with size > 0 (the ones that can reuse bytes) */
+    int64_t arena;           /* the plan's arena: max(offset + size) */
+    int64_t lower_bound;     /* ap_bounds.lower: no valid plan is smaller */
+    int64_t lower_bound_no_overlap; /* ap_bounds.live: the bound if no overlap were allowed */
+    double efficiency;       /* lower_bound / arena (1 when the arena is 0) */
+    int64_t total_bytes;     /* sum of all sizes */
+    int64_t linear_bytes;    /* the arena with no reuse at all: fixed buffers at their offsets,
+                                every other buffer stacked above them in input order, each at the
+                                next multiple of its alignment (= the `linear` strategy's arena) */
+    int64_t saving_bytes;    /* linear_bytes - arena */
+    double saving_rate;      /* saving_bytes / linear_bytes (0 when linear_bytes is 0) */
+    size_t reuse_count;      /* buffers whose bytes intersect those of a buffer whose lifetime
+                                ended before theirs began (upper <= lower) */
+    double reuse_rate;       /* reuse_count / sized (0 when sized is 0) */
+    size_t shared_count;     /* buffers that share bytes with a buffer live at a common step, as
+                                an overlap allowance permits (in-place aliases, pre-planned
+                                sharing); counted once per buffer, as the allowance's `over` */
+    int64_t padding_bytes;   /* alignment padding: for each buffer, the free bytes between its
+                                offset and the highest end at or below it of a buffer live at a
+                                common step (0 when none), when fewer than its alignment */
+    int64_t peak_bytes;      /* most live bytes at one step (sum of sizes; = lower_bound_no_overlap) */
+    ap_step_range *peaks;    /* the maximal runs of steps with peak_bytes live, in step order;
+                                none when peak_bytes is 0 */
+    size_t n_peaks;
+    uint32_t *peak_buffers;  /* buffers live at the first peak step (peaks[0].first), largest
+                                first (ties: input order); their sizes add up to peak_bytes */
+    size_t n_peak_buffers;
+    unsigned char *reuses;   /* reuses[i] = 1 when buffer i counts in reuse_count (n entries) */
+} ap_summary;
+
+/* Computes the summary of a plan of a validated problem. O(n log n) plus, for the padding, the
+ * buffers whose ends lie within an alignment below another buffer's offset. On success the
+ * caller frees it with ap_summary_free; on failure nothing needs freeing. */
+ap_status ap_summary_compute(const ap_problem *p, const ap_plan *plan, ap_summary *s, ap_error *err);
+void ap_summary_free(ap_summary *s);
+
 /* A table for the terminal: summary lines, then one row per buffer in input order. */
 ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
 /* JSON: {"arena_bytes":N,"lower_bound":N,"efficiency":E,"strategy":"...", ...,
- * "buffers":[{"id":"...","lower":L,"upper":U,"size":S,"offset":O}, ...]} (see docs/formats.md). */
+ * "summary":{...}, "buffers":[{"id":"...","lower":L,"upper":U,"size":S,"offset":O}, ...]}
+ * (see docs/formats.md and docs/report.md). */
 ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
 /* Writes s as a JSON string literal (quotes, escapes, control characters as \u00XX). */
 void ap_json_string(FILE *f, const char *s);
+
+/* The planning log, one line per buffer in placement order (plan->order, or input order when
+ * it is NULL), in TensorFlow Lite Micro's words:
+ *   tensor 3 allocated at offset 0, size 1024      no byte was used by a buffer listed before
+ *   tensor 7 reuses offset 0, size 1024            some bytes were used by a buffer listed
+ *                                                  before whose lifetime does not meet its own
+ *   tensor 9 shares offset 64, size 512 with tensor 8   it overlaps a buffer listed before that
+ *                                                  is live with it, as an allowance permits
+ * "tensor ID" names a tensor of a model or a row of a CSV list, "buffer ID" a model buffer that
+ * is no tensor (kernel scratch); " (fixed)" ends the line of a fixed buffer. AP_ERR_INVALID
+ * when plan->order is not a permutation of the buffers. */
+ap_status ap_write_log(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
+
+/* Rows a timeline shows at most; longer time ranges are grouped (see ap_write_timeline). */
+#define AP_TIMELINE_MAX_ROWS 500
+
+/* An ASCII chart of the plan, like TFLM's PrintMemoryPlan: a header line, one row per time
+ * step with the arena scaled to `width` characters (at least 40 are used) and a character per
+ * buffer ('.' free, '!' bytes shared by two live buffers), the live kilobytes at that step and
+ * its label; then a legend of the characters. With more than AP_TIMELINE_MAX_ROWS steps, each
+ * row stands for a group of consecutive steps and shows the step of the group with the most
+ * live bytes. */
+ap_status ap_write_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, int width,
+                            ap_error *err);
+
+/* The memory timeline alone as a standalone SVG document: x = time step, y = offset, one
+ * <rect> per buffer (in input order) coloured by kind with a <title> tooltip, the peak steps
+ * marked, labels only on rectangles large enough to read them. */
+ap_status ap_write_svg(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
+
+/* A self-contained HTML report (inline CSS, JS and SVG; no network): the summary of plans[0],
+ * its memory timeline with tooltips, the live-bytes curve against the arena and the lower
+ * bound, the strategies side by side (every plan of plans[0..nplans)), and a sortable table of
+ * the buffers. nplans >= 1; every plan is of p. */
+ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans,
+                        ap_error *err);
 
 #ifdef __cplusplus
 }

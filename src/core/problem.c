@@ -316,7 +316,7 @@ ap_status ap_problem_validate(ap_problem *p, ap_error *err)
         if (p->buf[i].fixed != AP_UNFIXED)
             total += p->buf[i].fixed;
         if (total > AP_MAX_VALUE)
-            return ap_error_set(err, AP_ERR_OVERFLOW,
+            return ap_error_set(err, AP_ERR_INPUT,
                                 "the buffers' sizes add up to more than 2^52 bytes (at buffer '%s')",
                                 p->buf[i].id);
     }
@@ -336,10 +336,12 @@ ap_status ap_problem_validate(ap_problem *p, ap_error *err)
     }
     if ((st = allow_fixed_sharing(p, err)) != AP_OK)
         return st;
-    qsort(p->ovl, p->n_ovl, sizeof *p->ovl, cmp_ovl);
+    if (p->n_ovl > 1)
+        qsort(p->ovl, p->n_ovl, sizeof *p->ovl, cmp_ovl);
     if ((st = drop_duplicate_overlaps(p, err)) != AP_OK)
         return st;
-    qsort(p->labels, p->n_labels, sizeof *p->labels, cmp_label);
+    if (p->n_labels > 1)
+        qsort(p->labels, p->n_labels, sizeof *p->labels, cmp_label);
     return AP_OK;
 }
 

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "arenaplan/csv.h"
 #include "arenaplan/load.h"
@@ -72,6 +73,19 @@ static int looks_like_tflite(const unsigned char *d, size_t len)
     return len >= 8 && memcmp(d + 4, "TFL3", 4) == 0;
 }
 
+/* Whether the reader of models should judge the file: it says it is one, or it is named like
+ * one, or it is binary (CSV text has no NUL byte). A damaged model then gets the model
+ * reader's message ("file identifier ... is not TFL3") rather than a CSV error. */
+static int route_to_tflite(const char *path, const unsigned char *d, size_t len)
+{
+    size_t n = strlen(path);
+    if (looks_like_tflite(d, len))
+        return 1;
+    if (n >= 7 && strcasecmp(path + n - 7, ".tflite") == 0)
+        return 1;
+    return memchr(d, 0, len < 64 ? len : 64) != NULL;
+}
+
 int ap_is_tflite_file(const char *path)
 {
     unsigned char head[8];
@@ -99,7 +113,7 @@ ap_status ap_load(const char *path, const ap_load_options *opt, ap_problem **out
         return ap_error_set(err, AP_ERR_USAGE, "alignment %lld is not a power of two", (long long)opt->align);
     if ((st = ap_read_file(path, MAX_INPUT_BYTES, &data, &len, err)) != AP_OK)
         return st;
-    if (looks_like_tflite(data, len)) {
+    if (route_to_tflite(path, data, len)) {
         st = ap_tflite_load_problem(data, len, path, opt, out, err);
     } else {
         ap_csv_options co;

@@ -130,19 +130,27 @@ ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan
         if (best.arena <= bd.lower)
             break;
     }
-    if (best.arena > bd.lower && best.order) {
-        /* local search from the winner's order (its non-fixed buffers) */
-        size_t k = 0;
+    /* local search from the winner's order, then from the breadth order (the search's own
+       start), keeping whatever is smallest */
+    for (i = 0; i < 2 && best.arena > bd.lower && best.arena != INT64_MAX; i++) {
+        size_t k = 0, j;
         uint32_t *start = ap__alloc(p->n, sizeof *start);
         if (!start) {
             st = ap_error_set(err, AP_ERR_NOMEM, "out of memory in the portfolio");
             goto done;
         }
-        for (i = 0; i < p->n; i++)
-            if (p->buf[best.order[i]].fixed == AP_UNFIXED)
-                start[k++] = best.order[i];
+        if (i == 0 && best.order) {
+            for (j = 0; j < p->n; j++)
+                if (p->buf[best.order[j]].fixed == AP_UNFIXED)
+                    start[k++] = best.order[j];
+        } else if (i == 0 || (st = ap__make_order(p, AP__ORDER_BREADTH, start, &k, err)) != AP_OK) {
+            free(start);
+            if (st != AP_OK)
+                goto done;
+            continue;
+        }
         if ((st = ap_plan_reset(&cand, p->n, err)) == AP_OK)
-            st = ap__search_from(p, start, k, opt->seed, &cand, err);
+            st = ap__search_from(p, start, k, opt->seed + i, &cand, err);
         free(start);
         if (st != AP_OK)
             goto done;

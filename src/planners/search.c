@@ -29,42 +29,57 @@ typedef struct ls_state {
     size_t n;
 } ls_state;
 
-/* Picks a move and writes the candidate order into s->cand. Returns 0 if no move applies. */
-static int propose(ls_state *s, uint64_t *rng, ap_error *err)
+/* Moves the buffer at position `from` to position `to` of cur, writing cand. */
+static void move_to(ls_state *s, size_t from, size_t to)
+{
+    uint32_t c = s->cur[from];
+    if (to <= from) {
+        memcpy(s->cand, s->cur, to * sizeof *s->cand);
+        s->cand[to] = c;
+        memcpy(s->cand + to + 1, s->cur + to, (from - to) * sizeof *s->cand);
+        memcpy(s->cand + from + 1, s->cur + from + 1, (s->n - from - 1) * sizeof *s->cand);
+    } else {
+        memcpy(s->cand, s->cur, from * sizeof *s->cand);
+        memcpy(s->cand + from, s->cur + from + 1, (to - from) * sizeof *s->cand);
+        s->cand[to] = c;
+        memcpy(s->cand + to + 1, s->cur + to + 1, (s->n - to - 1) * sizeof *s->cand);
+    }
+}
+
+/* Picks a move and writes the candidate order into s->cand. Returns 0 if no move applies.
+ * A top buffer c (one that ends at the arena's top) is chosen; then either c itself or one of
+ * the buffers it meets (the peak set: they decide where c lands) is moved, earlier or later. */
+static int propose(ls_state *s, uint64_t *rng)
 {
     const ap_problem *p = s->p;
-    size_t ntop = 0, i, pos = 0, to = 0;
+    size_t ntop = 0, nmeet = 0, i, pos, from;
     uint32_t c;
-    unsigned kind;
     for (i = 0; i < s->n; i++) {
         uint32_t b = s->cur[i];
         if (s->cur_off[b] + p->buf[b].size == s->cur_arena && p->buf[b].size > 0)
             s->tops[ntop++] = (uint32_t)i;  /* positions, not buffers */
     }
-    if (ntop == 0)
+    if (ntop == 0 || s->n < 2)
         return 0;
     pos = s->tops[ap__rand_below(rng, ntop)];
-    if (pos == 0)
-        return 0;
     c = s->cur[pos];
-    kind = (unsigned)ap__rand_below(rng, 4);
-    if (kind <= 1) {
-        /* before a random earlier buffer that meets c */
-        size_t nmeet = 0;
-        for (i = 0; i < pos; i++)
-            if (ap_buffers_meet(p, s->cur[i], c))
-                s->tops[nmeet++] = (uint32_t)i;
-        to = nmeet ? s->tops[ap__rand_below(rng, nmeet)] : ap__rand_below(rng, pos);
-    } else if (kind == 2) {
-        to = ap__rand_below(rng, pos);
+    for (i = 0; i < s->n; i++)
+        if (i != pos && ap_buffers_meet(p, s->cur[i], c))
+            s->tops[nmeet++] = (uint32_t)i;
+    from = pos;
+    if (nmeet && ap__rand_below(rng, 2))
+        from = s->tops[ap__rand_below(rng, nmeet)];
+    if (from == pos) {
+        /* the top buffer goes earlier: to the front, or before a random earlier position */
+        if (pos == 0)
+            return 0;
+        move_to(s, pos, ap__rand_below(rng, 3) == 0 ? 0 : ap__rand_below(rng, pos));
+    } else if (ap__rand_below(rng, 2) && from + 1 < s->n) {
+        /* a neighbour of the peak goes later, so that c may take its place */
+        move_to(s, from, from + 1 + ap__rand_below(rng, s->n - from - 1));
     } else {
-        to = 0;
+        move_to(s, from, from ? ap__rand_below(rng, from) : 0);
     }
-    (void)err;
-    memcpy(s->cand, s->cur, to * sizeof *s->cand);
-    s->cand[to] = c;
-    memcpy(s->cand + to + 1, s->cur + to, (pos - to) * sizeof *s->cand);
-    memcpy(s->cand + pos + 1, s->cur + pos + 1, (s->n - pos - 1) * sizeof *s->cand);
     return 1;
 }
 
@@ -105,7 +120,7 @@ static ap_status local_search(const ap_problem *p, const uint32_t *start, size_t
         iters = MAX_ITERS;
     for (it = 0; it < iters && s.best_arena > bd.lower; it++) {
         uint32_t *t;
-        if (!propose(&s, &rng, err))
+        if (!propose(&s, &rng))
             break;
         if ((st = ap__decode(&s.pl, s.cand, n, AP__BEST_FIT, err)) != AP_OK)
             goto done;

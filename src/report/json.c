@@ -1,9 +1,9 @@
-/* json.c - the plan as JSON (see report.h and docs/formats.md). */
+/* json.c - the plan as JSON, with its summary (see report.h, docs/formats.md, docs/report.md). */
 #include <stdio.h>
 
-#include "arenaplan/bounds.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
+#include "report/rutil.h"
 
 void ap_json_string(FILE *f, const char *s)
 {
@@ -24,41 +24,70 @@ void ap_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static const char *kind_name(ap_kind k)
+#define PEAK_LABELS_MAX 64 /* step labels listed per run of peak steps */
+
+static void write_summary(FILE *f, const ap_problem *p, const ap_summary *s)
 {
-    switch (k) {
-    case AP_KIND_ACTIVATION: return "activation";
-    case AP_KIND_INPUT: return "input";
-    case AP_KIND_OUTPUT: return "output";
-    case AP_KIND_SCRATCH: return "scratch";
-    case AP_KIND_BUFFER: break;
+    size_t k;
+    fprintf(f, ",\"summary\":{\"buffers\":%zu,\"fixed\":%zu,\"total_bytes\":%lld,\"linear_bytes\":%lld,"
+               "\"saving_bytes\":%lld,\"saving_rate\":%.4f,\"reuse_count\":%zu,\"reuse_rate\":%.4f,"
+               "\"shared_count\":%zu,\"padding_bytes\":%lld,\"peak_bytes\":%lld,\"peak_steps\":[",
+            s->buffers, s->fixed, (long long)s->total_bytes, (long long)s->linear_bytes,
+            (long long)s->saving_bytes, s->saving_rate, s->reuse_count, s->reuse_rate, s->shared_count,
+            (long long)s->padding_bytes, (long long)s->peak_bytes);
+    for (k = 0; k < s->n_peaks; k++) {
+        int64_t t;
+        size_t shown = 0;
+        fprintf(f, "%s{\"first\":%lld,\"last\":%lld", k ? "," : "", (long long)s->peaks[k].first,
+                (long long)s->peaks[k].last);
+        for (t = s->peaks[k].first; t <= s->peaks[k].last && shown < PEAK_LABELS_MAX; t++) {
+            const char *lab = ap_problem_label(p, t);
+            if (!lab)
+                continue;
+            fputs(shown++ ? "," : ",\"labels\":[", f);
+            ap_json_string(f, lab);
+        }
+        fputs(shown ? "]}" : "}", f);
     }
-    return "buffer";
+    fputs("],\"peak_buffers\":[", f);
+    for (k = 0; k < s->n_peak_buffers; k++) {
+        const ap_buffer *b = &p->buf[s->peak_buffers[k]];
+        fputs(k ? ",{\"id\":" : "{\"id\":", f);
+        ap_json_string(f, b->id);
+        if (b->name) {
+            fputs(",\"name\":", f);
+            ap_json_string(f, b->name);
+        }
+        fprintf(f, ",\"size\":%lld,\"share\":%.4f}", (long long)b->size,
+                (double)b->size / (double)s->peak_bytes);
+    }
+    fputs("]}", f);
 }
 
 ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
 {
-    ap_bounds bd;
+    ap_summary s;
     size_t i;
-    ap_status st = ap_bounds_compute(p, &bd, err);
     const ap_overlap **alias;
+    ap_status st = ap_summary_compute(p, plan, &s, err);
     if (st != AP_OK)
         return st;
-    if (!(alias = ap__zalloc(p->n, sizeof *alias)))
+    if (!(alias = ap__zalloc(p->n ? p->n : 1, sizeof *alias))) {
+        ap_summary_free(&s);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing JSON");
+    }
     for (i = 0; i < p->n_ovl; i++)
         if (p->ovl[i].flags & AP_OVERLAP_ALIAS)
             alias[p->ovl[i].over] = &p->ovl[i];
     fprintf(f, "{\"arena_bytes\":%lld,\"lower_bound\":%lld,\"efficiency\":%.4f,\"strategy\":",
-            (long long)plan->arena, (long long)bd.lower,
-            plan->arena > 0 ? (double)bd.lower / (double)plan->arena : 1.0);
+            (long long)s.arena, (long long)s.lower_bound, s.efficiency);
     ap_json_string(f, plan->strategy);
     if (plan->verdict != AP_VERDICT_NONE)
         fprintf(f, ",\"verdict\":\"%s\",\"proven_bound\":%lld,\"gap_bytes\":%lld",
                 plan->verdict == AP_VERDICT_OPTIMAL ? "optimal" : "gap", (long long)plan->proven_bound,
                 (long long)(plan->arena - plan->proven_bound));
     if (p->n_ovl)
-        fprintf(f, ",\"lower_bound_no_overlap\":%lld", (long long)bd.live);
+        fprintf(f, ",\"lower_bound_no_overlap\":%lld", (long long)s.lower_bound_no_overlap);
     if (p->source) {
         fputs(",\"source\":", f);
         ap_json_string(f, p->source);
@@ -67,6 +96,7 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
         fputs(",\"note\":", f);
         ap_json_string(f, p->note);
     }
+    write_summary(f, p, &s);
     fputs(",\"buffers\":[", f);
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
@@ -83,7 +113,17 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
         if (b->fixed != AP_UNFIXED)
             fputs(",\"fixed\":true", f);
         if (b->kind != AP_KIND_BUFFER)
-            fprintf(f, ",\"kind\":\"%s\"", kind_name(b->kind));
+            fprintf(f, ",\"kind\":\"%s\"", ap__kind_name(b->kind));
+        if (b->producer) {
+            fputs(",\"producer\":", f);
+            ap_json_string(f, b->producer);
+        }
+        if (b->consumers) {
+            fputs(",\"consumers\":", f);
+            ap_json_string(f, b->consumers);
+        }
+        if (s.reuses[i])
+            fputs(",\"reuses\":true", f);
         if (alias[i]) {
             fputs(",\"alias_of\":", f);
             ap_json_string(f, p->buf[alias[i]->base].id);
@@ -92,6 +132,7 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
     }
     fputs("]}\n", f);
     free(alias);
+    ap_summary_free(&s);
     if (ferror(f))
         return ap_error_set(err, AP_ERR_IO, "write error");
     return AP_OK;

@@ -2,9 +2,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "arenaplan/bounds.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
+#include "report/rutil.h"
+
+#define PEAK_ROWS 10   /* buffers listed under "peak"; the rest are counted */
+#define PEAK_RUNS 4    /* runs of peak steps listed; the rest are counted */
+#define PEAK_LABELS 3  /* step labels listed for the first peak run */
 
 static int width_of(long long v)
 {
@@ -12,13 +16,60 @@ static int width_of(long long v)
     return snprintf(tmp, sizeof tmp, "%lld", v);
 }
 
+static void write_peak(FILE *f, const ap_problem *p, const ap_summary *s)
+{
+    size_t k, shown = 0;
+    int64_t t;
+    if (!s->n_peaks) {
+        fputs("peak         no bytes live at any step\n", f);
+        return;
+    }
+    fprintf(f, "peak         %lld bytes live at step%s ", (long long)s->peak_bytes,
+            s->n_peaks > 1 || s->peaks[0].first != s->peaks[0].last ? "s" : "");
+    for (k = 0; k < s->n_peaks && k < PEAK_RUNS; k++) {
+        const ap_step_range *r = &s->peaks[k];
+        fputs(k ? ", " : "", f);
+        if (r->first == r->last)
+            fprintf(f, "%lld", (long long)r->first);
+        else
+            fprintf(f, "%lld-%lld", (long long)r->first, (long long)r->last);
+    }
+    if (s->n_peaks > PEAK_RUNS)
+        fprintf(f, " and %zu more runs", s->n_peaks - PEAK_RUNS);
+    fputc('\n', f);
+    /* the operators at the peak (step labels of models) */
+    for (t = s->peaks[0].first; t <= s->peaks[0].last && shown < PEAK_LABELS; t++) {
+        const char *lab = ap_problem_label(p, t);
+        if (!lab)
+            continue;
+        fprintf(f, "%s%s", shown ? ", " : "at           ", lab);
+        shown++;
+    }
+    if (shown)
+        fputs(t <= s->peaks[0].last ? ", ...\n" : "\n", f);
+    for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {
+        const ap_buffer *b = &p->buf[s->peak_buffers[k]];
+        fprintf(f, "             %5.1f%%  %lld bytes  %s %s", 100.0 * (double)b->size / (double)s->peak_bytes,
+                (long long)b->size, ap__buffer_word(b), b->id);
+        if (b->name)
+            fprintf(f, "  %.60s", b->name);
+        fputc('\n', f);
+    }
+    if (s->n_peak_buffers > PEAK_ROWS) {
+        int64_t rest = 0;
+        for (; k < s->n_peak_buffers; k++)
+            rest += p->buf[s->peak_buffers[k]].size;
+        fprintf(f, "             %5.1f%%  %lld bytes  in %zu more buffers\n",
+                100.0 * (double)rest / (double)s->peak_bytes, (long long)rest, s->n_peak_buffers - PEAK_ROWS);
+    }
+}
+
 ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
 {
-    ap_bounds bd;
-    size_t i, nfixed = 0;
-    int wid = 2, wname = 0, wsize = 4, wlife = 8, woff = 6;
-    int64_t linear = 0;
-    ap_status st = ap_bounds_compute(p, &bd, err);
+    ap_summary s;
+    size_t i;
+    int wid = 2, wname = 0, wsize = 4, wlife = 8, woff = 6, wkind = 0;
+    ap_status st = ap_summary_compute(p, plan, &s, err);
     if (st != AP_OK)
         return st;
     for (i = 0; i < p->n; i++) {
@@ -27,11 +78,11 @@ ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_e
         wid = w > wid ? w : wid;
         if (b->name)
             wname = (int)strlen(b->name) > wname ? (int)strlen(b->name) : wname;
+        if (b->kind != AP_KIND_BUFFER)
+            wkind = 10;
         wsize = width_of(b->size) > wsize ? width_of(b->size) : wsize;
         wlife = wl > wlife ? wl : wlife;
-        woff = width_of(plan->offset[i]) > woff ? width_of(plan->offset[i]) : woff;
-        nfixed += b->fixed != AP_UNFIXED;
-        linear += b->size;
+        woff = width_of(plan->offset[i] + b->size) > woff ? width_of(plan->offset[i] + b->size) : woff;
     }
     if (wname > 40)
         wname = 40;
@@ -42,11 +93,10 @@ ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_e
         fprintf(f, "input        %s\n", p->source);
     if (p->note)
         fprintf(f, "note         %s\n", p->note);
-    fprintf(f, "arena        %lld bytes\n", (long long)plan->arena);
-    fprintf(f, "lower bound  %lld bytes (efficiency %.1f%%)\n", (long long)bd.lower,
-            plan->arena ? 100.0 * (double)bd.lower / (double)plan->arena : 100.0);
+    fprintf(f, "arena        %lld bytes\n", (long long)s.arena);
+    fprintf(f, "lower bound  %lld bytes (efficiency %.1f%%)\n", (long long)s.lower_bound, 100.0 * s.efficiency);
     if (p->n_ovl)
-        fprintf(f, "             %lld bytes without overlap allowances\n", (long long)bd.live);
+        fprintf(f, "             %lld bytes without overlap allowances\n", (long long)s.lower_bound_no_overlap);
     if (plan->verdict == AP_VERDICT_OPTIMAL)
         fprintf(f, "verdict      optimal: no plan is smaller (proven)\n");
     else if (plan->verdict == AP_VERDICT_GAP)
@@ -54,15 +104,24 @@ ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_e
                 (long long)(plan->arena - plan->proven_bound),
                 plan->proven_bound ? 100.0 * (double)(plan->arena - plan->proven_bound) / (double)plan->proven_bound : 0.0,
                 (long long)plan->proven_bound);
-    fprintf(f, "no reuse     %lld bytes (the plan saves %lld)\n", (long long)linear,
-            (long long)(linear - plan->arena));
+    fprintf(f, "no reuse     %lld bytes (the plan saves %lld, %.1f%%)\n", (long long)s.linear_bytes,
+            (long long)s.saving_bytes, 100.0 * s.saving_rate);
+    fprintf(f, "reuse        %zu of %zu buffers (%.1f%%) use bytes of a buffer that died before they began\n",
+            s.reuse_count, s.sized, 100.0 * s.reuse_rate);
+    if (p->n_ovl)
+        fprintf(f, "shared       %zu buffers share bytes with a live buffer, as allowances permit\n",
+                s.shared_count);
+    fprintf(f, "padding      %lld bytes of alignment padding\n", (long long)s.padding_bytes);
+    write_peak(f, p, &s);
     fprintf(f, "buffers      %zu", p->n);
-    if (nfixed)
-        fprintf(f, " (%zu fixed)", nfixed);
+    if (s.fixed)
+        fprintf(f, " (%zu fixed)", s.fixed);
     fputs("\n\n", f);
     fprintf(f, "%-*s  ", wid, "id");
     if (wname)
         fprintf(f, "%-*s  ", wname, "name");
+    if (wkind)
+        fprintf(f, "%-*s  ", wkind, "kind");
     fprintf(f, "%*s  %-*s  %*s  %*s\n", wsize, "size", wlife, "lifetime", woff, "offset", woff, "end");
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
@@ -71,10 +130,13 @@ ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_e
         fprintf(f, "%-*s  ", wid, b->id);
         if (wname)
             fprintf(f, "%-*.*s  ", wname, wname, b->name ? b->name : "");
+        if (wkind)
+            fprintf(f, "%-*s  ", wkind, ap__kind_name(b->kind));
         fprintf(f, "%*lld  %-*s  %*lld  %*lld%s\n", wsize, (long long)b->size, wlife, life, woff,
                 (long long)plan->offset[i], woff, (long long)(plan->offset[i] + b->size),
                 b->fixed != AP_UNFIXED ? "  fixed" : "");
     }
+    ap_summary_free(&s);
     if (ferror(f))
         return ap_error_set(err, AP_ERR_IO, "write error");
     return AP_OK;

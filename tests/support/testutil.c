@@ -94,17 +94,25 @@ void run_free(run_result *r)
     r->out = r->err = NULL;
 }
 
+/* Paths come from a ring of buffers so that several can be held at once. */
+static char *next_path_buf(void)
+{
+    static char ring[16][4096];
+    static unsigned k;
+    return ring[k++ % 16];
+}
+
 const char *src_path(const char *rel)
 {
-    static char buf[4096];
-    snprintf(buf, sizeof buf, "%s/%s", AP_SOURCE_DIR, rel);
+    char *buf = next_path_buf();
+    snprintf(buf, 4096, "%s/%s", AP_SOURCE_DIR, rel);
     return buf;
 }
 
 const char *tmp_path(const char *name)
 {
-    static char buf[4096];
-    snprintf(buf, sizeof buf, "%s/%d_%s", AP_TEST_TMP, (int)getpid(), name);
+    char *buf = next_path_buf();
+    snprintf(buf, 4096, "%s/%d_%s", AP_TEST_TMP, (int)getpid(), name);
     return buf;
 }
 

@@ -6,6 +6,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 /* cmocka needs the three headers above first. */
 #include <cmocka.h>
 
@@ -29,9 +32,10 @@ run_result run_cli(const char *arg0, ...);
 run_result run_argv(char *const argv[]);
 void run_free(run_result *r);
 
-/* Path of a file below the source tree (static buffer, valid until the next call). */
+/* Path of a file below the source tree (from a ring of 16 static buffers: valid for the next
+ * 15 calls of src_path/tmp_path). */
 const char *src_path(const char *rel);
-/* A fresh path in the test's temporary directory (static buffer). */
+/* A path in the test's temporary directory, unique to this process (same ring). */
 const char *tmp_path(const char *name);
 /* Writes text to a file; fails the test on error. */
 void write_text(const char *path, const char *text);

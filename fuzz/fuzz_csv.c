@@ -1,0 +1,64 @@
+/*
+ * fuzz_csv.c - libFuzzer target for the CSV reader and everything a parsed problem reaches:
+ * validation, bounds, a few planners, the checker, the writers, and the plan reader fed the
+ * same bytes. Any crash or sanitizer report is a bug; every plan must pass the checker.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "arenaplan/bounds.h"
+#include "arenaplan/check.h"
+#include "arenaplan/csv.h"
+#include "arenaplan/planner.h"
+#include "arenaplan/report.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const char *strategies[] = {"greedy", "bestfit-breadth", "pingpong", "linear"};
+    static FILE *sink;
+    ap_problem *p = NULL;
+    ap_csv_options opt;
+    ap_error err;
+    size_t k;
+    if (size > 1 << 16)
+        return 0;
+    if (!sink)
+        sink = fopen("/dev/null", "w");
+    ap_csv_options_init(&opt);
+    opt.align = (size & 1) ? 16 : 0;
+    if (ap_csv_parse((const char *)data, size, "fuzz", &opt, &p, NULL, &err) != AP_OK)
+        return 0;
+    if (p->n <= 2000) {
+        ap_bounds bd;
+        int64_t *off = malloc((p->n ? p->n : 1) * sizeof *off);
+        ap_bounds_compute(p, &bd, &err);
+        for (k = 0; k < sizeof strategies / sizeof strategies[0]; k++) {
+            ap_plan_options po;
+            ap_plan plan;
+            ap_check_result res;
+            ap_plan_options_init(&po);
+            po.strategy = strategies[k];
+            ap_plan_init(&plan);
+            if (ap_plan_problem(p, &po, &plan, &err) == AP_OK) {
+                if (ap_check(p, plan.offset, &res) != AP_OK)
+                    abort(); /* a planner produced an invalid plan */
+                if (plan.arena < bd.lower)
+                    abort(); /* a plan below the lower bound: the bound is wrong */
+                ap_csv_write(sink, p, &plan, &err);
+                ap_write_json(sink, p, &plan, &err);
+            }
+            ap_plan_free(&plan);
+        }
+        if (off) {
+            ap_check_result res;
+            if (ap_csv_parse_plan((const char *)data, size, "fuzz", p, off, &err) == AP_OK)
+                ap_check(p, off, &res);
+            free(off);
+        }
+    }
+    ap_problem_free(p);
+    return 0;
+}

@@ -1,0 +1,57 @@
+/*
+ * fuzz_tflite.c - libFuzzer target for the .tflite reader, TFLM's lifetime rules, the kernel
+ * scratch models and the FlexBuffer reader: any input must give a model or a clean error,
+ * and any model a valid problem or a clean error, never a crash or a read outside the input
+ * (built with AddressSanitizer and UBSan by .ci/fuzz.sh; see docs/tflite.md).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arenaplan/tflite.h"
+#include "tflite/kernels.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    /* A copy of exactly `size` bytes, so that any read past the end is caught. */
+    unsigned char *copy = malloc(size ? size : 1);
+    if (!copy)
+        return 0;
+    if (size)
+        memcpy(copy, data, size);
+
+    int64_t v;
+    (void)ap__flex_map_int(copy, size, "fft_length", &v);
+
+    ap_tfl_model *m = NULL;
+    ap_error err;
+    if (ap_tflite_read(copy, size, &m, &err) == AP_OK) {
+        for (uint32_t s = 0; s < m->n_subgraphs; s++)
+            for (uint32_t i = 0; i < m->subgraphs[s].n_ops; i++) {
+                const ap_tfl_operator *op = &m->subgraphs[s].ops[i];
+                for (unsigned f = 0; f < 8; f++)
+                    (void)ap_tflite_option_scalar(m, op, 1, f, 4, 1, &v);
+                if (op->custom_options_pos)
+                    (void)ap__flex_map_int(copy + op->custom_options_pos,
+                                           op->custom_options_len, "max_detections", &v);
+            }
+        for (size_t k = 0; ap_tflite_kernel_sets[k]; k++) {
+            ap_tflite_build_options bo;
+            ap_problem *p = NULL;
+            ap_tflite_build_options_init(&bo);
+            bo.kernels = ap_tflite_kernel_sets[k];
+            bo.ignore_offline = (int)(k & 1);
+            if (ap_tflite_build_problem(m, &bo, &p, &err) == AP_OK) {
+                /* A built problem must always be valid: validation failing is a bug. */
+                if (ap_problem_validate(p, &err) != AP_OK)
+                    abort();
+                ap_problem_free(p);
+            }
+        }
+        ap_tflite_free(m);
+    }
+    free(copy);
+    return 0;
+}

@@ -1,1 +1,0 @@
-typedef int ap_rt_placeholder;

@@ -1,0 +1,296 @@
+/*
+ * html.c - the HTML report: one self-contained file (inline CSS, JS and SVG) that explains a
+ * plan (report.h, docs/report.md).
+ *
+ * Figures and pictures are written here, in C, so the page shows them even with scripts off;
+ * the script (assets/report.js) adds tooltips, the sortable table and the strategies' small
+ * timelines from the data embedded as JSON. Nothing is fetched: the page works from file://.
+ * Sizes stay proportional to the buffers: one short <rect> and one short JSON row each.
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arenaplan/report.h"
+#include "core/util.h"
+#include "report/rutil.h"
+
+#define PEAK_ROWS 12      /* peak buffers listed; the rest are counted */
+#define PEAK_RUNS 8       /* runs of peak steps listed */
+#define PEAK_LABELS 6     /* operators listed for the first peak run */
+
+static void figure(FILE *f, const char *id, const char *title, long long value, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* One <div><dt>title</dt><dd id data-value>text</dd></div> of the summary grid. */
+static void figure(FILE *f, const char *id, const char *title, long long value, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(f, "<div><dt>%s</dt><dd id=\"%s\" data-value=\"%lld\">", title, id, value);
+    va_start(ap, fmt);
+    vfprintf(f, fmt, ap);
+    va_end(ap);
+    fputs("</dd></div>\n", f);
+}
+
+static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s)
+{
+    char h[48];
+    size_t k;
+    fputs("<section id=\"summary\"><h2>Summary: ", f);
+    ap__xml_text(f, plan->strategy, 0);
+    fputs("</h2>\n<dl class=\"figs\">\n", f);
+    ap__human_bytes(h, sizeof h, s->arena);
+    figure(f, "sum-arena", "arena", s->arena, "%lld bytes <small>%s</small>", (long long)s->arena, h);
+    figure(f, "sum-lower", "lower bound", s->lower_bound, "%lld bytes", (long long)s->lower_bound);
+    figure(f, "sum-efficiency", "efficiency (lower bound / arena)", (long long)(s->efficiency * 10000 + 0.5),
+           "%.1f%%", 100.0 * s->efficiency);
+    figure(f, "sum-linear", "no reuse (linear arena)", s->linear_bytes, "%lld bytes", (long long)s->linear_bytes);
+    figure(f, "sum-saving", "saving against no reuse", s->saving_bytes, "%lld bytes <small>%.1f%%</small>",
+           (long long)s->saving_bytes, 100.0 * s->saving_rate);
+    figure(f, "sum-reuse", "buffers reusing dead bytes", (long long)s->reuse_count,
+           "%zu of %zu <small>%.1f%%</small>", s->reuse_count, s->sized, 100.0 * s->reuse_rate);
+    if (p->n_ovl)
+        figure(f, "sum-shared", "sharing bytes with a live buffer", (long long)s->shared_count, "%zu",
+               s->shared_count);
+    figure(f, "sum-padding", "alignment padding", s->padding_bytes, "%lld bytes", (long long)s->padding_bytes);
+    figure(f, "sum-peak", "peak live bytes", s->peak_bytes, "%lld bytes", (long long)s->peak_bytes);
+    figure(f, "sum-buffers", "buffers", (long long)s->buffers, "%zu <small>%zu fixed</small>", s->buffers, s->fixed);
+    if (plan->verdict != AP_VERDICT_NONE)
+        figure(f, "sum-verdict", "verdict", plan->proven_bound, "%s <small>proven bound %lld</small>",
+               plan->verdict == AP_VERDICT_OPTIMAL ? "optimal" : "gap", (long long)plan->proven_bound);
+    fputs("</dl>\n", f);
+
+    /* the peak: when, what runs there, and who holds its bytes */
+    fputs("<h2 style=\"margin-top:14px\">Peak</h2>\n<p id=\"peak-steps\">", f);
+    if (!s->n_peaks) {
+        fputs("No bytes are live at any step.</p>\n", f);
+    } else {
+        int64_t t;
+        size_t shown = 0;
+        fprintf(f, "%lld bytes live at step%s ", (long long)s->peak_bytes,
+                s->n_peaks > 1 || s->peaks[0].first != s->peaks[0].last ? "s" : "");
+        for (k = 0; k < s->n_peaks && k < PEAK_RUNS; k++) {
+            fputs(k ? ", " : "", f);
+            if (s->peaks[k].first == s->peaks[k].last)
+                fprintf(f, "%lld", (long long)s->peaks[k].first);
+            else
+                fprintf(f, "%lld&#8211;%lld", (long long)s->peaks[k].first, (long long)s->peaks[k].last);
+        }
+        if (s->n_peaks > PEAK_RUNS)
+            fprintf(f, " and %zu more runs", s->n_peaks - PEAK_RUNS);
+        fputs("</p>\n", f);
+        for (t = s->peaks[0].first; t <= s->peaks[0].last && shown < PEAK_LABELS; t++) {
+            const char *lab = ap_problem_label(p, t);
+            if (!lab)
+                continue;
+            fputs(shown++ ? ", " : "<p id=\"peak-ops\">operators: ", f);
+            ap__xml_text(f, lab, 0);
+        }
+        if (shown)
+            fputs(t <= s->peaks[0].last ? ", &#8230;</p>\n" : "</p>\n", f);
+        fprintf(f, "<table id=\"peak-buffers\"><thead><tr><th>buffer</th><th>name</th><th class=\"n\">size</th>"
+                   "<th class=\"n\">share of the peak</th></tr></thead><tbody>\n");
+        for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {
+            const ap_buffer *b = &p->buf[s->peak_buffers[k]];
+            fprintf(f, "<tr><td>%s ", ap__buffer_word(b));
+            ap__xml_text(f, b->id, 0);
+            fputs("</td><td>", f);
+            ap__xml_text(f, b->name ? b->name : "", 80);
+            fprintf(f, "</td><td class=\"n\">%lld</td><td class=\"n\">%.1f%%</td></tr>\n", (long long)b->size,
+                    100.0 * (double)b->size / (double)s->peak_bytes);
+        }
+        if (s->n_peak_buffers > PEAK_ROWS) {
+            int64_t rest = 0;
+            for (; k < s->n_peak_buffers; k++)
+                rest += p->buf[s->peak_buffers[k]].size;
+            fprintf(f, "<tr><td colspan=\"2\">%zu more buffers</td><td class=\"n\">%lld</td><td class=\"n\">%.1f%%</td></tr>\n",
+                    s->n_peak_buffers - PEAK_ROWS, (long long)rest, 100.0 * (double)rest / (double)s->peak_bytes);
+        }
+        fputs("</tbody></table>\n", f);
+    }
+    fputs("</section>\n", f);
+}
+
+static ap_status write_strategies(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans,
+                                  const ap_summary *s, ap_error *err)
+{
+    size_t k, i;
+    int64_t best = INT64_MAX, *arena = ap__alloc(nplans, sizeof *arena);
+    if (!arena)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the report");
+    for (k = 0; k < nplans; k++) {
+        arena[k] = 0;
+        for (i = 0; i < p->n; i++)
+            arena[k] = ap__max64(arena[k], plans[k].offset[i] + p->buf[i].size);
+        best = ap__min64(best, arena[k]);
+    }
+    fputs("<section id=\"strategies\"><h2>Strategies side by side</h2>\n<div class=\"cards\">\n", f);
+    for (k = 0; k < nplans; k++) {
+        fprintf(f, "<div class=\"card%s\" data-arena=\"%lld\"><h3>", arena[k] == best ? " best" : "",
+                (long long)arena[k]);
+        ap__xml_text(f, plans[k].strategy, 0);
+        fprintf(f, "</h3><div class=\"arena\">%lld bytes</div><div class=\"over\">", (long long)arena[k]);
+        if (s->lower_bound > 0)
+            fprintf(f, "%+.1f%% over the lower bound", 100.0 * (double)(arena[k] - s->lower_bound) / (double)s->lower_bound);
+        else
+            fputs("lower bound 0", f);
+        if (arena[k] == best)
+            fputs(" &#183; smallest", f);
+        fputs("</div><canvas width=\"240\" height=\"110\"></canvas></div>\n", f);
+    }
+    fputs("</div>\n<p class=\"note\">Each small timeline uses the same byte scale, so their heights compare; the "
+          "dashed line is the lower bound.</p></section>\n", f);
+    free(arena);
+    return AP_OK;
+}
+
+static void json_opt(FILE *f, const char *s)
+{
+    if (s)
+        ap__json_html(f, s);
+    else
+        fputs("null", f);
+}
+
+static void write_data(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans, const ap_summary *s)
+{
+    size_t i, k;
+    int64_t t0 = INT64_MAX, t1 = INT64_MIN;
+    for (i = 0; i < p->n; i++) {
+        t0 = ap__min64(t0, p->buf[i].lower);
+        t1 = ap__max64(t1, p->buf[i].upper);
+    }
+    if (!p->n) {
+        t0 = 0;
+        t1 = 1;
+    }
+    fprintf(f, "<script type=\"application/json\" id=\"ap-data\">{\"t0\":%lld,\"t1\":%lld,\"lower\":%lld,"
+               "\"kinds\":[\"buffer\",\"activation\",\"input\",\"output\",\"scratch\"],\"colours\":[",
+            (long long)t0, (long long)t1, (long long)s->lower_bound);
+    for (k = 0; k < 5; k++)
+        fprintf(f, "%s\"%s\"", k ? "," : "", ap__kind_colour[k]);
+    fputs("],\n\"labels\":[", f);
+    for (i = 0; i < p->n_labels; i++) {
+        fprintf(f, "%s[%lld,", i ? "," : "", (long long)p->labels[i].step);
+        ap__json_html(f, p->labels[i].text);
+        fputc(']', f);
+    }
+    fputs("],\n\"b\":[", f);
+    for (i = 0; i < p->n; i++) {
+        const ap_buffer *b = &p->buf[i];
+        fputs(i ? ",\n[" : "\n[", f);
+        ap__json_html(f, b->id);
+        fputc(',', f);
+        json_opt(f, b->name);
+        fprintf(f, ",%d,%lld,%lld,%lld,%d,", (int)b->kind, (long long)b->size, (long long)b->lower,
+                (long long)b->upper, strcmp(ap__buffer_word(b), "buffer") == 0);
+        json_opt(f, b->producer);
+        fputc(',', f);
+        json_opt(f, b->consumers);
+        fprintf(f, ",%d]", s->reuses[i]);
+    }
+    fputs("],\n\"plans\":[", f);
+    for (k = 0; k < nplans; k++) {
+        fputs(k ? ",\n{\"s\":" : "{\"s\":", f);
+        ap__json_html(f, plans[k].strategy);
+        fputs(",\"arena\":", f);
+        {
+            int64_t a = 0;
+            for (i = 0; i < p->n; i++)
+                a = ap__max64(a, plans[k].offset[i] + p->buf[i].size);
+            fprintf(f, "%lld,\"off\":[", (long long)a);
+        }
+        for (i = 0; i < p->n; i++)
+            fprintf(f, i ? ",%lld" : "%lld", (long long)plans[k].offset[i]);
+        fputs("]}", f);
+    }
+    fputs("]}</script>\n", f);
+}
+
+static void write_table_head(FILE *f)
+{
+    static const char *const head[] = {"id", "name", "kind", "size", "first step", "last step",
+                                       "offset", "end", "reuses", "producer", "consumers"};
+    static const int numeric[] = {0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0};
+    size_t c;
+    fputs("<section id=\"table\"><h2>Buffers</h2>\n<p class=\"note\">Click a column to sort; hover a row to "
+          "outline its rectangle; click a rectangle to find its row.</p>\n<div class=\"tablewrap\">"
+          "<table id=\"buffers\"><thead><tr>",
+          f);
+    for (c = 0; c < sizeof head / sizeof head[0]; c++)
+        fprintf(f, "<th%s>%s</th>", numeric[c] ? " class=\"n\"" : "", head[c]);
+    fputs("</tr></thead><tbody></tbody></table></div>\n<p class=\"note\"><span id=\"shown\"></span> "
+          "<button id=\"more\" type=\"button\" hidden>show all</button></p></section>\n",
+          f);
+}
+
+ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans, ap_error *err)
+{
+    ap_summary s;
+    ap_status st;
+    size_t k;
+    int kinds[5] = {0};
+    if (nplans == 0 || !plans)
+        return ap_error_set(err, AP_ERR_USAGE, "the HTML report needs at least one plan");
+    for (k = 1; k < nplans; k++)
+        if ((st = ap__report_check(p, &plans[k], err)) != AP_OK)
+            return st;
+    if ((st = ap_summary_compute(p, &plans[0], &s, err)) != AP_OK)
+        return st;
+    fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n<title>arenaplan report",
+          f);
+    if (p->source) {
+        fputs(": ", f);
+        ap__xml_text(f, p->source, 0);
+    }
+    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n<h1>arenaplan report</h1>\n<p class=\"sub\">",
+            ap__html_css);
+    ap__xml_text(f, p->source ? p->source : "(no input name)", 0);
+    fprintf(f, " &#183; %zu buffers", p->n);
+    if (p->note) {
+        fputs(" &#183; ", f);
+        ap__xml_text(f, p->note, 0);
+    }
+    fputs("</p>\n", f);
+    write_summary(f, p, &plans[0], &s);
+
+    fputs("<section id=\"timeline\"><h2>Memory timeline</h2>\n", f);
+    ap__svg_timeline(f, p, &plans[0], &s, AP__SVG_INLINE);
+    for (k = 0; k < p->n; k++)
+        kinds[p->buf[k].kind] = 1;
+    fputs("<p class=\"note\">x: time step, y: offset in the arena. One rectangle per buffer, coloured by kind (", f);
+    {
+        int first = 1, kk;
+        for (kk = 0; kk < 5; kk++)
+            if (kinds[kk]) {
+                fprintf(f, "%s<span class=\"k\" style=\"background:%s\"></span>%s", first ? "" : ", ", ap__kind_colour[kk],
+                        ap__kind_name((ap_kind)kk));
+                first = 0;
+            }
+    }
+    fputs("); hover one for its name, size, lifetime, offset, producer and consumers. The shaded band marks "
+          "the peak; the dashed line is the lower bound.</p></section>\n",
+          f);
+
+    fputs("<section id=\"live\"><h2>Live bytes</h2>\n", f);
+    if ((st = ap__svg_live(f, p, plans, nplans, &s, err)) != AP_OK)
+        goto done;
+    fputs("</section>\n", f);
+    if ((st = write_strategies(f, p, plans, nplans, &s, err)) != AP_OK)
+        goto done;
+    write_table_head(f);
+    fputs("<footer>made by arenaplan " AP_VERSION "</footer>\n</main>\n<div id=\"tip\" hidden></div>\n", f);
+    write_data(f, p, plans, nplans, &s);
+    fprintf(f, "<script>\n%s</script>\n</body>\n</html>\n", ap__html_js);
+    if (ferror(f))
+        st = ap_error_set(err, AP_ERR_IO, "write error");
+done:
+    ap_summary_free(&s);
+    return st;
+}

@@ -1,0 +1,546 @@
+/*
+ * lifetime.c - ap_tfl_model -> ap_problem: the buffers TFLM's memory planner receives at
+ * AllocateTensors(), with the lifetimes TFLM's AllocationInfoBuilder gives them.
+ *
+ * The rules follow tflite-micro's micro_allocation_info.cc and micro_allocator.cc (read at the
+ * commit the reference figures were measured with, 90b983c2b); docs/tflite.md states them:
+ * - every tensor of every subgraph gets an entry: its TFLM byte length (elements times
+ *   TfLiteTypeSizeOf), first_created = last_used = -1, planned ("needs allocating") when its
+ *   buffer holds no data, it is not a variable and its length is not 0;
+ * - one scope counter walks subgraph 0: its inputs, then its outputs, are created at the current
+ *   scope; each operator opens a scope (+1) where its outputs are created; IF, WHILE and
+ *   CALL_ONCE then walk their subgraphs, each opening a further scope; then the operator's inputs
+ *   and outputs are last used at the current scope, and its scratch buffers live from the
+ *   operator's scope to the current one; at the end the subgraph's outputs are last used at the
+ *   current scope. "Created" sets first_created and last_used both (so a tensor created again,
+ *   in a subgraph walked twice, keeps only its last creation);
+ * - the planner receives the planned entries in order (subgraph by subgraph, tensor by tensor),
+ *   then the scratch requests, sizes rounded up to 16, lifetime [first_created, last_used + 1).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arenaplan/tflite.h"
+#include "core/util.h"
+#include "tflite/kernels.h"
+
+#define TFLM_ALIGN 16          /* MicroArenaBufferAlignment() */
+#define MAX_CALL_DEPTH 256     /* nested IF/WHILE/CALL_ONCE subgraphs */
+#define MAX_VISITS (1L << 20)  /* operator visits across all subgraph walks (each adds a label) */
+
+typedef struct entry {
+    int64_t bytes;
+    int64_t first, last;
+    int needs;
+} entry;
+
+typedef struct walker {
+    const ap_tfl_model *m;
+    entry *e;            /* tensors of all subgraphs, then scratch requests */
+    size_t *base;        /* base[s]: index of subgraph s's tensor 0 in e */
+    size_t n_tensors;    /* entries for tensors */
+    const ap__prepare *scratch;
+    size_t *scratch_first; /* per subgraph: index of its first scratch request */
+    int64_t scope;
+    long visits;
+    int depth;
+    unsigned char *active; /* subgraphs being walked (loop detection) */
+    int32_t *stack;        /* subgraph path, for messages */
+    ap_problem *p;         /* step labels go here */
+    ap_error *err;
+} walker;
+
+static const char *op_label(char *buf, size_t n, uint32_t s, uint32_t i, const char *name)
+{
+    if (s == 0)
+        snprintf(buf, n, "op %u %s", i, name);
+    else
+        snprintf(buf, n, "op %u:%u %s", s, i, name);
+    return buf;
+}
+
+static void created(entry *x, int64_t scope)
+{
+    x->first = scope;
+    x->last = scope;
+}
+
+static void used(entry *x, int64_t scope)
+{
+    x->last = scope;
+}
+
+static ap_status walk(walker *w, uint32_t s);
+
+/* MarkSubgraphLifetimesIfNecessary: TFLM switches on the operator code's extended builtin_code
+ * field (not the resolved code); each invoked subgraph opens a new scope. */
+static ap_status walk_calls(walker *w, uint32_t s, const ap_tfl_operator *op)
+{
+    int32_t raw = w->m->opcodes[op->opcode_index].builtin_code_field;
+    if (raw != AP_TFL_OP_IF && raw != AP_TFL_OP_WHILE && raw != AP_TFL_OP_CALL_ONCE)
+        return AP_OK;
+    for (int k = 0; k < 2; k++) {
+        int32_t c = op->calls[k];
+        if (c < 0)
+            continue;
+        char lab[160], from[96];
+        w->scope++;
+        snprintf(lab, sizeof lab, "subgraph %d (from %s)", (int)c,
+                 op_label(from, sizeof from, s, op->index, op->name));
+        ap_status st = ap_problem_add_label(w->p, w->scope, lab, w->err);
+        if (st != AP_OK)
+            return st;
+        if (w->active[c]) {
+            char path[256];
+            size_t k2 = 0;
+            for (int d = 0; d < w->depth && k2 + 16 < sizeof path; d++)
+                k2 += (size_t)snprintf(path + k2, sizeof path - k2, "%d -> ", (int)w->stack[d]);
+            snprintf(path + k2, sizeof path - k2, "%d", (int)c);
+            return ap_error_set(w->err, AP_ERR_INPUT,
+                                "subgraph %u operator %u (%s) invokes subgraph %d, which is "
+                                "already being run: a loop of subgraph calls (%s)", s,
+                                op->index, op->name, (int)c, path);
+        }
+        if (w->depth >= MAX_CALL_DEPTH)
+            return ap_error_set(w->err, AP_ERR_INPUT,
+                                "subgraph %u operator %u (%s): subgraph calls nest deeper than "
+                                "%d", s, op->index, op->name, MAX_CALL_DEPTH);
+        if ((st = walk(w, (uint32_t)c)) != AP_OK)
+            return st;
+    }
+    return AP_OK;
+}
+
+/* MarkAllocationLifetimes for subgraph s. */
+static ap_status walk(walker *w, uint32_t s)
+{
+    const ap_tfl_subgraph *g = &w->m->subgraphs[s];
+    entry *e = w->e + w->base[s];
+    ap_status st;
+    w->active[s] = 1;
+    w->stack[w->depth++] = (int32_t)s;
+    for (uint32_t i = 0; i < g->n_inputs; i++)
+        created(&e[g->inputs[i]], w->scope);
+    for (uint32_t i = 0; i < g->n_outputs; i++)
+        created(&e[g->outputs[i]], w->scope);
+    for (uint32_t i = 0; i < g->n_ops; i++) {
+        const ap_tfl_operator *op = &g->ops[i];
+        char lab[96];
+        if (++w->visits > MAX_VISITS)
+            return ap_error_set(w->err, AP_ERR_INPUT,
+                                "subgraph calls run more than %ld operators in all (subgraph "
+                                "%u operator %u, %s): refusing to expand them further",
+                                MAX_VISITS, s, i, op->name);
+        w->scope++;
+        if ((st = ap_problem_add_label(w->p, w->scope, op_label(lab, sizeof lab, s, i, op->name),
+                                       w->err)) != AP_OK)
+            return st;
+        for (uint32_t k = 0; k < op->n_outputs; k++)
+            created(&e[op->outputs[k]], w->scope);
+        int64_t start = w->scope;
+        if ((st = walk_calls(w, s, op)) != AP_OK)
+            return st;
+        for (uint32_t k = 0; k < op->n_inputs; k++)
+            if (op->inputs[k] >= 0)
+                used(&e[op->inputs[k]], w->scope);
+        for (uint32_t k = 0; k < op->n_outputs; k++)
+            used(&e[op->outputs[k]], w->scope);
+        /* This subgraph's requests are contiguous in Prepare order. */
+        for (size_t k = w->scratch_first[s]; k < w->scratch_first[s + 1]; k++) {
+            const ap__scratch *rq = &w->scratch->v[k];
+            if (rq->op != i)
+                continue;
+            entry *x = &w->e[w->n_tensors + k];
+            created(x, start);
+            used(x, w->scope);
+        }
+    }
+    for (uint32_t i = 0; i < g->n_outputs; i++)
+        used(&e[g->outputs[i]], w->scope);
+    w->depth--;
+    w->active[s] = 0;
+    return AP_OK;
+}
+
+/* ---- Text for reports ----------------------------------------------------------------------- */
+
+typedef struct strbuf {
+    char *s;
+    size_t n, cap;
+} strbuf;
+
+static int sb_add(strbuf *b, const char *t)
+{
+    size_t k = strlen(t);
+    char *ns = ap__grow(b->s, &b->cap, b->n + k + 1, 1);
+    if (!ns)
+        return -1;
+    b->s = ns;
+    memcpy(b->s + b->n, t, k + 1);
+    b->n += k;
+    return 0;
+}
+
+/* Producer and consumer text of every tensor of subgraph g: CSR lists of operators. */
+typedef struct users {
+    uint32_t *prod_start, *prod;  /* operators with the tensor as output */
+    uint32_t *cons_start, *cons;  /* operators with the tensor as input (once each) */
+} users;
+
+static void users_free(users *u)
+{
+    free(u->prod_start);
+    free(u->prod);
+    free(u->cons_start);
+    free(u->cons);
+}
+
+static int users_build(const ap_tfl_subgraph *g, users *u)
+{
+    size_t nt = g->n_tensors, np = 0, nc = 0;
+    memset(u, 0, sizeof *u);
+    u->prod_start = ap__zalloc(nt + 1, sizeof *u->prod_start);
+    u->cons_start = ap__zalloc(nt + 1, sizeof *u->cons_start);
+    if (!u->prod_start || !u->cons_start)
+        return -1;
+    for (uint32_t i = 0; i < g->n_ops; i++) {
+        const ap_tfl_operator *op = &g->ops[i];
+        for (uint32_t k = 0; k < op->n_outputs; k++)
+            u->prod_start[op->outputs[k] + 1]++, np++;
+        for (uint32_t k = 0; k < op->n_inputs; k++)
+            if (op->inputs[k] >= 0)
+                u->cons_start[op->inputs[k] + 1]++, nc++;
+    }
+    for (size_t t = 0; t < nt; t++) {
+        u->prod_start[t + 1] += u->prod_start[t];
+        u->cons_start[t + 1] += u->cons_start[t];
+    }
+    u->prod = ap__alloc(np + 1, sizeof *u->prod);
+    u->cons = ap__alloc(nc + 1, sizeof *u->cons);
+    uint32_t *fp = ap__alloc(nt + 1, sizeof *fp), *fc = ap__alloc(nt + 1, sizeof *fc);
+    if (!u->prod || !u->cons || !fp || !fc) {
+        free(fp);
+        free(fc);
+        return -1;
+    }
+    memcpy(fp, u->prod_start, (nt + 1) * sizeof *fp);
+    memcpy(fc, u->cons_start, (nt + 1) * sizeof *fc);
+    for (uint32_t i = 0; i < g->n_ops; i++) {
+        const ap_tfl_operator *op = &g->ops[i];
+        for (uint32_t k = 0; k < op->n_outputs; k++)
+            u->prod[fp[op->outputs[k]]++] = i;
+        for (uint32_t k = 0; k < op->n_inputs; k++)
+            if (op->inputs[k] >= 0)
+                u->cons[fc[op->inputs[k]]++] = i;
+    }
+    free(fp);
+    free(fc);
+    return 0;
+}
+
+/* "op 3 CONV_2D, op 4 ADD" for ops[from..to) of list (an operator listed once). */
+static int ops_text(strbuf *b, const ap_tfl_subgraph *g, uint32_t s, const uint32_t *list,
+                    uint32_t from, uint32_t to)
+{
+    char lab[96];
+    b->n = 0;
+    if (sb_add(b, "") != 0)
+        return -1;
+    for (uint32_t k = from; k < to; k++) {
+        if (k > from && list[k] == list[k - 1])
+            continue; /* an operator reading a tensor twice */
+        if ((k > from && sb_add(b, ", ") != 0) ||
+            sb_add(b, op_label(lab, sizeof lab, s, list[k], g->ops[list[k]].name)) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int in_list(const int32_t *v, uint32_t n, uint32_t t)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (v[i] == (int32_t)t)
+            return 1;
+    return 0;
+}
+
+/* ---- The problem ------------------------------------------------------------------------------ */
+
+void ap_tflite_build_options_init(ap_tflite_build_options *opt)
+{
+    opt->kernels = NULL;
+    opt->ignore_offline = 0;
+    opt->align = 0;
+}
+
+/* TFLM's InitializeAllocationInfo (with ValidateSubgraph first, per subgraph). */
+static ap_status init_entries(const ap_tfl_model *m, entry *e, const size_t *base,
+                              const int32_t *offline, int64_t *fixed, ap_error *err)
+{
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[s];
+        for (uint32_t i = 0; i < g->n_ops; i++) {
+            const ap_tfl_operator *op = &g->ops[i];
+            for (uint32_t k = 0; k < op->n_intermediates; k++) {
+                const ap_tfl_tensor *t = &g->tensors[op->intermediates[k]];
+                int64_t sz = ap_tfl_tflm_type_size(t->type);
+                if (sz == 0 || t->elements != 0)
+                    return ap_error_set(err, AP_ERR_INPUT,
+                                        "subgraph %u operator %u (%s): intermediate tensor %u "
+                                        "(%s) has %lld elements of %s; TFLM supports only empty "
+                                        "intermediates and fails AllocateTensors", s, i,
+                                        op->name, t->index, t->name, (long long)t->elements,
+                                        ap_tfl_type_name(t->type));
+            }
+        }
+        for (uint32_t i = 0; i < g->n_tensors; i++) {
+            const ap_tfl_tensor *t = &g->tensors[i];
+            entry *x = &e[base[s] + i];
+            int64_t sz = ap_tfl_tflm_type_size(t->type);
+            if (sz == 0)
+                return ap_error_set(err, AP_ERR_INPUT,
+                                    "subgraph %u tensor %u (%s, table at byte %zu) has type %s, "
+                                    "which TFLM cannot size (TfLiteTypeSizeOf fails), so TFLM's "
+                                    "AllocateTensors fails on this model; arenaplan does not "
+                                    "plan it either", s, i, t->name, t->table_pos,
+                                    ap_tfl_type_name(t->type));
+            /* elements <= 2^52 (reader), sz <= 16: no overflow. */
+            x->bytes = t->elements * sz;
+            x->first = x->last = -1;
+            x->needs = !t->is_constant && !t->is_variable && x->bytes != 0;
+            fixed[base[s] + i] = AP_UNFIXED;
+            if (offline) {
+                /* TFLM indexes the offline plan by the tensor's index within its own subgraph
+                 * (offline_offsets[i]) for every subgraph. */
+                int32_t off = offline[i];
+                if (off != -1 && x->needs) {
+                    if (off < 0)
+                        return ap_error_set(err, AP_ERR_INPUT,
+                                            "offline plan entry %u (for subgraph %u tensor %u, "
+                                            "%s) is %d; offsets must be >= 0, or -1 to plan at "
+                                            "runtime", i, s, i, t->name, (int)off);
+                    fixed[base[s] + i] = off;
+                }
+            }
+        }
+    }
+    return AP_OK;
+}
+
+static ap_status add_tensor(ap_problem *p, const ap_tfl_model *m, uint32_t s, uint32_t i,
+                            const entry *x, int64_t fixed, const users *u, strbuf *prod,
+                            strbuf *cons, ap_error *err)
+{
+    const ap_tfl_subgraph *g = &m->subgraphs[s];
+    const ap_tfl_tensor *t = &g->tensors[i];
+    char id[32];
+    if (s == 0)
+        snprintf(id, sizeof id, "%u", i);
+    else
+        snprintf(id, sizeof id, "%u:%u", s, i);
+    if (ops_text(prod, g, s, u->prod, u->prod_start[i], u->prod_start[i + 1]) != 0 ||
+        ops_text(cons, g, s, u->cons, u->cons_start[i], u->cons_start[i + 1]) != 0)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
+    ap_buffer_spec sp;
+    ap_buffer_spec_init(&sp);
+    sp.id = id;
+    sp.name = t->name;
+    sp.size = ap__align_up(x->bytes, TFLM_ALIGN);
+    sp.lower = x->first;
+    sp.upper = x->last + 1;
+    sp.fixed = fixed;
+    if (fixed != AP_UNFIXED && fixed % TFLM_ALIGN != 0)
+        sp.align = fixed & -fixed; /* an offline offset need not be 16-aligned */
+    sp.kind = in_list(g->inputs, g->n_inputs, i)    ? AP_KIND_INPUT
+              : in_list(g->outputs, g->n_outputs, i) ? AP_KIND_OUTPUT
+                                                     : AP_KIND_ACTIVATION;
+    sp.subgraph = (int32_t)s;
+    sp.tensor = (int32_t)i;
+    sp.producer = prod->n ? prod->s : NULL;
+    sp.consumers = cons->n ? cons->s : NULL;
+    return ap_problem_add(p, &sp, err);
+}
+
+static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt, ap_problem *p,
+                       ap_error *err)
+{
+    ap_status st;
+    const char *set = opt->kernels ? opt->kernels : "reference";
+    if (!ap__kernel_set_known(set))
+        return ap_error_set(err, AP_ERR_USAGE, "unknown kernel set \"%s\" (known: reference, "
+                            "reference64, none)", set);
+    size_t nt = 0;
+    size_t *base = ap__alloc((size_t)m->n_subgraphs + 1, sizeof *base);
+    size_t *sfirst = ap__zalloc((size_t)m->n_subgraphs + 1, sizeof *sfirst);
+    ap__prepare sc = {0};
+    entry *e = NULL;
+    int64_t *fixed = NULL;
+    unsigned char *active = ap__zalloc(m->n_subgraphs, 1);
+    int32_t *stack = ap__alloc(MAX_CALL_DEPTH + 1, sizeof *stack);
+    users u = {0};
+    strbuf prod = {0}, cons = {0};
+    if (!base || !sfirst || !active || !stack) {
+        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
+        goto done;
+    }
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        base[s] = nt;
+        nt += m->subgraphs[s].n_tensors;
+    }
+    base[m->n_subgraphs] = nt;
+
+    /* Prepare: kernels' scratch requests, in Prepare order. */
+    if ((st = ap__kernel_prepare(m, set, &sc, err)) != AP_OK)
+        goto done;
+    for (size_t k = 0; k < sc.n; k++)
+        sfirst[sc.v[k].subgraph + 1]++;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++)
+        sfirst[s + 1] += sfirst[s];
+
+    /* GetOfflinePlannedOffsets. */
+    const int32_t *offline = NULL;
+    if (m->offline.present && !opt->ignore_offline) {
+        if (m->offline.n != nt) {
+            st = ap_error_set(err, AP_ERR_INPUT,
+                              "the offline plan (metadata \"OfflineMemoryAllocation\", buffer %u) "
+                              "has %u entries but the model has %zu tensors; TFLM refuses such "
+                              "a plan", m->offline.buffer, m->offline.n, nt);
+            goto done;
+        }
+        offline = m->offline.offsets;
+    }
+
+    e = ap__zalloc(nt + sc.n + 1, sizeof *e);
+    fixed = ap__alloc(nt + 1, sizeof *fixed);
+    if (!e || !fixed) {
+        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
+        goto done;
+    }
+    if ((st = init_entries(m, e, base, offline, fixed, err)) != AP_OK)
+        goto done;
+    /* Tensors a kernel pointed at memory of its own in Prepare are not planned. */
+    for (size_t k = 0; k < sc.n_owned; k++)
+        e[base[sc.owned[k].subgraph] + sc.owned[k].tensor].needs = 0;
+    for (size_t k = 0; k < sc.n; k++) {
+        e[nt + k].bytes = sc.v[k].bytes;
+        e[nt + k].first = e[nt + k].last = -1;
+        e[nt + k].needs = 1;
+    }
+
+    if ((st = ap_problem_add_label(p, 0, "inputs", err)) != AP_OK)
+        goto done;
+    walker w = {m, e, base, nt, &sc, sfirst, 0, 0, 0, active, stack, p, err};
+    if ((st = walk(&w, 0)) != AP_OK)
+        goto done;
+
+    /* CreatePlan: planned tensors in order, then scratch requests. */
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[s];
+        int built = 0;
+        for (uint32_t i = 0; i < g->n_tensors; i++) {
+            const entry *x = &e[base[s] + i];
+            if (!x->needs)
+                continue;
+            if (!built) {
+                users_free(&u);
+                if (users_build(g, &u) != 0) {
+                    st = ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
+                    goto done;
+                }
+                built = 1;
+            }
+            if ((st = add_tensor(p, m, s, i, x, fixed[base[s] + i], &u, &prod, &cons, err)) !=
+                AP_OK)
+                goto done;
+        }
+    }
+    for (size_t k = 0; k < sc.n; k++) {
+        const ap__scratch *rq = &sc.v[k];
+        const entry *x = &e[nt + k];
+        const ap_tfl_operator *op = &m->subgraphs[rq->subgraph].ops[rq->op];
+        char id[32], lab[96], name[160];
+        snprintf(id, sizeof id, "scratch%zu", k);
+        op_label(lab, sizeof lab, rq->subgraph, rq->op, op->name);
+        snprintf(name, sizeof name, "%s: %s", lab, rq->what);
+        ap_buffer_spec sp;
+        ap_buffer_spec_init(&sp);
+        sp.id = id;
+        sp.name = name;
+        sp.size = ap__align_up(x->bytes, TFLM_ALIGN);
+        sp.lower = x->first;
+        sp.upper = x->last + 1;
+        sp.kind = AP_KIND_SCRATCH;
+        sp.subgraph = (int32_t)rq->subgraph;
+        sp.producer = lab;
+        if ((st = ap_problem_add(p, &sp, err)) != AP_OK)
+            goto done;
+    }
+    p->default_align = opt->align > 0 ? opt->align : TFLM_ALIGN;
+    char note[160];
+    snprintf(note, sizeof note, "TFLM lifetimes; kernel scratch: %s%s", set,
+             offline ? "; offline plan honoured" : "");
+    st = ap_problem_set_note(p, note, err);
+done:
+    users_free(&u);
+    free(prod.s);
+    free(cons.s);
+    free(base);
+    free(sfirst);
+    ap__prepare_free(&sc);
+    free(e);
+    free(fixed);
+    free(active);
+    free(stack);
+    return st;
+}
+
+ap_status ap_tflite_build_problem(const ap_tfl_model *m, const ap_tflite_build_options *opt,
+                                  ap_problem **out, ap_error *err)
+{
+    ap_tflite_build_options dflt;
+    if (!opt) {
+        ap_tflite_build_options_init(&dflt);
+        opt = &dflt;
+    }
+    *out = NULL;
+    ap_problem *p = ap_problem_new();
+    if (!p)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
+    ap_status st = build(m, opt, p, err);
+    if (st != AP_OK) {
+        ap_problem_free(p);
+        return st;
+    }
+    *out = p;
+    return AP_OK;
+}
+
+ap_status ap_tflite_load_problem(const unsigned char *data, size_t len, const char *path,
+                                 const ap_load_options *opt, ap_problem **out, ap_error *err)
+{
+    ap_tfl_model *m = NULL;
+    ap_tflite_build_options bo;
+    ap_error e = {AP_OK, ""};
+    ap_status st;
+    *out = NULL;
+    if (!path)
+        path = "model";
+    ap_tflite_build_options_init(&bo);
+    if (opt) {
+        bo.kernels = opt->kernels;
+        bo.ignore_offline = opt->ignore_offline;
+        bo.align = opt->align;
+    }
+    if ((st = ap_tflite_read(data, len, &m, &e)) == AP_OK &&
+        (st = ap_tflite_build_problem(m, &bo, out, &e)) == AP_OK &&
+        (st = ap_problem_set_source(*out, path, &e)) == AP_OK)
+        st = ap_problem_validate(*out, &e);
+    ap_tflite_free(m);
+    if (st != AP_OK) {
+        ap_problem_free(*out);
+        *out = NULL;
+        return ap_error_set(err, st, "%s: %s", path, e.msg);
+    }
+    return AP_OK;
+}

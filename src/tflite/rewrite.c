@@ -1,0 +1,640 @@
+/*
+ * rewrite.c - a copy of a .tflite file with metadata entries set or removed, every other byte
+ * kept (docs/embed.md, "How the rest of the model is preserved").
+ *
+ * A FlatBuffer holds only relative offsets (uoffsets point forward from where they are
+ * stored; a table finds its vtable by a signed distance), plus the root offset at byte 0. So
+ * the whole input can be moved, byte for byte, behind a new header without changing a single
+ * reference inside it, as long as every absolute position stays meaningful (the root offset,
+ * which the new header replaces, and the rare Buffer.offset / Operator.large_custom_options
+ * fields of models over 2 GB, which are refused). Two ways, both checked afterwards:
+ *
+ * - in place: when every entry to set already exists exactly once, in a buffer of its own of
+ *   exactly the new length at a 16-aligned position, and nothing is to be removed, the new
+ *   bytes overwrite the old ones. The file keeps its size and every other byte. Embedding the
+ *   same plan twice therefore gives the same file.
+ * - moved: a new header [root offset, "TFL3", new Model table, new buffers and metadata
+ *   vectors, new Metadata and Buffer tables, their strings and data] is followed by the whole
+ *   input, moved by a multiple of 16 bytes so that every byte keeps its alignment modulo 16
+ *   (TFLite aligns buffer data to 16). The new Model table copies the old one's fields, each
+ *   offset re-aimed at the moved target; a Model field this file does not know (schema ids 8
+ *   and up) is refused, since its type - offset or scalar - would be a guess. Old buffers and
+ *   metadata tables are referenced where they lie; the data of a replaced entry stays in the
+ *   file, unreferenced.
+ *
+ * Before returning, the copy is read back and compared with the input (ap_tflite_diff): same
+ * graph, same bytes and alignment for every buffer, same metadata except the edited names.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arenaplan/tflite.h"
+#include "core/util.h"
+#include "tflite/fb.h"
+
+#define MAX_NAME 255                  /* longest metadata name accepted */
+#define MAX_FILE ((size_t)0x7fffffff) /* FlatBuffers' limit: offsets are 32 bits, 2 GB */
+#define MODEL_FIELDS 8                /* Model: version, operator_codes, subgraphs, description,
+                                         buffers, metadata_buffer, metadata, signature_defs */
+#define F_BUFFERS 4
+#define F_METADATA 6
+
+/* ---- A growing byte buffer with forward references resolved at the end -------------------- */
+
+typedef struct fixup {
+    size_t at;        /* where the uoffset is stored (header position) */
+    size_t target;    /* header position, or the input's position when old */
+    int old;          /* target lies in the moved input: add the shift */
+} fixup;
+
+typedef struct wbuf {
+    unsigned char *p;
+    size_t n, cap;
+    fixup *fx;
+    size_t nfx, capfx;
+    int nomem;
+} wbuf;
+
+static void w_reserve(wbuf *w, size_t more)
+{
+    unsigned char *np;
+    if (w->nomem || more > SIZE_MAX - w->n)
+        goto fail;
+    if (!(np = ap__grow(w->p, &w->cap, w->n + more, 1)))
+        goto fail;
+    w->p = np;
+    return;
+fail:
+    w->nomem = 1;
+}
+
+static void w_bytes(wbuf *w, const void *src, size_t n)
+{
+    w_reserve(w, n);
+    if (w->nomem)
+        return;
+    if (n)
+        memcpy(w->p + w->n, src, n);
+    w->n += n;
+}
+
+static void w_u16(wbuf *w, uint16_t v)
+{
+    unsigned char b[2] = {(unsigned char)v, (unsigned char)(v >> 8)};
+    w_bytes(w, b, 2);
+}
+
+static void w_u32(wbuf *w, uint32_t v)
+{
+    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
+                          (unsigned char)(v >> 24)};
+    w_bytes(w, b, 4);
+}
+
+/* Zero bytes until (n + ahead) is a multiple of a. */
+static void w_pad(wbuf *w, size_t a, size_t ahead)
+{
+    static const unsigned char zero[16];
+    while ((w->n + ahead) % a)
+        w_bytes(w, zero, 1);
+    (void)zero;
+}
+
+/* A uoffset to fill in later. */
+static void w_ref(wbuf *w, size_t target, int old)
+{
+    fixup *nf = ap__grow(w->fx, &w->capfx, w->nfx + 1, sizeof *nf);
+    if (!nf) {
+        w->nomem = 1;
+        return;
+    }
+    w->fx = nf;
+    w->fx[w->nfx++] = (fixup){w->n, target, old};
+    w_u32(w, 0);
+}
+
+static void put_u32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16);
+    p[3] = (unsigned char)(v >> 24);
+}
+
+/* ---- What the edits ask ------------------------------------------------------------------- */
+
+static long find_edit(const ap_tfl_metadata_edit *e, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(e[i].name, name) == 0)
+            return (long)i;
+    return -1;
+}
+
+static ap_status check_edits(const ap_tfl_metadata_edit *e, size_t n, size_t len, ap_error *err)
+{
+    size_t total = len;
+    for (size_t i = 0; i < n; i++) {
+        size_t nl = e[i].name ? strlen(e[i].name) : 0;
+        if (nl == 0 || nl > MAX_NAME)
+            return ap_error_set(err, AP_ERR_USAGE, "metadata edit %zu: a name of 1 to %d bytes "
+                                "is needed", i, MAX_NAME);
+        if (find_edit(e, i, e[i].name) >= 0)
+            return ap_error_set(err, AP_ERR_USAGE, "metadata edit %zu: \"%s\" is edited twice",
+                                i, e[i].name);
+        if (!e[i].remove && e[i].len && !e[i].data)
+            return ap_error_set(err, AP_ERR_USAGE, "metadata edit %zu (\"%s\"): %zu bytes "
+                                "announced but no data given", i, e[i].name, e[i].len);
+        /* Each edit adds at most its data, its name and a few tables. */
+        size_t add = (e[i].remove ? 0 : e[i].len) + nl + 128;
+        if (add > MAX_FILE || total > MAX_FILE - add)
+            return ap_error_set(err, AP_ERR_USAGE, "the model would grow past 2 GB, the "
+                                "FlatBuffer format's limit");
+        total += add;
+    }
+    return AP_OK;
+}
+
+/* How many places name buffer b: tensors of every subgraph and metadata entries. */
+static size_t buffer_users(const ap_tfl_model *m, uint32_t b)
+{
+    size_t users = 0;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++)
+        for (uint32_t t = 0; t < m->subgraphs[s].n_tensors; t++)
+            users += m->subgraphs[s].tensors[t].buffer == b;
+    for (uint32_t k = 0; k < m->n_metadata; k++)
+        users += m->metadata[k].buffer == b;
+    return users;
+}
+
+/* Whether buffer b's data bytes are its own: no other buffer's data shares any of them (a
+ * FlatBuffer writer may deduplicate equal vectors). */
+static int data_exclusive(const ap_tfl_model *m, uint32_t b)
+{
+    const ap_tfl_buffer *x = &m->buffers[b];
+    if (!x->data_len_pos)
+        return 0;
+    for (uint32_t k = 0; k < m->n_buffers; k++) {
+        const ap_tfl_buffer *y = &m->buffers[k];
+        if (k == b || !y->data_len_pos)
+            continue;
+        /* Length words and data: [len_pos, data_pos + data_len). */
+        if (y->data_len_pos < x->data_pos + x->data_len &&
+            x->data_len_pos < y->data_pos + y->data_len)
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether metadata entry k's buffer may simply be given new bytes: named by nothing else, no
+ * Buffer.offset or size (data outside the FlatBuffer), a data vector of its own. */
+static int entry_owns_buffer(const ap_tfl_model *m, uint32_t k)
+{
+    uint32_t b = m->metadata[k].buffer;
+    const ap_tfl_buffer *x = &m->buffers[b];
+    return buffer_users(m, b) == 1 && x->ext_offset == 0 && x->ext_size == 0 &&
+           data_exclusive(m, b);
+}
+
+/* The last metadata entry named name, or -1; *count gets how many there are. */
+static long last_entry(const ap_tfl_model *m, const char *name, size_t *count)
+{
+    long last = -1;
+    *count = 0;
+    for (uint32_t k = 0; k < m->n_metadata; k++)
+        if (strcmp(m->metadata[k].name, name) == 0) {
+            last = (long)k;
+            ++*count;
+        }
+    return last;
+}
+
+static int can_write_in_place(const ap_tfl_model *m, const ap_tfl_metadata_edit *e, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t count;
+        long k = last_entry(m, e[i].name, &count);
+        if (e[i].remove) {
+            if (count)
+                return 0;
+            continue;
+        }
+        if (count != 1 || !entry_owns_buffer(m, (uint32_t)k))
+            return 0;
+        const ap_tfl_buffer *x = &m->buffers[m->metadata[k].buffer];
+        if (x->data_len != e[i].len || x->data_pos % 16)
+            return 0;
+    }
+    return 1;
+}
+
+/* ---- The moved layout ----------------------------------------------------------------------- */
+
+/* Refuses what cannot move: absolute file positions, and Model fields of unknown type. */
+static ap_status check_movable(const ap_tfl_model *m, const ap__fb *fb, const ap__fb_table *model,
+                               ap_error *err)
+{
+    ap_status st;
+    for (unsigned id = MODEL_FIELDS; 4 + 2 * (size_t)id + 2 <= model->vt_size; id++) {
+        size_t pos;
+        if ((st = ap__fb_field(fb, model, id, 0, "model", &pos, err)) != AP_OK)
+            return st;
+        if (pos)
+            return ap_error_set(err, AP_ERR_INPUT,
+                                "the Model table (byte %zu) has field %u, which the TFLite schema "
+                                "arenaplan knows does not define; arenaplan cannot move the "
+                                "table without knowing that field's type", model->pos, id);
+    }
+    /* Every offset the new Model table re-aims must lead into the file (the reader follows
+     * all of them but metadata_buffer, field 5). */
+    for (unsigned id = 1; id < MODEL_FIELDS; id++) {
+        size_t pos, target;
+        if (id == F_BUFFERS || id == F_METADATA)
+            continue;
+        if ((st = ap__fb_field(fb, model, id, 4, "model", &pos, err)) != AP_OK)
+            return st;
+        if (pos && (st = ap__fb_deref(fb, pos, 4, id == 5 ? "model: metadata_buffer" : "model",
+                                      &target, err)) != AP_OK)
+            return st;
+        if (pos && id == 5 && (size_t)ap__fb_u32(fb, target) > (fb->len - target - 4) / 4)
+            return ap_error_set(err, AP_ERR_INPUT, "model: metadata_buffer: vector at byte %zu "
+                                "runs past the end of the file (%zu bytes)", target, fb->len);
+    }
+    /* The schema: these offsets count from the file's start and are valid only above 1. */
+    for (uint32_t b = 0; b < m->n_buffers; b++)
+        if (m->buffers[b].ext_offset > 1)
+            return ap_error_set(err, AP_ERR_INPUT,
+                                "buffer %u (table at byte %zu) keeps its data outside the "
+                                "FlatBuffer (Buffer.offset %llu, size %llu, a format for models "
+                                "over 2 GB) at an absolute file position; arenaplan does not "
+                                "rewrite such models", b, m->buffers[b].table_pos,
+                                (unsigned long long)m->buffers[b].ext_offset,
+                                (unsigned long long)m->buffers[b].ext_size);
+    for (uint32_t s = 0; s < m->n_subgraphs; s++)
+        for (uint32_t i = 0; i < m->subgraphs[s].n_ops; i++) {
+            /* Operator.large_custom_options_offset (field 9): an absolute file position. */
+            ap__fb_table t;
+            uint64_t v;
+            if ((st = ap__fb_table_at(fb, m->subgraphs[s].ops[i].table_pos, "operator", &t,
+                                      err)) != AP_OK ||
+                (st = ap__fb_get_u64(fb, &t, 9, 0, "operator", &v, err)) != AP_OK)
+                return st;
+            if (v > 1)
+                return ap_error_set(err, AP_ERR_INPUT,
+                                    "subgraph %u operator %u keeps its custom options outside "
+                                    "the FlatBuffer (large_custom_options_offset %llu, for "
+                                    "models over 2 GB); arenaplan does not rewrite such models",
+                                    s, i, (unsigned long long)v);
+        }
+    return AP_OK;
+}
+
+/* One entry of the new metadata vector. */
+typedef struct out_entry {
+    long old;          /* old Metadata table kept as it is (index), or -1: a new table */
+    size_t edit;       /* for new tables: the edit giving name and data */
+    uint32_t buffer;   /* for new tables: the buffer index */
+} out_entry;
+
+/* A buffer slot that gets a new Buffer table. */
+typedef struct out_buffer {
+    uint32_t index;
+    size_t edit;
+} out_buffer;
+
+typedef struct plan_out {
+    out_entry *entries;
+    size_t n_entries;
+    out_buffer *bufs;
+    size_t n_bufs;
+    uint32_t n_buffers; /* the new buffers vector's length */
+} plan_out;
+
+static ap_status plan_moved(const ap_tfl_model *m, const ap_tfl_metadata_edit *e, size_t n,
+                            plan_out *po, ap_error *err)
+{
+    po->entries = ap__alloc((size_t)m->n_metadata + n + 1, sizeof *po->entries);
+    po->bufs = ap__alloc(n + 1, sizeof *po->bufs);
+    po->n_entries = po->n_bufs = 0;
+    po->n_buffers = m->n_buffers;
+    if (!po->entries || !po->bufs)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
+    size_t *done = ap__zalloc(n + 1, sizeof *done);
+    if (!done)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
+    for (uint32_t k = 0; k < m->n_metadata; k++) {
+        long i = find_edit(e, n, m->metadata[k].name);
+        size_t count;
+        if (i < 0) {
+            po->entries[po->n_entries++] = (out_entry){(long)k, 0, 0};
+            continue;
+        }
+        /* An edited name: removed, or kept once, at the place of its last entry (TFLM reads
+         * the last one). */
+        if (e[i].remove || last_entry(m, e[i].name, &count) != (long)k)
+            continue;
+        done[i] = 1;
+        if (entry_owns_buffer(m, k)) {
+            /* The old Metadata table still names the right buffer: keep it, give the buffer a
+             * new table. */
+            po->entries[po->n_entries++] = (out_entry){(long)k, 0, 0};
+            po->bufs[po->n_bufs++] = (out_buffer){m->metadata[k].buffer, (size_t)i};
+        } else {
+            po->entries[po->n_entries++] = (out_entry){-1, (size_t)i, po->n_buffers};
+            po->bufs[po->n_bufs++] = (out_buffer){po->n_buffers++, (size_t)i};
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!e[i].remove && !done[i]) {
+            po->entries[po->n_entries++] = (out_entry){-1, i, po->n_buffers};
+            po->bufs[po->n_bufs++] = (out_buffer){po->n_buffers++, i};
+        }
+    free(done);
+    if (po->n_buffers < m->n_buffers) /* wrapped past 2^32 buffers */
+        return ap_error_set(err, AP_ERR_INPUT, "the model has too many buffers to add one");
+    return AP_OK;
+}
+
+static ap_status write_moved(const ap_tfl_model *m, const ap__fb *fb, const ap__fb_table *model,
+                             const ap_tfl_metadata_edit *e, const plan_out *po, unsigned char **out,
+                             size_t *out_len, size_t *shift, ap_error *err)
+{
+    wbuf w = {0};
+    ap_status st = AP_OK;
+    size_t field_pos[MODEL_FIELDS];
+    int present[MODEL_FIELDS];
+    unsigned nfields = 0;
+    for (unsigned id = 0; id < MODEL_FIELDS; id++) {
+        if ((st = ap__fb_field(fb, model, id, 4, "model", &field_pos[id], err)) != AP_OK)
+            return st;
+        present[id] = field_pos[id] != 0;
+    }
+    present[F_BUFFERS] = present[F_BUFFERS] || po->n_buffers > 0;
+    present[F_METADATA] = present[F_METADATA] || po->n_entries > 0;
+    for (unsigned id = 0; id < MODEL_FIELDS; id++)
+        nfields += (unsigned)present[id];
+
+    /* Root offset and identifier. */
+    size_t root_at = w.n;
+    w_u32(&w, 0);
+    w_bytes(&w, "TFL3", 4);
+    /* Model vtable: every field id up to metadata's last, in id order. */
+    size_t vt = w.n;
+    w_u16(&w, (uint16_t)(4 + 2 * MODEL_FIELDS));
+    w_u16(&w, (uint16_t)(4 + 4 * nfields));
+    for (unsigned id = 0, slot = 0; id < MODEL_FIELDS; id++)
+        w_u16(&w, present[id] ? (uint16_t)(4 + 4 * slot++) : 0);
+    w_pad(&w, 4, 0);
+    size_t table = w.n;
+    if (!w.nomem)
+        put_u32(w.p + root_at, (uint32_t)table);
+    w_u32(&w, (uint32_t)(table - vt)); /* soffset: vtable = table - soffset */
+    size_t buffers_ref = 0, metadata_ref = 0;
+    for (unsigned id = 0; id < MODEL_FIELDS; id++) {
+        if (!present[id])
+            continue;
+        if (id == F_BUFFERS) {
+            buffers_ref = w.n;
+            w_u32(&w, 0);
+        } else if (id == F_METADATA) {
+            metadata_ref = w.n;
+            w_u32(&w, 0);
+        } else if (id == 0) {
+            w_u32(&w, ap__fb_u32(fb, field_pos[0])); /* version: a scalar, copied */
+        } else {
+            /* An offset: aim it at the same (moved) target. */
+            w_ref(&w, field_pos[id] + ap__fb_u32(fb, field_pos[id]), 1);
+        }
+    }
+    /* buffers: the old tables where they lie, new tables for edited entries. */
+    size_t buffers_vec = w.n, metadata_vec;
+    size_t *new_buf_ref = ap__zalloc(po->n_bufs + 1, sizeof *new_buf_ref);
+    size_t *new_md_ref = ap__zalloc(po->n_entries + 1, sizeof *new_md_ref);
+    if (!new_buf_ref || !new_md_ref) {
+        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
+        goto done;
+    }
+    w_u32(&w, po->n_buffers);
+    for (uint32_t b = 0; b < po->n_buffers; b++) {
+        size_t k;
+        for (k = 0; k < po->n_bufs && po->bufs[k].index != b; k++)
+            ;
+        if (k < po->n_bufs) {
+            new_buf_ref[k] = w.n;
+            w_u32(&w, 0);
+        } else {
+            w_ref(&w, m->buffers[b].table_pos, 1);
+        }
+    }
+    metadata_vec = w.n;
+    w_u32(&w, (uint32_t)po->n_entries);
+    for (size_t k = 0; k < po->n_entries; k++) {
+        if (po->entries[k].old >= 0) {
+            w_ref(&w, m->metadata[po->entries[k].old].table_pos, 1);
+        } else {
+            new_md_ref[k] = w.n;
+            w_u32(&w, 0);
+        }
+    }
+    if (!w.nomem) {
+        if (buffers_ref)
+            put_u32(w.p + buffers_ref, (uint32_t)(buffers_vec - buffers_ref));
+        if (metadata_ref)
+            put_u32(w.p + metadata_ref, (uint32_t)(metadata_vec - metadata_ref));
+    }
+    /* New Metadata tables (name, buffer) sharing one vtable, then their names. */
+    size_t md_vt = w.n, n_new_md = 0;
+    for (size_t k = 0; k < po->n_entries; k++)
+        n_new_md += po->entries[k].old < 0;
+    if (n_new_md) {
+        w_u16(&w, 8);  /* vtable size */
+        w_u16(&w, 12); /* table size: soffset, name, buffer */
+        w_u16(&w, 4);  /* name */
+        w_u16(&w, 8);  /* buffer */
+    }
+    size_t *name_ref = ap__zalloc(po->n_entries + 1, sizeof *name_ref);
+    if (!name_ref) {
+        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
+        goto done;
+    }
+    for (size_t k = 0; k < po->n_entries; k++) {
+        if (po->entries[k].old >= 0)
+            continue;
+        size_t t = w.n;
+        if (!w.nomem)
+            put_u32(w.p + new_md_ref[k], (uint32_t)(t - new_md_ref[k]));
+        w_u32(&w, (uint32_t)(t - md_vt));
+        name_ref[k] = w.n;
+        w_u32(&w, 0);
+        w_u32(&w, po->entries[k].buffer);
+    }
+    for (size_t k = 0; k < po->n_entries; k++) {
+        if (po->entries[k].old >= 0)
+            continue;
+        const char *name = e[po->entries[k].edit].name;
+        size_t s = w.n;
+        if (!w.nomem)
+            put_u32(w.p + name_ref[k], (uint32_t)(s - name_ref[k]));
+        w_u32(&w, (uint32_t)strlen(name));
+        w_bytes(&w, name, strlen(name) + 1); /* with the NUL FlatBuffers strings carry */
+        w_pad(&w, 4, 0);
+    }
+    free(name_ref);
+    /* New Buffer tables (data) sharing one vtable, then their data, 16-aligned. */
+    size_t buf_vt = w.n;
+    if (po->n_bufs) {
+        w_u16(&w, 6); /* vtable size */
+        w_u16(&w, 8); /* table size: soffset, data */
+        w_u16(&w, 4); /* data */
+        w_pad(&w, 4, 0);
+    }
+    size_t *data_ref = ap__zalloc(po->n_bufs + 1, sizeof *data_ref);
+    if (!data_ref) {
+        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
+        goto done;
+    }
+    for (size_t k = 0; k < po->n_bufs; k++) {
+        size_t t = w.n;
+        if (!w.nomem)
+            put_u32(w.p + new_buf_ref[k], (uint32_t)(t - new_buf_ref[k]));
+        w_u32(&w, (uint32_t)(t - buf_vt));
+        data_ref[k] = w.n;
+        w_u32(&w, 0);
+    }
+    for (size_t k = 0; k < po->n_bufs; k++) {
+        const ap_tfl_metadata_edit *x = &e[po->bufs[k].edit];
+        w_pad(&w, 16, 4); /* the data, after its length word, starts 16-aligned */
+        if (!w.nomem)
+            put_u32(w.p + data_ref[k], (uint32_t)(w.n - data_ref[k]));
+        w_u32(&w, (uint32_t)x->len);
+        w_bytes(&w, x->data, x->len);
+    }
+    free(data_ref);
+    /* The input follows, moved by a multiple of 16. */
+    w_pad(&w, 16, 0);
+    size_t d = w.n;
+    if (w.nomem || m->len > MAX_FILE - d) {
+        st = w.nomem ? ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model")
+                     : ap_error_set(err, AP_ERR_INPUT, "the model would grow past 2 GB, the "
+                                    "FlatBuffer format's limit");
+        goto done;
+    }
+    for (size_t k = 0; k < w.nfx; k++) {
+        size_t target = w.fx[k].target + (w.fx[k].old ? d : 0);
+        put_u32(w.p + w.fx[k].at, (uint32_t)(target - w.fx[k].at));
+    }
+    w_bytes(&w, m->data, m->len);
+    if (w.nomem) {
+        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
+        goto done;
+    }
+    *out = w.p;
+    *out_len = w.n;
+    *shift = d;
+    w.p = NULL;
+done:
+    free(new_buf_ref);
+    free(new_md_ref);
+    free(w.p);
+    free(w.fx);
+    return st;
+}
+
+/* ---- Checking the copy -------------------------------------------------------------------- */
+
+static ap_status check_copy(const ap_tfl_model *in, const unsigned char *data, size_t len,
+                            const ap_tfl_metadata_edit *e, size_t n, ap_error *err)
+{
+    ap_tfl_model *out = NULL;
+    ap_error e2 = {AP_OK, ""};
+    const char **names = ap__alloc(n + 1, sizeof *names);
+    ap_status st;
+    if (!names)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory checking the rewritten model");
+    for (size_t i = 0; i < n; i++)
+        names[i] = e[i].name;
+    if ((st = ap_tflite_read(data, len, &out, &e2)) != AP_OK) {
+        st = ap_error_set(err, AP_ERR_INVALID, "internal error: the rewritten model does not "
+                          "read back: %s", e2.msg);
+        goto done;
+    }
+    if ((st = ap_tflite_diff(in, out, names, n, &e2)) != AP_OK) {
+        st = ap_error_set(err, AP_ERR_INVALID, "internal error: the rewritten model differs "
+                          "from the input: %s", e2.msg);
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++) {
+        size_t count;
+        long k = last_entry(out, e[i].name, &count);
+        const ap_tfl_buffer *b = k >= 0 ? &out->buffers[out->metadata[k].buffer] : NULL;
+        if (e[i].remove ? count != 0
+                        : count != 1 || b->data_len != e[i].len || b->data_pos % 16 ||
+                              (e[i].len && memcmp(data + b->data_pos, e[i].data, e[i].len))) {
+            st = ap_error_set(err, AP_ERR_INVALID, "internal error: metadata \"%s\" did not come "
+                              "out as asked in the rewritten model", e[i].name);
+            goto done;
+        }
+    }
+done:
+    free(names);
+    ap_tflite_free(out);
+    return st;
+}
+
+ap_status ap_tflite_set_metadata(const unsigned char *data, size_t len,
+                                 const ap_tfl_metadata_edit *edits, size_t n_edits,
+                                 unsigned char **out, size_t *out_len, size_t *shift,
+                                 ap_error *err)
+{
+    ap_tfl_model *m = NULL;
+    plan_out po = {0};
+    unsigned char *res = NULL;
+    size_t res_len = 0, moved = 0;
+    ap_status st;
+    *out = NULL;
+    *out_len = 0;
+    if (shift)
+        *shift = 0;
+    if ((st = check_edits(edits, n_edits, len, err)) != AP_OK ||
+        (st = ap_tflite_read(data, len, &m, err)) != AP_OK)
+        return st;
+    if (can_write_in_place(m, edits, n_edits)) {
+        if (!(res = malloc(len ? len : 1))) {
+            st = ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
+            goto done;
+        }
+        memcpy(res, data, len);
+        res_len = len;
+        for (size_t i = 0; i < n_edits; i++) {
+            size_t count;
+            long k = last_entry(m, edits[i].name, &count);
+            if (!edits[i].remove && edits[i].len)
+                memcpy(res + m->buffers[m->metadata[k].buffer].data_pos, edits[i].data,
+                       edits[i].len);
+        }
+    } else {
+        ap__fb fb = {data, len};
+        ap__fb_table model;
+        size_t root;
+        if ((st = ap__fb_deref(&fb, 0, 4, "root table", &root, err)) != AP_OK ||
+            (st = ap__fb_table_at(&fb, root, "root table", &model, err)) != AP_OK ||
+            (st = check_movable(m, &fb, &model, err)) != AP_OK ||
+            (st = plan_moved(m, edits, n_edits, &po, err)) != AP_OK ||
+            (st = write_moved(m, &fb, &model, edits, &po, &res, &res_len, &moved, err)) != AP_OK)
+            goto done;
+    }
+    if ((st = check_copy(m, res, res_len, edits, n_edits, err)) != AP_OK)
+        goto done;
+    *out = res;
+    *out_len = res_len;
+    if (shift)
+        *shift = moved;
+    res = NULL;
+done:
+    free(res);
+    free(po.entries);
+    free(po.bufs);
+    ap_tflite_free(m);
+    return st;
+}

@@ -1,0 +1,103 @@
+/*
+ * schema.c - names and sizes from the TFLite schema (tensorflow/lite/schema/schema.fbs):
+ * builtin operator names, tensor type names, packed element sizes and TFLM's element sizes.
+ */
+#include <stdio.h>
+
+#include "arenaplan/tflite.h"
+
+/* BuiltinOperator names, indexed by code (0 .. 205; 225 is TEMP_STREAMING_CONV_2D). */
+static const char *const builtin_names[] = {
+    "ADD", "AVERAGE_POOL_2D", "CONCATENATION", "CONV_2D", "DEPTHWISE_CONV_2D", "DEPTH_TO_SPACE",
+    "DEQUANTIZE", "EMBEDDING_LOOKUP", "FLOOR", "FULLY_CONNECTED", "HASHTABLE_LOOKUP",
+    "L2_NORMALIZATION", "L2_POOL_2D", "LOCAL_RESPONSE_NORMALIZATION", "LOGISTIC",
+    "LSH_PROJECTION", "LSTM", "MAX_POOL_2D", "MUL", "RELU", "RELU_N1_TO_1", "RELU6", "RESHAPE",
+    "RESIZE_BILINEAR", "RNN", "SOFTMAX", "SPACE_TO_DEPTH", "SVDF", "TANH", "CONCAT_EMBEDDINGS",
+    "SKIP_GRAM", "CALL", "CUSTOM", "EMBEDDING_LOOKUP_SPARSE", "PAD",
+    "UNIDIRECTIONAL_SEQUENCE_RNN", "GATHER", "BATCH_TO_SPACE_ND", "SPACE_TO_BATCH_ND",
+    "TRANSPOSE", "MEAN", "SUB", "DIV", "SQUEEZE", "UNIDIRECTIONAL_SEQUENCE_LSTM", "STRIDED_SLICE",
+    "BIDIRECTIONAL_SEQUENCE_RNN", "EXP", "TOPK_V2", "SPLIT", "LOG_SOFTMAX", "DELEGATE",
+    "BIDIRECTIONAL_SEQUENCE_LSTM", "CAST", "PRELU", "MAXIMUM", "ARG_MAX", "MINIMUM", "LESS",
+    "NEG", "PADV2", "GREATER", "GREATER_EQUAL", "LESS_EQUAL", "SELECT", "SLICE", "SIN",
+    "TRANSPOSE_CONV", "SPARSE_TO_DENSE", "TILE", "EXPAND_DIMS", "EQUAL", "NOT_EQUAL", "LOG",
+    "SUM", "SQRT", "RSQRT", "SHAPE", "POW", "ARG_MIN", "FAKE_QUANT", "REDUCE_PROD", "REDUCE_MAX",
+    "PACK", "LOGICAL_OR", "ONE_HOT", "LOGICAL_AND", "LOGICAL_NOT", "UNPACK", "REDUCE_MIN",
+    "FLOOR_DIV", "REDUCE_ANY", "SQUARE", "ZEROS_LIKE", "FILL", "FLOOR_MOD", "RANGE",
+    "RESIZE_NEAREST_NEIGHBOR", "LEAKY_RELU", "SQUARED_DIFFERENCE", "MIRROR_PAD", "ABS", "SPLIT_V",
+    "UNIQUE", "CEIL", "REVERSE_V2", "ADD_N", "GATHER_ND", "COS", "WHERE", "RANK", "ELU",
+    "REVERSE_SEQUENCE", "MATRIX_DIAG", "QUANTIZE", "MATRIX_SET_DIAG", "ROUND", "HARD_SWISH", "IF",
+    "WHILE", "NON_MAX_SUPPRESSION_V4", "NON_MAX_SUPPRESSION_V5", "SCATTER_ND", "SELECT_V2",
+    "DENSIFY", "SEGMENT_SUM", "BATCH_MATMUL", "PLACEHOLDER_FOR_GREATER_OP_CODES", "CUMSUM",
+    "CALL_ONCE", "BROADCAST_TO", "RFFT2D", "CONV_3D", "IMAG", "REAL", "COMPLEX_ABS", "HASHTABLE",
+    "HASHTABLE_FIND", "HASHTABLE_IMPORT", "HASHTABLE_SIZE", "REDUCE_ALL", "CONV_3D_TRANSPOSE",
+    "VAR_HANDLE", "READ_VARIABLE", "ASSIGN_VARIABLE", "BROADCAST_ARGS", "RANDOM_STANDARD_NORMAL",
+    "BUCKETIZE", "RANDOM_UNIFORM", "MULTINOMIAL", "GELU", "DYNAMIC_UPDATE_SLICE", "RELU_0_TO_1",
+    "UNSORTED_SEGMENT_PROD", "UNSORTED_SEGMENT_MAX", "UNSORTED_SEGMENT_SUM", "ATAN2",
+    "UNSORTED_SEGMENT_MIN", "SIGN", "BITCAST", "BITWISE_XOR", "RIGHT_SHIFT", "STABLEHLO_LOGISTIC",
+    "STABLEHLO_ADD", "STABLEHLO_DIVIDE", "STABLEHLO_MULTIPLY", "STABLEHLO_MAXIMUM",
+    "STABLEHLO_RESHAPE", "STABLEHLO_CLAMP", "STABLEHLO_CONCATENATE", "STABLEHLO_BROADCAST_IN_DIM",
+    "STABLEHLO_CONVOLUTION", "STABLEHLO_SLICE", "STABLEHLO_CUSTOM_CALL", "STABLEHLO_REDUCE",
+    "STABLEHLO_ABS", "STABLEHLO_AND", "STABLEHLO_COSINE", "STABLEHLO_EXPONENTIAL",
+    "STABLEHLO_FLOOR", "STABLEHLO_LOG", "STABLEHLO_MINIMUM", "STABLEHLO_NEGATE", "STABLEHLO_OR",
+    "STABLEHLO_POWER", "STABLEHLO_REMAINDER", "STABLEHLO_RSQRT", "STABLEHLO_SELECT",
+    "STABLEHLO_SUBTRACT", "STABLEHLO_TANH", "STABLEHLO_SCATTER", "STABLEHLO_COMPARE",
+    "STABLEHLO_CONVERT", "STABLEHLO_DYNAMIC_SLICE", "STABLEHLO_DYNAMIC_UPDATE_SLICE",
+    "STABLEHLO_PAD", "STABLEHLO_IOTA", "STABLEHLO_DOT_GENERAL", "STABLEHLO_REDUCE_WINDOW",
+    "STABLEHLO_SORT", "STABLEHLO_WHILE", "STABLEHLO_GATHER", "STABLEHLO_TRANSPOSE", "DILATE",
+    "STABLEHLO_RNG_BIT_GENERATOR", "REDUCE_WINDOW",
+};
+
+#define N_BUILTIN_NAMES (sizeof builtin_names / sizeof builtin_names[0])
+
+const char *ap_tfl_builtin_name(int32_t code)
+{
+    if (code >= 0 && (size_t)code < N_BUILTIN_NAMES)
+        return builtin_names[code];
+    if (code == 225)
+        return "TEMP_STREAMING_CONV_2D";
+    return NULL;
+}
+
+static const struct {
+    const char *name;
+    int bits;      /* packed bits per element; 0 = no fixed size */
+    int tflm_size; /* TFLM's TfLiteTypeSizeOf; 0 = TFLM fails */
+} types[AP_TFL_TYPE_COUNT] = {
+    [AP_TFL_FLOAT32] = {"FLOAT32", 32, 4},
+    [AP_TFL_FLOAT16] = {"FLOAT16", 16, 2},
+    [AP_TFL_INT32] = {"INT32", 32, 4},
+    [AP_TFL_UINT8] = {"UINT8", 8, 1},
+    [AP_TFL_INT64] = {"INT64", 64, 8},
+    [AP_TFL_STRING] = {"STRING", 0, 0},
+    [AP_TFL_BOOL] = {"BOOL", 8, 1},
+    [AP_TFL_INT16] = {"INT16", 16, 2},
+    [AP_TFL_COMPLEX64] = {"COMPLEX64", 64, 8},
+    [AP_TFL_INT8] = {"INT8", 8, 1},
+    [AP_TFL_FLOAT64] = {"FLOAT64", 64, 8},
+    [AP_TFL_COMPLEX128] = {"COMPLEX128", 128, 16},
+    [AP_TFL_UINT64] = {"UINT64", 64, 8},
+    [AP_TFL_RESOURCE] = {"RESOURCE", 32, 4},
+    [AP_TFL_VARIANT] = {"VARIANT", 0, 0},
+    [AP_TFL_UINT32] = {"UINT32", 32, 4},
+    [AP_TFL_UINT16] = {"UINT16", 16, 0},
+    /* TFLM sizes INT4 one byte per element (its kernels unpack to int8). */
+    [AP_TFL_INT4] = {"INT4", 4, 1},
+    [AP_TFL_BFLOAT16] = {"BFLOAT16", 16, 0},
+    [AP_TFL_INT2] = {"INT2", 2, 0},
+    [AP_TFL_UINT4] = {"UINT4", 4, 0},
+};
+
+const char *ap_tfl_type_name(int type)
+{
+    return type >= 0 && type < AP_TFL_TYPE_COUNT ? types[type].name : NULL;
+}
+
+int ap_tfl_type_bits(int type)
+{
+    return type >= 0 && type < AP_TFL_TYPE_COUNT ? types[type].bits : 0;
+}
+
+int ap_tfl_tflm_type_size(int type)
+{
+    return type >= 0 && type < AP_TFL_TYPE_COUNT ? types[type].tflm_size : 0;
+}

@@ -1,0 +1,248 @@
+/* test_check.c - the independent checker: every fault kind, exact messages, allowances. */
+#include <string.h>
+
+#include "testutil.h"
+
+/* The published walk-through of issue 2: five tensors with inclusive lifetimes. */
+static const char *worked_csv =
+    "id,lower,end,size\n"
+    "t1,0,1,100\n"
+    "t2,1,3,200\n"
+    "t3,2,4,150\n"
+    "t4,3,5,300\n"
+    "t5,4,6,250\n";
+
+static void test_worked_example_rejected(void **state)
+{
+    ap_problem *p = problem_from_csv(worked_csv);
+    int64_t off[5] = {0, 100, 0, 300, 100};
+    ap_check_result res;
+    (void)state;
+    assert_int_equal(ap_check(p, off, &res), AP_ERR_INVALID);
+    assert_int_equal(res.fault, AP_FAULT_OVERLAP);
+    assert_int_equal(res.a, 1); /* the 200-byte tensor */
+    assert_int_equal(res.b, 2); /* the 150-byte tensor */
+    assert_string_equal(res.message,
+                        "buffers 't2' (200 bytes, lifetime [1, 4), bytes [100, 300)) and 't3' (150 bytes, "
+                        "lifetime [2, 5), bytes [0, 150)) are both live at steps 2-3 and share bytes [100, 150)");
+    ap_problem_free(p);
+}
+
+static void test_worked_example_bound_and_best(void **state)
+{
+    ap_problem *p = problem_from_csv(worked_csv);
+    ap_bounds bd;
+    ap_plan plan;
+    (void)state;
+    assert_int_equal(ap_bounds_compute(p, &bd, NULL), AP_OK);
+    assert_int_equal(bd.lower, 700);
+    assert_int_equal(bd.live, 700);
+    assert_int_equal(bd.peak_step, 4);
+    ap_plan_init(&plan);
+    assert_int_equal(plan_checked(p, "best", &plan), 700);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+}
+
+static void test_valid_plan_arena(void **state)
+{
+    ap_problem *p = problem_from_csv(worked_csv);
+    int64_t off[5] = {0, 300, 550, 0, 300};
+    ap_check_result res;
+    (void)state;
+    assert_int_equal(ap_check(p, off, &res), AP_OK);
+    assert_int_equal(res.fault, AP_FAULT_NONE);
+    assert_int_equal(res.arena, 700);
+    ap_problem_free(p);
+}
+
+static void test_faults_in_index_order(void **state)
+{
+    ap_problem *p = problem_from_csv("id,lower,upper,size,alignment,offset\n"
+                                     "a,0,2,10,4,\n"
+                                     "b,0,2,10,8,\n"
+                                     "c,5,6,10,,16\n");
+    int64_t off[3] = {0, 12, 16};
+    ap_check_result res;
+    (void)state;
+    /* b at 12 is not a multiple of 8 */
+    assert_int_equal(ap_check(p, off, &res), AP_ERR_INVALID);
+    assert_int_equal(res.fault, AP_FAULT_ALIGN);
+    assert_int_equal(res.a, 1);
+    assert_string_equal(res.message, "buffer 'b' at offset 12 is not aligned to 8 bytes");
+    /* unplaced comes first when it is the lower index */
+    off[0] = AP_UNPLACED;
+    assert_int_equal(ap_check(p, off, &res), AP_ERR_INVALID);
+    assert_int_equal(res.fault, AP_FAULT_UNPLACED);
+    assert_string_equal(res.message, "buffer 'a' has no offset");
+    /* moving a fixed buffer */
+    off[0] = 0;
+    off[1] = 16;
+    off[2] = 32;
+    assert_int_equal(ap_check(p, off, &res), AP_ERR_INVALID);
+    assert_int_equal(res.fault, AP_FAULT_FIXED);
+    assert_string_equal(res.message, "buffer 'c' must stay at its fixed offset 16 but is at 32");
+    off[2] = 16;
+    assert_int_equal(ap_check(p, off, &res), AP_OK);
+    assert_int_equal(res.arena, 26);
+    ap_problem_free(p);
+}
+
+static void test_half_open_lifetimes_touching(void **state)
+{
+    /* [0,2) and [2,4) never meet: sharing bytes is fine; [0,3) meets [2,4) at step 2 only */
+    ap_problem *p = problem_from_csv("id,lower,upper,size\na,0,2,8\nb,2,4,8\nc,0,3,8\n");
+    int64_t ok[3] = {0, 0, 8}, bad[3] = {0, 8, 8};
+    ap_check_result res;
+    (void)state;
+    assert_int_equal(ap_check(p, ok, &res), AP_OK);
+    assert_int_equal(ap_check(p, bad, &res), AP_ERR_INVALID);
+    assert_string_equal(res.message, "buffers 'c' (8 bytes, lifetime [0, 3), bytes [8, 16)) and 'b' (8 bytes, "
+                                     "lifetime [2, 4), bytes [8, 16)) are both live at step 2 and share bytes [8, 16)");
+    ap_problem_free(p);
+}
+
+static void test_zero_size_never_clashes(void **state)
+{
+    ap_problem *p = problem_from_csv("id,lower,upper,size\na,0,4,0\nb,0,4,8\n");
+    int64_t off[2] = {4, 0};
+    ap_check_result res;
+    (void)state;
+    assert_int_equal(ap_check(p, off, &res), AP_OK);
+    assert_int_equal(res.arena, 8);
+    ap_problem_free(p);
+}
+
+static void test_finds_clash_behind_allowed_overlap(void **state)
+{
+    /* a is long; b may alias a (allowed overlap); c overlaps a but not b and has no allowance:
+       the checker must look past b to find a. */
+    ap_problem *p = problem_from_csv("id,lower,upper,size,alias_of\n"
+                                     "a,0,10,1000,\n"
+                                     "b,0,10,10,a\n"
+                                     "c,5,6,10,\n");
+    int64_t off[3] = {0, 0, 30};
+    ap_check_result res;
+    (void)state;
+    assert_int_equal(p->n_ovl, 1);
+    assert_int_equal(ap_check(p, off, &res), AP_ERR_INVALID);
+    assert_int_equal(res.fault, AP_FAULT_OVERLAP);
+    assert_int_equal(res.a, 0);
+    assert_int_equal(res.b, 2);
+    off[2] = 1000;
+    assert_int_equal(ap_check(p, off, &res), AP_OK);
+    ap_problem_free(p);
+}
+
+static void test_alias_allowance_rules(void **state)
+{
+    ap_problem *p = problem_from_csv("id,lower,upper,size,alias_of\n"
+                                     "in,0,2,100,\n"
+                                     "out,1,3,100,in\n"
+                                     "other,1,2,50,\n");
+    int64_t same[3] = {0, 0, 100}, below[3] = {100, 40, 200}, above[3] = {0, 10, 200}, clash[3] = {0, 0, 80};
+    ap_check_result res;
+    (void)state;
+    assert_int_equal(ap_check(p, same, &res), AP_OK);   /* at one offset */
+    assert_int_equal(ap_check(p, below, &res), AP_OK);  /* output below its input: allowed */
+    assert_int_equal(ap_check(p, above, &res), AP_ERR_INVALID);
+    assert_int_equal(res.fault, AP_FAULT_ALLOWANCE);
+    assert_contains(res.message, "beyond what their overlap allowance permits");
+    /* a third buffer overlapping the aliased pair while live is rejected */
+    assert_int_equal(ap_check(p, clash, &res), AP_ERR_INVALID);
+    assert_int_equal(res.fault, AP_FAULT_OVERLAP);
+    assert_int_equal(res.b, 2);
+    ap_problem_free(p);
+}
+
+static void test_partial_overlap_allowance(void **state)
+{
+    /* over may start at most 16 bytes above base (max_delta = 16) */
+    ap_problem *p = problem_from_csv("id,lower,upper,size\nbase,0,2,64\nover,1,3,64\n");
+    ap_error err = {0};
+    int64_t ok[2] = {0, 16}, bad[2] = {0, 17}, apart[2] = {0, 64};
+    ap_check_result res;
+    (void)state;
+    assert_int_equal(ap_problem_add_overlap(p, 0, 1, 16, 0, "test", &err), AP_OK);
+    assert_int_equal(ap_problem_validate(p, &err), AP_OK);
+    assert_int_equal(ap_check(p, ok, &res), AP_OK);
+    assert_int_equal(ap_check(p, bad, &res), AP_ERR_INVALID);
+    assert_int_equal(res.fault, AP_FAULT_ALLOWANCE);
+    assert_int_equal(ap_check(p, apart, &res), AP_OK);
+    ap_problem_free(p);
+}
+
+static void test_fixed_buffers_sharing_bytes_are_preplanned(void **state)
+{
+    /* Vela's offline plan puts several buffers at offset 0 on purpose */
+    ap_problem *p = problem_from_csv("id,lower,upper,size,offset\n"
+                                     "0,1,2,16,0\n1,-1,2,74464,0\n2,-1,2,74464,0\n3,0,2,9216,0\n4,1,2,48,\n5,1,2,48,\n");
+    ap_plan plan;
+    int64_t want[6] = {0, 0, 0, 0, 74512, 74464};
+    size_t i;
+    (void)state;
+    assert_int_equal(p->n_ovl, 6);
+    for (i = 0; i < p->n_ovl; i++)
+        assert_true(p->ovl[i].flags & AP_OVERLAP_FIXED);
+    ap_plan_init(&plan);
+    assert_int_equal(plan_checked(p, "greedy", &plan), 74560);
+    for (i = 0; i < 6; i++)
+        assert_int_equal(plan.offset[i], want[i]);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+}
+
+static void test_random_plans_agree_with_pairwise_check(void **state)
+{
+    /* The sweep must agree with the obvious O(n^2) definition on random plans. */
+    uint64_t seed = 12345;
+    int round;
+    (void)state;
+    for (round = 0; round < 300; round++) {
+        ap_problem *p = ap_problem_new();
+        int64_t off[24];
+        size_t n = 2 + (size_t)(seed % 20), i, j;
+        int expect_ok = 1;
+        ap_check_result res;
+        for (i = 0; i < n; i++) {
+            ap_buffer_spec s;
+            char id[32];
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            ap_buffer_spec_init(&s);
+            snprintf(id, sizeof id, "b%zu", i);
+            s.id = id;
+            s.lower = (int64_t)((seed >> 20) % 10);
+            s.upper = s.lower + 1 + (int64_t)((seed >> 30) % 5);
+            s.size = (int64_t)((seed >> 40) % 5) * 8;
+            off[i] = (int64_t)((seed >> 50) % 8) * 8;
+            assert_int_equal(ap_problem_add(p, &s, NULL), AP_OK);
+        }
+        assert_int_equal(ap_problem_validate(p, NULL), AP_OK);
+        for (i = 0; i < n; i++)
+            for (j = i + 1; j < n; j++)
+                if (ap_buffers_meet(p, i, j) && p->buf[i].size && p->buf[j].size &&
+                    off[i] < off[j] + p->buf[j].size &&
+                    off[j] < off[i] + p->buf[i].size)
+                    expect_ok = 0;
+        assert_int_equal(ap_check(p, off, &res) == AP_OK, expect_ok);
+        ap_problem_free(p);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_worked_example_rejected),
+        cmocka_unit_test(test_worked_example_bound_and_best),
+        cmocka_unit_test(test_valid_plan_arena),
+        cmocka_unit_test(test_faults_in_index_order),
+        cmocka_unit_test(test_half_open_lifetimes_touching),
+        cmocka_unit_test(test_zero_size_never_clashes),
+        cmocka_unit_test(test_finds_clash_behind_allowed_overlap),
+        cmocka_unit_test(test_alias_allowance_rules),
+        cmocka_unit_test(test_partial_overlap_allowance),
+        cmocka_unit_test(test_fixed_buffers_sharing_bytes_are_preplanned),
+        cmocka_unit_test(test_random_plans_agree_with_pairwise_check),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

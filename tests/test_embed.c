@@ -1,0 +1,814 @@
+/*
+ * test_embed.c - ap_tflite_embed and ap_tflite_set_metadata on real and hand-built models: the
+ * exact offline plans written, in place and moved copies, idempotence, replacing a plan
+ * (person_detect_vela's own), tensor indices shared by several subgraphs as TFLM reads them,
+ * scratch left to TFLM, extra metadata entries, and the refusals (models that cannot move,
+ * bad edits, damaged and truncated inputs). Every copy goes through test_embed_check.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arenaplan/tflite.h"
+#include "core/util.h"
+#include "test_embed_check.h"
+#include "test_tflite_fbb.h"
+#include "testutil.h"
+#include "tflite/fb.h"
+
+#define HELLO "corpus/models/tflm/hello_world_int8.tflite"
+#define PERSON "corpus/models/tflm/person_detect.tflite"
+#define VELA "corpus/models/tflm/person_detect_vela.tflite"
+#define LSTM "corpus/models/tflm/micro_speech_lstm.tflite"
+#define WHILE3 "corpus/models/more/litert_multi_subgraphs_while.tflite"
+#define TWO_SIG "corpus/models/more/mediapipe_test_two_signature_keys_model.tflite"
+
+static void assert_words(const ap_tflite_embed_result *r, size_t n, const int32_t *want)
+{
+    char got[1024] = "";
+    size_t k = 0;
+    for (size_t i = 0; i < r->n_words && k < sizeof got - 16; i++)
+        k += (size_t)snprintf(got + k, sizeof got - k, "%s%d", i ? ", " : "", (int)r->words[i]);
+    if (r->n_words != n)
+        fail_msg("%zu words (%s), expected %zu", r->n_words, got, n);
+    for (size_t i = 0; i < n; i++)
+        if (r->words[i] != want[i])
+            fail_msg("word %zu is %d, expected %d (words: %s)", i, (int)r->words[i],
+                     (int)want[i], got);
+}
+
+/* ---- Real models ---------------------------------------------------------------------------- */
+
+static void hello_world_exact(void **state)
+{
+    (void)state;
+    blob in = blob_model(HELLO);
+    ap_tflite_embed_result r;
+    embed_ok(&in, NULL, NULL, 0, &r);
+    /* Tensors 0, 7, 8, 9 are planned; 1-6 are constants. */
+    static const int32_t want[] = {0, 1, 10, 16, -1, -1, -1, -1, -1, -1, 0, 16, 0};
+    assert_words(&r, 13, want);
+    assert_int_equal(r.head, 32);
+    assert_int_equal(r.head_before, 32);
+    assert_int_equal(r.plan.arena, 32);
+    assert_int_equal(r.tensors, 4);
+    assert_int_equal(r.fixed, 4);
+    assert_int_equal(r.entries, 4);
+    assert_int_equal(r.conflicts, 0);
+    assert_int_equal(r.candidates, 9);
+    assert_int_equal(r.had_plan, 0);
+    assert_int_equal(r.kernels_entry, 0);
+    /* No offline plan before: the input moved behind a new header. */
+    assert_int_equal(r.shift, 272);
+    assert_int_equal(r.len, 2704 + 272);
+    assert_string_equal(r.plan.strategy, "best:greedy");
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+}
+
+/* Embedding an embedded model gives the same bytes: the plan's buffer is rewritten in place
+ * with the same words. */
+static void embedding_twice_is_idempotent(void **state)
+{
+    (void)state;
+    blob in = blob_model(PERSON);
+    ap_tflite_embed_result r1, r2;
+    embed_ok(&in, NULL, NULL, 0, &r1);
+    assert_int_equal(r1.head, 55296);
+    assert_int_equal(r1.fixed, 32);
+    assert_int_equal(r1.tensors, 32);
+    assert_int_equal(r1.shift, 880);
+    blob once = {r1.data, r1.len};
+    embed_ok(&once, NULL, NULL, 0, &r2);
+    assert_int_equal(r2.shift, 0);
+    assert_int_equal(r2.len, r1.len);
+    assert_memory_equal(r2.data, r1.data, r1.len);
+    assert_int_equal(r2.had_plan, 1);
+    assert_int_equal(r2.head_before, 55296);
+    /* And a third time from the copy of the copy. */
+    ap_tflite_embed_result r3;
+    blob twice = {r2.data, r2.len};
+    embed_ok(&twice, NULL, NULL, 0, &r3);
+    assert_memory_equal(r3.data, r1.data, r1.len);
+    ap_tflite_embed_result_free(&r3);
+    ap_tflite_embed_result_free(&r2);
+    ap_tflite_embed_result_free(&r1);
+    blob_free(&in);
+}
+
+/* An existing plan is replaced, not duplicated: re-plan an embedded model from scratch with
+ * another strategy. The offsets change in place; there is still one plan. */
+static void embedding_again_replaces_the_plan(void **state)
+{
+    (void)state;
+    blob in = blob_model(HELLO);
+    ap_tflite_embed_result r1, r2;
+    embed_ok(&in, NULL, NULL, 0, &r1);
+    blob once = {r1.data, r1.len};
+    embed_ok(&once, NULL, "linear", 1, &r2);
+    static const int32_t want[] = {0, 1, 10, 0, -1, -1, -1, -1, -1, -1, 16, 32, 48};
+    assert_words(&r2, 13, want);
+    assert_int_equal(r2.head, 64);
+    assert_int_equal(r2.head_before, 32); /* the first plan, as TFLM would run it */
+    assert_int_equal(r2.shift, 0);
+    assert_string_equal(r2.plan.strategy, "linear");
+    assert_int_equal(r2.candidates, 1);
+    /* Without --ignore-offline the embedded offsets are kept whatever the strategy. */
+    ap_tflite_embed_result r3;
+    blob twice = {r2.data, r2.len};
+    embed_ok(&twice, NULL, "bestfit-size", 0, &r3);
+    assert_words(&r3, 13, want);
+    assert_memory_equal(r3.data, r2.data, r2.len);
+    ap_tflite_embed_result_free(&r3);
+    ap_tflite_embed_result_free(&r2);
+    ap_tflite_embed_result_free(&r1);
+    blob_free(&in);
+}
+
+/* person_detect_vela carries Vela's plan: four tensors at offset 0 (the NPU's scratch areas
+ * share the input and output on purpose). Kept, it embeds to the same bytes; replaced
+ * (--ignore-offline), arenaplan's plan keeps the buffers apart. */
+static void vela_plan_kept_or_replaced(void **state)
+{
+    (void)state;
+    blob in = blob_model(VELA);
+    ap_tflite_embed_result r;
+    embed_ok(&in, "reference64", NULL, 0, &r);
+    static const int32_t kept[] = {0, 1, 6, 0, -1, -1, 0, 0, 0};
+    assert_words(&r, 9, kept);
+    assert_int_equal(r.shift, 0);
+    assert_int_equal(r.len, in.n);
+    assert_memory_equal(r.data, in.p, in.n);
+    assert_int_equal(r.head, 74560); /* TFLM's head for this model (reference plans) */
+    assert_int_equal(r.head_before, 74560);
+    ap_tflite_embed_result_free(&r);
+
+    embed_ok(&in, "reference64", NULL, 1, &r);
+    static const int32_t replaced[] = {0, 1, 6, 158240, -1, -1, 74464, 0, 148928};
+    assert_words(&r, 9, replaced);
+    assert_int_equal(r.shift, 0);
+    assert_int_equal(r.head, 158256);
+    assert_int_equal(r.head_before, 74560);
+    assert_int_equal(r.had_plan, 1);
+    /* Only bytes of the three changed entries differ from the input (3 bytes each: the top
+     * bytes stay 0). */
+    size_t diff = 0;
+    for (size_t i = 0; i < in.n; i++)
+        diff += r.data[i] != in.p[i];
+    assert_int_equal(diff, 9);
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+}
+
+/* Scratch cannot be embedded: the copy fixes the tensors and TFLM places the scratch. */
+static void scratch_is_left_to_tflm(void **state)
+{
+    (void)state;
+    blob in = blob_model(LSTM);
+    ap_tflite_embed_result r;
+    embed_ok(&in, NULL, NULL, 0, &r);
+    size_t scratch = 0;
+    for (size_t i = 0; i < r.problem->n; i++)
+        if (r.problem->buf[i].kind == AP_KIND_SCRATCH) {
+            scratch++;
+            assert_int_equal(r.problem->buf[i].fixed, AP_UNFIXED);
+        }
+    assert_int_equal(scratch, 4);
+    assert_int_equal(r.tensors, 5);
+    assert_int_equal(r.fixed, 5);
+    assert_int_equal(r.head, 17168);
+    assert_int_equal(r.head_before, 17168);
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+}
+
+/* The default tries every portfolio strategy and keeps the smallest TFLM head: never worse
+ * than any single strategy. */
+static void default_is_the_best_candidate(void **state)
+{
+    (void)state;
+    static const char *const models[] = {PERSON, LSTM,
+                                         "corpus/models/more/litert_blazeface_mlkit_v1.tflite"};
+    for (size_t k = 0; k < 3; k++) {
+        blob in = blob_model(models[k]);
+        ap_tflite_embed_result r;
+        embed_ok(&in, NULL, NULL, 0, &r);
+        size_t n;
+        const ap_strategy *s = ap_strategies(&n);
+        for (size_t i = 0; i < n; i++) {
+            if (!(s[i].flags & AP_STRATEGY_PORTFOLIO))
+                continue;
+            ap_tflite_embed_result one;
+            embed_ok(&in, NULL, s[i].name, 0, &one);
+            assert_true(r.head <= one.head);
+            ap_tflite_embed_result_free(&one);
+        }
+        if (k == 2) {
+            assert_int_equal(r.head, 516096);
+            assert_int_equal(r.head_before, 688128);
+        }
+        ap_tflite_embed_result_free(&r);
+        blob_free(&in);
+    }
+}
+
+/* TFLM gives tensor i of every subgraph entry i. In the two-signature model the second
+ * subgraph never runs, so its tensors can share their index's offset; in the WHILE model the
+ * loop's tensors live while the caller's tensors of the same index do, so those indices are
+ * left to the runtime. */
+static void subgraphs_share_entries(void **state)
+{
+    (void)state;
+    blob in = blob_model(TWO_SIG);
+    ap_tflite_embed_result r;
+    embed_ok(&in, NULL, NULL, 0, &r);
+    static const int32_t two[] = {0, 2, 18, 48, 64, 80, -1, -1, -1, 32, 16, 0,
+                                  -1, -1, -1, -1, -1, -1, -1, -1, -1};
+    assert_words(&r, 21, two);
+    assert_int_equal(r.conflicts, 3);
+    assert_int_equal(r.conflicts_runtime, 0);
+    assert_int_equal(r.fixed, 12);
+    assert_int_equal(r.head, 96);
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+
+    in = blob_model(WHILE3);
+    embed_ok(&in, NULL, NULL, 0, &r);
+    static const int32_t loop[] = {0, 3, 18, -1, 16, -1, 80, -1, 32, 16, 0,
+                                   -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+    assert_words(&r, 21, loop);
+    assert_int_equal(r.conflicts, 3);
+    assert_int_equal(r.conflicts_runtime, 3);
+    assert_int_equal(r.tensors, 14);
+    assert_int_equal(r.fixed, 6);
+    assert_int_equal(r.head, 128);
+    assert_int_equal(r.head_before, 128);
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+}
+
+/* TFLM's planner knows no overlap allowances: what it places at runtime keeps clear of every
+ * other buffer, even where in-place or overlap rules would allow sharing. Fixed buffers keep
+ * their offsets, and sharing among them stays accepted. */
+static void tflm_plan_ignores_rule_allowances(void **state)
+{
+    (void)state;
+    ap_problem *p = problem_from_csv("id,lower,upper,size,offset,alias_of\n"
+                                     "a,0,2,64,0,\n"
+                                     "b,1,3,64,,a\n"
+                                     "c,0,3,32,,\n"
+                                     "d,0,1,16,0,\n");
+    ap_plan g, t;
+    ap_error err = {0};
+    ap_plan_init(&g);
+    ap_plan_init(&t);
+    assert_int_equal(plan_checked(p, "greedy", &g), 96); /* b aliases a */
+    assert_int_equal(g.offset[1], 0);
+    assert_int_equal(ap_tflite_tflm_plan(p, &t, &err), AP_OK);
+    assert_int_equal(t.offset[0], 0);
+    assert_int_equal(t.offset[1], 64);
+    assert_int_equal(t.offset[2], 128);
+    assert_int_equal(t.offset[3], 0); /* d shares a's bytes: fixed there by the input */
+    assert_int_equal(t.arena, 160);
+    assert_int_equal(assert_valid_plan(p, &t), 160);
+    ap_plan_free(&g);
+    ap_plan_free(&t);
+    ap_problem_free(p);
+}
+
+/* ---- Hand-built models ---------------------------------------------------------------------- */
+
+enum { F32 = 0, I8 = 9 };
+static const unsigned char four_bytes[4] = {1, 2, 3, 4};
+
+static blob built(fbb_node *root)
+{
+    blob b;
+    b.p = fbb_finish(root, &b.n);
+    fbb_reset();
+    return b;
+}
+
+/* Subgraph 0: x -> ADD -> y, with CALL_ONCE of subgraph 1 first when call is set (x lives
+ * across it). Subgraph 1: a (40 floats) -> ADD -> b. */
+static fbb_node *two_subgraph_model(int call, fbb_node *metadata, fbb_node *buffers)
+{
+    fbb_node *ops0 = call ? fbb_tables(2, tfl_op(1, fbb_ints(0), fbb_ints(0), 103,
+                                                 fbb_scalar(fbb_table(), 0, 4, 1)),
+                                       tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0, NULL))
+                          : fbb_tables(1, tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0, NULL));
+    fbb_node *sg0 = tfl_subgraph(fbb_tables(2, tfl_tensor("x", F32, fbb_ints(1, 4), 0),
+                                            tfl_tensor("y", F32, fbb_ints(1, 4), 0)),
+                                 fbb_ints(1, 0), fbb_ints(1, 1), ops0, "main");
+    fbb_node *sg1 = tfl_subgraph(fbb_tables(2, tfl_tensor("a", F32, fbb_ints(1, 40), 0),
+                                            tfl_tensor("b", F32, fbb_ints(1, 40), 0)),
+                                 fbb_ints(1, 0), fbb_ints(1, 1),
+                                 fbb_tables(1, tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0,
+                                                      NULL)),
+                                 "init");
+    if (!buffers)
+        buffers = fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4));
+    return tfl_model(fbb_tables(2, tfl_opcode(0, NULL), tfl_opcode(129, NULL)),
+                     fbb_tables(2, sg0, sg1), buffers, metadata);
+}
+
+static void subgraph_entries_resolved_or_left(void **state)
+{
+    (void)state;
+    /* Subgraph 1 never runs ([-1, 0)): its tensors meet nothing, so each index gets one
+     * offset that suits both subgraphs. */
+    blob in = built(two_subgraph_model(0, NULL, NULL));
+    ap_tflite_embed_result r;
+    embed_ok(&in, NULL, NULL, 0, &r);
+    static const int32_t shared[] = {0, 2, 4, 160, 0, -1, -1};
+    assert_words(&r, 7, shared);
+    assert_int_equal(r.conflicts, 1); /* the winning plan put y and b at 0 already */
+    assert_int_equal(r.conflicts_runtime, 0);
+    assert_int_equal(r.fixed, 4);
+    assert_int_equal(r.head, 320); /* a and b (160 bytes each) live together at step -1 */
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+
+    /* CALL_ONCE runs subgraph 1 while x (index 0) is live: tensor 0 of the two subgraphs
+     * cannot share bytes, so entry 0 is left to the runtime; index 1 can share. */
+    in = built(two_subgraph_model(1, NULL, NULL));
+    embed_ok(&in, NULL, NULL, 0, &r);
+    assert_int_equal(r.conflicts, 1); /* index 0; the plan put y and b at one offset */
+    assert_int_equal(r.conflicts_runtime, 1);
+    static const int32_t left[] = {0, 2, 4, -1, 0, -1, -1};
+    assert_words(&r, 7, left);
+    assert_int_equal(r.fixed, 2);
+    assert_int_equal(r.tensors, 4);
+    assert_int_equal(r.head, 336);
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+}
+
+/* Constants, variables and empty tensors are left to the runtime (-1). */
+static void unplanned_tensors_get_minus_one(void **state)
+{
+    (void)state;
+    fbb_node *sg = tfl_subgraph(
+        fbb_tables(5, tfl_tensor("in", F32, fbb_ints(1, 4), 0),
+                   tfl_variable(tfl_tensor("state", F32, fbb_ints(1, 4), 0)),
+                   tfl_tensor("empty", F32, fbb_ints(1, 0), 0),
+                   tfl_tensor("w", F32, fbb_ints(1, 1), 1),
+                   tfl_tensor("out", F32, fbb_ints(1, 4), 0)),
+        fbb_ints(1, 0), fbb_ints(1, 4),
+        fbb_tables(1, tfl_op(0, fbb_ints(4, 0, 1, 2, 3), fbb_ints(1, 4), 0, NULL)), NULL);
+    blob in = built(tfl_model(fbb_tables(1, tfl_opcode(0, NULL)), fbb_tables(1, sg),
+                              fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4)),
+                              NULL));
+    ap_tflite_embed_result r;
+    embed_ok(&in, NULL, NULL, 0, &r);
+    static const int32_t want[] = {0, 1, 5, 16, -1, -1, -1, 0};
+    assert_words(&r, 8, want);
+    assert_int_equal(r.tensors, 2);
+    assert_int_equal(r.fixed, 2);
+    assert_int_equal(r.entries, 2);
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+}
+
+/* A Model table with a field the schema does not define cannot move, but an existing plan of
+ * the right size can still be rewritten in place. */
+static void unknown_model_field(void **state)
+{
+    (void)state;
+    ap_tflite_embed_result r;
+    ap_tflite_embed_options o;
+    ap_error err = {0};
+    ap_tflite_embed_options_init(&o);
+    fbb_node *root = two_subgraph_model(0, NULL, NULL);
+    fbb_scalar(root, 9, 4, 77);
+    blob in = built(root);
+    assert_int_equal(ap_tflite_embed(in.p, in.n, "odd.tflite", &o, &r, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "odd.tflite: the Model table (byte ");
+    assert_contains(err.msg, ") has field 9, which the TFLite schema arenaplan knows does not "
+                             "define; arenaplan cannot move the table without knowing that "
+                             "field's type");
+    assert_null(r.data);
+    blob_free(&in);
+
+    /* With a plan of the right size at a 16-aligned position (the constant buffer's length
+     * moves it 4 bytes at a time), the plan is rewritten in place. */
+    int32_t words[7] = {0, 2, 4, -1, -1, -1, -1};
+    static const unsigned char sixteen[16] = {0};
+    int done = 0;
+    for (size_t pad = 4; pad <= 16 && !done; pad += 4) {
+        fbb_node *md = fbb_table();
+        fbb_ref(md, 0, fbb_str(AP_TFL_OFFLINE_PLAN_NAME));
+        fbb_scalar(md, 1, 4, 2);
+        root = two_subgraph_model(0, fbb_tables(1, md),
+                                  fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer(sixteen, pad),
+                                             tfl_buffer(words, sizeof words)));
+        fbb_scalar(root, 9, 4, 77);
+        in = built(root);
+        ap_tfl_model *m = read_model(in.p, in.n);
+        size_t pos = m->buffers[2].data_pos;
+        ap_tflite_free(m);
+        if (pos % 16 == 0) {
+            embed_ok(&in, NULL, NULL, 0, &r);
+            assert_int_equal(r.shift, 0);
+            static const int32_t want[] = {0, 2, 4, 160, 0, -1, -1};
+            assert_words(&r, 7, want);
+            ap_tflite_embed_result_free(&r);
+            done = 1;
+        }
+        blob_free(&in);
+    }
+    assert_true(done);
+}
+
+/* The moved Model table carries every field over: the version (a scalar), and offsets to
+ * what it names, including metadata_buffer (field 5), which the reader does not decode. A
+ * metadata_buffer pointing out of the file is refused. */
+static void model_fields_carried_over(void **state)
+{
+    (void)state;
+    fbb_node *root = two_subgraph_model(0, NULL, NULL);
+    fbb_ref(root, 5, fbb_ints(2, 1, 0));
+    fbb_ref(root, 3, fbb_str("a description"));
+    blob in = built(root);
+    ap_tflite_embed_result r;
+    embed_ok(&in, NULL, NULL, 0, &r);
+    assert_true(r.shift > 0);
+    ap_tfl_model *m = read_model(r.data, r.len);
+    assert_string_equal(m->description, "a description");
+    assert_int_equal(m->version, 3);
+    ap_tflite_free(m);
+    ap__fb fb = {r.data, r.len};
+    ap__fb_table t;
+    ap__fb_vec v;
+    size_t rootpos;
+    assert_int_equal(ap__fb_deref(&fb, 0, 4, "root", &rootpos, NULL), AP_OK);
+    assert_int_equal(ap__fb_table_at(&fb, rootpos, "model", &t, NULL), AP_OK);
+    assert_true(rootpos < r.shift); /* the new Model table is in the header */
+    assert_int_equal(ap__fb_get_vec(&fb, &t, 5, 4, "md", NULL, &v, NULL), AP_OK);
+    assert_int_equal(v.count, 2);
+    assert_int_equal(ap__fb_u32(&fb, v.at), 1);
+    assert_int_equal(ap__fb_u32(&fb, v.at + 4), 0);
+    assert_true(v.pos >= r.shift); /* the vector itself is the input's, moved */
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+
+    root = two_subgraph_model(0, NULL, NULL);
+    fbb_scalar(root, 5, 4, 0x7fff0000);
+    in = built(root);
+    ap_tflite_embed_options o;
+    ap_error err = {0};
+    ap_tflite_embed_options_init(&o);
+    assert_int_equal(ap_tflite_embed(in.p, in.n, "m.tflite", &o, &r, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "m.tflite: model: metadata_buffer: offset 2147418112 at byte ");
+    blob_free(&in);
+}
+
+/* Data kept outside the FlatBuffer at absolute positions (Buffer.offset, models over 2 GB) or
+ * an operator's large custom options cannot move. */
+static void absolute_positions_refused(void **state)
+{
+    (void)state;
+    ap_tflite_embed_result r;
+    ap_tflite_embed_options o;
+    ap_error err = {0};
+    ap_tflite_embed_options_init(&o);
+    fbb_node *far = fbb_scalar(fbb_scalar(fbb_table(), 1, 8, 4096), 2, 8, 16);
+    blob in = built(two_subgraph_model(
+        0, NULL, fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4), far)));
+    assert_int_equal(ap_tflite_embed(in.p, in.n, "big.tflite", &o, &r, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "big.tflite: buffer 2 (table at byte ");
+    assert_contains(err.msg, "keeps its data outside the FlatBuffer (Buffer.offset 4096, size "
+                             "16, a format for models over 2 GB) at an absolute file position; "
+                             "arenaplan does not rewrite such models");
+    blob_free(&in);
+    /* An offset of 1 is no position (the schema: valid only above 1). */
+    far = fbb_scalar(fbb_table(), 1, 8, 1);
+    in = built(two_subgraph_model(
+        0, NULL, fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4), far)));
+    embed_ok(&in, NULL, NULL, 0, &r);
+    assert_true(r.shift > 0);
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+
+    fbb_node *op = tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0, NULL);
+    fbb_scalar(op, 9, 8, 100000);
+    fbb_node *sg = tfl_subgraph(fbb_tables(2, tfl_tensor("x", F32, fbb_ints(1, 4), 0),
+                                           tfl_tensor("y", F32, fbb_ints(1, 4), 0)),
+                                fbb_ints(1, 0), fbb_ints(1, 1), fbb_tables(1, op), NULL);
+    in = built(tfl_model(fbb_tables(1, tfl_opcode(0, NULL)), fbb_tables(1, sg),
+                         fbb_tables(1, tfl_buffer(NULL, 0)), NULL));
+    assert_int_equal(ap_tflite_embed(in.p, in.n, "big.tflite", &o, &r, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "subgraph 0 operator 0 keeps its custom options outside the "
+                             "FlatBuffer (large_custom_options_offset 100000");
+    blob_free(&in);
+}
+
+/* ---- Metadata edits ------------------------------------------------------------------------- */
+
+static void metadata_set_replace_remove(void **state)
+{
+    (void)state;
+    blob in = blob_model(HELLO);
+    static const unsigned char abc[] = "abc", wxyz[] = "wxyz", vwxy[] = "vwxy";
+    ap_tfl_metadata_edit e[2] = {{"arenaplan.test", abc, 3, 0},
+                                 {"min_runtime_version", NULL, 0, 1}};
+    unsigned char *out = NULL, *out2 = NULL;
+    size_t len, len2, shift;
+    ap_error err = {0};
+    static const char *const edited[] = {"arenaplan.test", "min_runtime_version"};
+
+    /* Add one entry, remove another: the input moves. */
+    assert_int_equal(ap_tflite_set_metadata(in.p, in.n, e, 2, &out, &len, &shift, &err), AP_OK);
+    assert_int_equal(shift % 16, 0);
+    assert_true(shift > 0);
+    assert_preserved(&in, out, len, shift, edited, 2);
+    ap_tfl_model *m = read_model(out, len);
+    assert_int_equal(m->n_metadata, 2);
+    assert_string_equal(m->metadata[0].name, "CONVERSION_METADATA");
+    assert_string_equal(m->metadata[1].name, "arenaplan.test");
+    const ap_tfl_buffer *b = &m->buffers[m->metadata[1].buffer];
+    assert_int_equal(b->data_len, 3);
+    assert_int_equal(b->data_pos % 16, 0);
+    assert_memory_equal(out + b->data_pos, "abc", 3);
+    assert_int_equal(m->metadata[1].buffer, 13); /* a new buffer after the 13 there were */
+    assert_int_equal(m->n_buffers, 14);
+    ap_tflite_free(m);
+
+    /* The same length again: in place, only those bytes change. */
+    blob once = {out, len};
+    e[0] = (ap_tfl_metadata_edit){"arenaplan.test", wxyz, 3, 0};
+    assert_int_equal(ap_tflite_set_metadata(out, len, e, 2, &out2, &len2, &shift, &err), AP_OK);
+    assert_int_equal(shift, 0);
+    assert_int_equal(len2, len);
+    assert_preserved(&once, out2, len2, 0, edited, 2);
+    m = read_model(out2, len2);
+    assert_memory_equal(out2 + m->buffers[m->metadata[1].buffer].data_pos, "wxy", 3);
+    ap_tflite_free(m);
+    free(out2);
+
+    /* Another length: the input moves again; the entry keeps its place and buffer. */
+    e[0] = (ap_tfl_metadata_edit){"arenaplan.test", vwxy, 4, 0};
+    assert_int_equal(ap_tflite_set_metadata(out, len, e, 1, &out2, &len2, &shift, &err), AP_OK);
+    assert_true(shift > 0);
+    assert_preserved(&once, out2, len2, shift, edited, 1);
+    m = read_model(out2, len2);
+    assert_int_equal(m->n_metadata, 2);
+    assert_int_equal(m->metadata[1].buffer, 13);
+    assert_int_equal(m->n_buffers, 14);
+    assert_memory_equal(out2 + m->buffers[13].data_pos, "vwxy", 4);
+    ap_tflite_free(m);
+    free(out2);
+    free(out);
+
+    /* Refused edits. */
+    ap_tfl_metadata_edit bad[2] = {{"", abc, 3, 0}, {"x", abc, 3, 0}};
+    assert_int_equal(ap_tflite_set_metadata(in.p, in.n, bad, 1, &out, &len, NULL, &err),
+                     AP_ERR_USAGE);
+    assert_string_equal(err.msg, "metadata edit 0: a name of 1 to 255 bytes is needed");
+    bad[0].name = "x";
+    assert_int_equal(ap_tflite_set_metadata(in.p, in.n, bad, 2, &out, &len, NULL, &err),
+                     AP_ERR_USAGE);
+    assert_string_equal(err.msg, "metadata edit 1: \"x\" is edited twice");
+    bad[0].data = NULL;
+    assert_int_equal(ap_tflite_set_metadata(in.p, in.n, bad, 1, &out, &len, NULL, &err),
+                     AP_ERR_USAGE);
+    assert_string_equal(err.msg, "metadata edit 0 (\"x\"): 3 bytes announced but no data given");
+    assert_null(out);
+    blob_free(&in);
+}
+
+/* Duplicate entries of a name collapse to one, at the place of the last (the one TFLM
+ * reads). A buffer shared with a tensor is never overwritten. */
+static void metadata_duplicates_and_shared_buffers(void **state)
+{
+    (void)state;
+    fbb_node *m1 = fbb_table(), *m2 = fbb_table(), *m3 = fbb_table();
+    fbb_ref(m1, 0, fbb_str("k"));
+    fbb_scalar(m1, 1, 4, 1); /* buffer 1: also the constant tensor's data */
+    fbb_ref(m2, 0, fbb_str("other"));
+    fbb_scalar(m2, 1, 4, 0);
+    fbb_ref(m3, 0, fbb_str("k"));
+    fbb_scalar(m3, 1, 4, 1);
+    fbb_node *sg = tfl_subgraph(fbb_tables(2, tfl_tensor("x", F32, fbb_ints(1, 1), 1),
+                                           tfl_tensor("y", F32, fbb_ints(1, 1), 0)),
+                                fbb_ints(0), fbb_ints(1, 1),
+                                fbb_tables(1, tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0,
+                                                     NULL)),
+                                NULL);
+    blob in = built(tfl_model(fbb_tables(1, tfl_opcode(0, NULL)), fbb_tables(1, sg),
+                              fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4)),
+                              fbb_tables(3, m1, m2, m3)));
+    static const unsigned char nine[4] = {9, 9, 9, 9};
+    ap_tfl_metadata_edit e = {"k", nine, 4, 0};
+    unsigned char *out = NULL;
+    size_t len, shift;
+    ap_error err = {0};
+    static const char *const edited[] = {"k"};
+    assert_int_equal(ap_tflite_set_metadata(in.p, in.n, &e, 1, &out, &len, &shift, &err), AP_OK);
+    assert_true(shift > 0);
+    assert_preserved(&in, out, len, shift, edited, 1);
+    ap_tfl_model *m = read_model(out, len);
+    assert_int_equal(m->n_metadata, 2);
+    assert_string_equal(m->metadata[0].name, "other");
+    assert_string_equal(m->metadata[1].name, "k");
+    assert_int_equal(m->metadata[1].buffer, 2); /* a new buffer: buffer 1 is the tensor's */
+    assert_memory_equal(out + m->buffers[2].data_pos, nine, 4);
+    assert_memory_equal(out + m->buffers[1].data_pos, four_bytes, 4);
+    ap_tflite_free(m);
+    free(out);
+    blob_free(&in);
+}
+
+/* The kernels entry: written when in-place or overlap rules are asked for, removed when a
+ * later plan does not rely on them; an extra edit of that name replaces the automatic one. */
+static void kernels_entry_written_and_removed(void **state)
+{
+    (void)state;
+    blob in = blob_model(HELLO);
+    ap_tflite_embed_options o;
+    ap_tflite_embed_result r1, r2, r3;
+    ap_error err = {0};
+    ap_tflite_embed_options_init(&o);
+    o.load.inplace = "elementwise";
+    assert_int_equal(ap_tflite_embed(in.p, in.n, "h.tflite", &o, &r1, &err), AP_OK);
+    assert_embedded(&in, &r1, NULL);
+    assert_int_equal(r1.kernels_entry, 1);
+    ap_tfl_model *m = read_model(r1.data, r1.len);
+    assert_int_equal(m->n_metadata, 4);
+    assert_string_equal(m->metadata[3].name, AP_TFL_KERNELS_NAME);
+    const ap_tfl_buffer *b = &m->buffers[m->metadata[3].buffer];
+    static const char text[] = "kernels=reference\ninplace=elementwise\noverlap=none\n";
+    assert_int_equal(b->data_len, strlen(text));
+    assert_memory_equal(r1.data + b->data_pos, text, strlen(text));
+    ap_tflite_free(m);
+
+    /* Without rules: the entry goes. */
+    blob once = {r1.data, r1.len};
+    ap_tflite_embed_options_init(&o);
+    assert_int_equal(ap_tflite_embed(once.p, once.n, "h.tflite", &o, &r2, &err), AP_OK);
+    assert_embedded(&once, &r2, NULL);
+    assert_int_equal(r2.kernels_entry, 0);
+    m = read_model(r2.data, r2.len);
+    assert_int_equal(count_entries(m, AP_TFL_KERNELS_NAME), 0);
+    assert_int_equal(m->n_metadata, 3);
+    ap_tflite_free(m);
+
+    /* An extra edit (as the overlap rules would pass) replaces the automatic entry. */
+    static const unsigned char mine[] = "kernels=reference\noverlap=reference\n";
+    ap_tfl_metadata_edit x = {AP_TFL_KERNELS_NAME, mine, sizeof mine - 1, 0};
+    o.extra = &x;
+    o.n_extra = 1;
+    assert_int_equal(ap_tflite_embed(in.p, in.n, "h.tflite", &o, &r3, &err), AP_OK);
+    assert_embedded(&in, &r3, NULL);
+    assert_int_equal(r3.kernels_entry, 1);
+    m = read_model(r3.data, r3.len);
+    b = &m->buffers[m->metadata[3].buffer];
+    assert_int_equal(b->data_len, sizeof mine - 1);
+    assert_memory_equal(r3.data + b->data_pos, mine, sizeof mine - 1);
+    ap_tflite_free(m);
+    ap_tflite_embed_result_free(&r3);
+
+    /* The offline plan itself is not an extra edit. */
+    x.name = AP_TFL_OFFLINE_PLAN_NAME;
+    assert_int_equal(ap_tflite_embed(in.p, in.n, "h.tflite", &o, &r3, &err), AP_ERR_USAGE);
+    assert_string_equal(err.msg, "h.tflite: the offline plan's metadata is written by embed "
+                                 "itself, not as an extra edit");
+    ap_tflite_embed_result_free(&r2);
+    ap_tflite_embed_result_free(&r1);
+    blob_free(&in);
+}
+
+/* ---- Refusals ------------------------------------------------------------------------------- */
+
+static void bad_options_and_inputs(void **state)
+{
+    (void)state;
+    blob in = blob_model(HELLO);
+    ap_tflite_embed_options o;
+    ap_tflite_embed_result r;
+    ap_error err = {0};
+    ap_tflite_embed_options_init(&o);
+    o.load.align = 4;
+    assert_int_equal(ap_tflite_embed(in.p, in.n, "h.tflite", &o, &r, &err), AP_ERR_USAGE);
+    assert_string_equal(err.msg, "h.tflite: TFLM aligns every buffer to 16 bytes; the alignment "
+                                 "cannot be 4");
+    ap_tflite_embed_options_init(&o);
+    o.plan.strategy = "nope";
+    assert_int_equal(ap_tflite_embed(in.p, in.n, "h.tflite", &o, &r, &err), AP_ERR_USAGE);
+    assert_string_equal(err.msg, "h.tflite: unknown strategy 'nope' (see 'arenaplan "
+                                 "strategies')");
+    ap_tflite_embed_options_init(&o);
+    o.load.kernels = "cmsis";
+    assert_int_equal(ap_tflite_embed(in.p, in.n, "h.tflite", &o, &r, &err), AP_ERR_USAGE);
+    assert_contains(err.msg, "unknown kernel set \"cmsis\"");
+    assert_null(r.data);
+
+    /* Every truncation of the model is refused with the reader's message. */
+    ap_tflite_embed_options_init(&o);
+    for (size_t n = 0; n < in.n; n += 1 + n / 16) {
+        assert_int_equal(ap_tflite_embed(in.p, n, "cut.tflite", &o, &r, &err), AP_ERR_INPUT);
+        assert_contains(err.msg, "cut.tflite: ");
+        assert_null(r.data);
+    }
+    /* A wrong identifier, and a root offset out of the file. */
+    unsigned char *c = malloc(in.n);
+    memcpy(c, in.p, in.n);
+    memcpy(c + 4, "TFL2", 4);
+    assert_int_equal(ap_tflite_embed(c, in.n, "x.tflite", &o, &r, &err), AP_ERR_INPUT);
+    assert_string_equal(err.msg, "x.tflite: file identifier at bytes 4-7 is \"TFL2\", not "
+                                 "\"TFL3\": not a TFLite model");
+    memcpy(c + 4, "TFL3", 4);
+    c[0] = 0xff;
+    c[1] = 0xff;
+    assert_int_equal(ap_tflite_embed(c, in.n, "x.tflite", &o, &r, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "x.tflite: root table: offset ");
+    free(c);
+    blob_free(&in);
+
+    /* An offline plan of the wrong size: TFLM refuses it; --ignore-offline replaces it. */
+    int32_t words[6] = {0, 1, 3, 0, 0, 0};
+    fbb_node *md = fbb_table();
+    fbb_ref(md, 0, fbb_str(AP_TFL_OFFLINE_PLAN_NAME));
+    fbb_scalar(md, 1, 4, 2);
+    in = built(two_subgraph_model(0, fbb_tables(1, md),
+                                  fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4),
+                                             tfl_buffer(words, sizeof words))));
+    assert_int_equal(ap_tflite_embed(in.p, in.n, "w.tflite", &o, &r, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "has 3 entries but the model has 4 tensors; TFLM refuses such a "
+                             "plan");
+    embed_ok(&in, NULL, NULL, 1, &r);
+    assert_int_equal(r.head_before, -1);
+    assert_int_equal(r.n_words, 7);
+    assert_true(r.shift > 0); /* 16 bytes now, not 24: the buffer is replaced */
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+}
+
+/* Random damage to real models: embed either refuses the file (no output) or writes a copy
+ * that passes every check of test_embed_check.h - never anything in between. */
+static void damaged_models_embed_or_fail_cleanly(void **state)
+{
+    (void)state;
+    static const char *const models[] = {HELLO, VELA, TWO_SIG};
+    uint64_t seed = 7;
+    size_t ok = 0, refused = 0;
+    for (size_t k = 0; k < 3; k++) {
+        blob in = blob_model(models[k]);
+        /* Damage only the FlatBuffer structure, not the large constant data of vela. */
+        size_t span = in.n < 4096 ? in.n : 4096;
+        for (int round = 0; round < 400; round++) {
+            blob c = {malloc(in.n), in.n};
+            memcpy(c.p, in.p, in.n);
+            int flips = 1 + (int)(ap__rand(&seed) % 3);
+            for (int f = 0; f < flips; f++) {
+                size_t at = (size_t)(ap__rand(&seed) % span);
+                if (k == 1 && at >= 256)
+                    at = in.n - 1 - at % 1500; /* vela keeps its graph tables at the end */
+                c.p[at] = (unsigned char)ap__rand(&seed);
+            }
+            ap_tflite_embed_options o;
+            ap_tflite_embed_result r;
+            ap_error err = {0};
+            ap_tflite_embed_options_init(&o);
+            if (ap_tflite_embed(c.p, c.n, "d.tflite", &o, &r, &err) == AP_OK) {
+                assert_embedded(&c, &r, NULL);
+                ap_tflite_embed_result_free(&r);
+                ok++;
+            } else {
+                assert_null(r.data);
+                assert_true(strncmp(err.msg, "d.tflite: ", 10) == 0);
+                refused++;
+            }
+            blob_free(&c);
+        }
+        blob_free(&in);
+    }
+    printf("%zu damaged models embedded and checked, %zu refused\n", ok, refused);
+    assert_true(ok > 100);
+    assert_true(refused > 100);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hello_world_exact),
+        cmocka_unit_test(embedding_twice_is_idempotent),
+        cmocka_unit_test(embedding_again_replaces_the_plan),
+        cmocka_unit_test(vela_plan_kept_or_replaced),
+        cmocka_unit_test(scratch_is_left_to_tflm),
+        cmocka_unit_test(default_is_the_best_candidate),
+        cmocka_unit_test(subgraphs_share_entries),
+        cmocka_unit_test(tflm_plan_ignores_rule_allowances),
+        cmocka_unit_test(subgraph_entries_resolved_or_left),
+        cmocka_unit_test(unplanned_tensors_get_minus_one),
+        cmocka_unit_test(unknown_model_field),
+        cmocka_unit_test(model_fields_carried_over),
+        cmocka_unit_test(absolute_positions_refused),
+        cmocka_unit_test(metadata_set_replace_remove),
+        cmocka_unit_test(metadata_duplicates_and_shared_buffers),
+        cmocka_unit_test(kernels_entry_written_and_removed),
+        cmocka_unit_test(bad_options_and_inputs),
+        cmocka_unit_test(damaged_models_embed_or_fail_cleanly),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,174 @@
+/* cmd_embed.c - `arenaplan embed`: a copy of a model carrying its plan as TFLM's offline plan. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "arenaplan/bounds.h"
+#include "arenaplan/tflite.h"
+#include "cli.h"
+
+static const char usage_text[] =
+    "usage: arenaplan embed MODEL.tflite -o OUT.tflite [options]\n"
+    "\n"
+    "Writes a copy of MODEL that carries a memory plan as TFLM's offline plan (the metadata\n"
+    "\"OfflineMemoryAllocation\"): TFLM then keeps every planned tensor at its embedded offset\n"
+    "and places only kernel scratch itself, around them. An existing offline plan is replaced\n"
+    "(its offsets are kept unless --ignore-offline); everything else in the model is kept byte\n"
+    "for byte. Prints the head TFLM will reach with the copy. MODEL is never modified; OUT is\n"
+    "written atomically, and only when the plan passes the checker. See docs/embed.md.\n"
+    "\n"
+    "options:\n"
+    "  -o FILE            the copy to write (required; not MODEL itself)\n"
+    "  --strategy NAME    plan with NAME only (default: best and every portfolio strategy,\n"
+    "                     keeping the plan that gives TFLM the smallest head)\n"
+    "  --time-limit S     seconds for searches that stop on time (exact; default 10)\n"
+    "  --quiet            no progress line on stderr\n";
+
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
+        return 0;
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+static void report(const char *input, size_t in_len, const char *output, int in_plan,
+                   const ap_tflite_embed_result *r)
+{
+    const ap_problem *p = r->problem;
+    size_t scratch = 0;
+    int64_t scratch_bytes = 0;
+    ap_bounds bd;
+    for (size_t i = 0; i < p->n; i++)
+        if (p->buf[i].tensor == AP_NO_INDEX) {
+            scratch++;
+            scratch_bytes += p->buf[i].size;
+        }
+    printf("model        %s (%zu bytes)\n", input, in_len);
+    if (r->shift == 0)
+        printf("wrote        %s (%zu bytes): the offline plan rewritten in place\n", output,
+               r->len);
+    else
+        printf("wrote        %s (%zu bytes): the model moved %zu bytes behind a new header\n",
+               output, r->len, r->shift);
+    printf("offline plan %zu entries: %zu of %zu planned tensors fixed; -1 for the rest "
+           "(constants, variables, empty tensors%s)\n", r->n_words - 3, r->fixed, r->tensors,
+           r->conflicts_runtime ? ", indices the subgraphs cannot share" : "");
+    if (r->conflicts)
+        printf("subgraphs    %zu tensor index%s planned at different offsets in different "
+               "subgraphs (TFLM gives tensor i of every subgraph entry i): %zu given one shared "
+               "offset, %zu left to the runtime\n", r->conflicts, r->conflicts == 1 ? "" : "es",
+               r->conflicts - r->conflicts_runtime, r->conflicts_runtime);
+    if (scratch)
+        printf("scratch      %zu buffer%s, %lld bytes: placed by TFLM at runtime around the "
+               "fixed tensors\n", scratch, scratch == 1 ? "" : "s", (long long)scratch_bytes);
+    else
+        printf("scratch      none\n");
+    if (r->candidates > 1)
+        printf("strategy     %s (the smallest TFLM head of %zu plans)\n", r->plan.strategy,
+               r->candidates);
+    else
+        printf("strategy     %s\n", r->plan.strategy);
+    if (ap_bounds_compute(p, &bd, NULL) == AP_OK)
+        printf("head         %lld bytes with TFLM (the plan: %lld bytes; lower bound %lld)\n",
+               (long long)r->head, (long long)r->plan.arena, (long long)bd.lower);
+    if (r->head_before < 0)
+        printf("before       TFLM refuses the input's own offline plan\n");
+    else
+        printf("before       %lld bytes with TFLM, the input as it is (%s)\n",
+               (long long)r->head_before,
+               in_plan ? "its own offline plan" : "no offline plan: TFLM's greedy planner");
+    if (r->kernels_entry)
+        printf("kernels      metadata \"%s\" records the kernel behaviour the plan relies on\n",
+               AP_TFL_KERNELS_NAME);
+}
+
+int cmd_embed(int argc, char **argv)
+{
+    const char *input = NULL, *output = NULL, *v;
+    ap_tflite_embed_options eo;
+    cli_input_opts in;
+    int i, m, quiet = 0, rc = EXIT_USAGE;
+    ap_tflite_embed_options_init(&eo);
+    cli_input_init(&in);
+    for (i = 1; i < argc; i++) {
+        if (cli_is_help(argv, i)) {
+            fputs(usage_text, stdout);
+            fputs(cli_input_help, stdout);
+            return EXIT_OK;
+        }
+        if ((m = cli_input_option(&in, argc, argv, &i)) != 0 ||
+            (m = cli_value(argc, argv, &i, "--output", "-o", &output)) != 0 ||
+            (m = cli_value(argc, argv, &i, "--strategy", "-s", &eo.plan.strategy)) != 0) {
+            if (m < 0)
+                return EXIT_USAGE;
+        } else if ((m = cli_value(argc, argv, &i, "--time-limit", NULL, &v)) != 0) {
+            if (m < 0 || cli_parse_seconds(v, &eo.plan.time_limit) || eo.plan.time_limit <= 0) {
+                if (m > 0)
+                    cli_error("--time-limit %s: not a positive number of seconds", v);
+                return EXIT_USAGE;
+            }
+        } else if (cli_flag(argv, i, "--quiet", "-q")) {
+            quiet = 1;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            cli_error("embed: unknown option '%s' (see 'arenaplan embed --help')", argv[i]);
+            return EXIT_USAGE;
+        } else if (!input) {
+            input = argv[i];
+        } else {
+            cli_error("embed: one model at a time (got '%s' and '%s')", input, argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    if (!input) {
+        cli_error("embed: no model given (see 'arenaplan embed --help')");
+        return EXIT_USAGE;
+    }
+    if (!output || strcmp(output, "-") == 0) {
+        cli_error("embed: give the file to write with -o OUT.tflite");
+        return EXIT_USAGE;
+    }
+    if (same_file(input, output)) {
+        cli_error("embed: -o %s names the input itself; embed never modifies its input", output);
+        return EXIT_USAGE;
+    }
+    if (eo.plan.strategy && cli_check_strategy(eo.plan.strategy) != 0)
+        return EXIT_USAGE;
+    eo.load = in.load;
+    eo.plan.stop = cli_stop_flag();
+    eo.plan.progress = cli_progress_printer(quiet);
+
+    unsigned char *data = NULL;
+    size_t len = 0;
+    ap_error err = {0};
+    ap_tflite_embed_result r;
+    cli_out out;
+    memset(&r, 0, sizeof r);
+    if (ap_read_file(input, (size_t)1 << 31, &data, &len, &err) != AP_OK) {
+        cli_error("%s", err.msg);
+        return EXIT_USAGE;
+    }
+    ap_status st = ap_tflite_embed(data, len, input, &eo, &r, &err);
+    cli_progress_done();
+    if (st != AP_OK) {
+        cli_error("%s", err.msg);
+        rc = st == AP_ERR_INVALID || st == AP_ERR_LIMIT || st == AP_ERR_INFEASIBLE ? EXIT_INVALID
+                                                                                 : EXIT_USAGE;
+        goto done;
+    }
+    if (cli_out_open(&out, output) != 0)
+        goto done;
+    if (fwrite(r.data, 1, r.len, out.f) != r.len) {
+        cli_out_close(&out, 0);
+        cli_error("cannot write %s", output);
+        goto done;
+    }
+    if (cli_out_close(&out, 1) != 0)
+        goto done;
+    report(input, len, output, r.had_plan, &r);
+    rc = EXIT_OK;
+done:
+    ap_tflite_embed_result_free(&r);
+    free(data);
+    return rc;
+}

@@ -1,0 +1,412 @@
+/* cmd_inspect.c - `arenaplan inspect`: what a .tflite model holds and the buffers TFLM plans. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arenaplan/bounds.h"
+#include "arenaplan/csv.h"
+#include "arenaplan/report.h"
+#include "arenaplan/tflite.h"
+#include "cli.h"
+
+static const char usage_text[] =
+    "usage: arenaplan inspect MODEL.tflite [options]\n"
+    "\n"
+    "Reads a TensorFlow Lite model and shows its subgraphs, operators by type, tensors,\n"
+    "constant and variable bytes, and the buffers TFLM's memory planner receives for it (tensor\n"
+    "index and name, size, lifetime, producing and consuming operators). The CSV output is a\n"
+    "buffer list that 'arenaplan plan' accepts.\n"
+    "\n"
+    "options:\n"
+    "  --format FMT       table (default), csv or json\n"
+    "  -o FILE            write to FILE (atomically) instead of stdout\n";
+
+/* Operator counts by display name. */
+typedef struct op_count {
+    const char *name;
+    long count;
+} op_count;
+
+static int cmp_count(const void *a, const void *b)
+{
+    const op_count *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count > y->count ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+typedef struct summary {
+    op_count *ops;
+    size_t n_ops_types;
+    long operators, tensors, constants, variables;
+    int64_t constant_bytes, variable_bytes;
+    size_t planned_tensors, scratch, fixed_tensors;
+    int64_t planned_bytes;
+    ap_bounds bounds;
+} summary;
+
+static int summarize(const ap_tfl_model *m, const ap_problem *p, summary *s)
+{
+    memset(s, 0, sizeof *s);
+    size_t cap = 0;
+    unsigned char *buffer_seen = calloc(m->n_buffers + 1, 1);
+    if (!buffer_seen)
+        return -1;
+    for (uint32_t g = 0; g < m->n_subgraphs; g++) {
+        const ap_tfl_subgraph *sg = &m->subgraphs[g];
+        s->operators += sg->n_ops;
+        s->tensors += sg->n_tensors;
+        for (uint32_t i = 0; i < sg->n_ops; i++) {
+            const char *name = ap_tfl_op_name(&sg->ops[i]);
+            size_t k;
+            for (k = 0; k < s->n_ops_types && strcmp(s->ops[k].name, name); k++)
+                ;
+            if (k == s->n_ops_types) {
+                if (k == cap) {
+                    op_count *n = realloc(s->ops, (cap = cap ? 2 * cap : 16) * sizeof *n);
+                    if (!n) {
+                        free(buffer_seen);
+                        return -1;
+                    }
+                    s->ops = n;
+                }
+                s->ops[s->n_ops_types++] = (op_count){name, 0};
+            }
+            s->ops[k].count++;
+        }
+        for (uint32_t i = 0; i < sg->n_tensors; i++) {
+            const ap_tfl_tensor *t = &sg->tensors[i];
+            if (t->is_constant) {
+                s->constants++;
+                /* Tensors may share a buffer: count each buffer's bytes once. */
+                if (!buffer_seen[t->buffer]) {
+                    buffer_seen[t->buffer] = 1;
+                    s->constant_bytes += (int64_t)m->buffers[t->buffer].data_len;
+                }
+            } else if (t->is_variable) {
+                /* TFLM puts variables in the tail, TFLM-sized and 16-aligned. */
+                int64_t b = t->elements * ap_tfl_tflm_type_size(t->type);
+                s->variables++;
+                s->variable_bytes += (b + 15) / 16 * 16;
+            }
+        }
+    }
+    free(buffer_seen);
+    qsort(s->ops, s->n_ops_types, sizeof *s->ops, cmp_count);
+    if (p) {
+        for (size_t i = 0; i < p->n; i++) {
+            if (p->buf[i].kind == AP_KIND_SCRATCH)
+                s->scratch++;
+            else {
+                s->planned_tensors++;
+                s->fixed_tensors += p->buf[i].fixed != AP_UNFIXED;
+            }
+            s->planned_bytes += p->buf[i].size;
+        }
+        if (ap_bounds_compute(p, &s->bounds, NULL) != AP_OK)
+            return -1;
+    }
+    return 0;
+}
+
+static const char *kind_name(ap_kind k)
+{
+    switch (k) {
+    case AP_KIND_INPUT: return "input";
+    case AP_KIND_OUTPUT: return "output";
+    case AP_KIND_SCRATCH: return "scratch";
+    case AP_KIND_ACTIVATION: return "activation";
+    default: return "buffer";
+    }
+}
+
+static void print_index_list(FILE *f, const int32_t *v, uint32_t n)
+{
+    fputc('[', f);
+    for (uint32_t i = 0; i < n; i++)
+        fprintf(f, "%s%d", i ? ", " : "", (int)v[i]);
+    fputc(']', f);
+}
+
+/* "op 1 WHILE (cond), op 4 IF (then)": who invokes subgraph s. */
+static void print_callers(FILE *f, const ap_tfl_model *m, uint32_t s, int json)
+{
+    int first = 1;
+    for (uint32_t g = 0; g < m->n_subgraphs; g++)
+        for (uint32_t i = 0; i < m->subgraphs[g].n_ops; i++) {
+            const ap_tfl_operator *op = &m->subgraphs[g].ops[i];
+            for (int k = 0; k < 2; k++) {
+                if (op->calls[k] != (int32_t)s)
+                    continue;
+                const char *role = op->builtin == AP_TFL_OP_IF ? (k ? "else" : "then")
+                                 : op->builtin == AP_TFL_OP_WHILE ? (k ? "body" : "cond")
+                                                                  : "init";
+                char text[160];
+                if (g == 0)
+                    snprintf(text, sizeof text, "op %u %s (%s)", i, op->name, role);
+                else
+                    snprintf(text, sizeof text, "op %u:%u %s (%s)", g, i, op->name, role);
+                if (json) {
+                    fputs(first ? "" : ",", f);
+                    ap_json_string(f, text);
+                } else
+                    fprintf(f, "%s%s", first ? ", run by " : ", ", text);
+                first = 0;
+            }
+        }
+}
+
+static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const ap_problem *p,
+                        const summary *s, const char *kernels)
+{
+    fprintf(f, "model        %s\n", path);
+    fprintf(f, "schema       version %u%s%s\n", m->version, m->description[0] ? ", " : "",
+            m->description);
+    fprintf(f, "subgraphs    %u\n", m->n_subgraphs);
+    for (uint32_t g = 0; g < m->n_subgraphs; g++) {
+        const ap_tfl_subgraph *sg = &m->subgraphs[g];
+        fprintf(f, "  %-3u %-20s %u tensors, %u operators, inputs ", g,
+                sg->name[0] ? sg->name : "-", sg->n_tensors, sg->n_ops);
+        print_index_list(f, sg->inputs, sg->n_inputs);
+        fputs(", outputs ", f);
+        print_index_list(f, sg->outputs, sg->n_outputs);
+        print_callers(f, m, g, 0);
+        fputc('\n', f);
+    }
+    fprintf(f, "operators    %ld", s->operators);
+    for (size_t k = 0; k < s->n_ops_types; k++)
+        fprintf(f, "%s%s %ld", k ? ", " : ": ", s->ops[k].name, s->ops[k].count);
+    fputc('\n', f);
+    if (p)
+        fprintf(f, "tensors      %ld: %zu planned, %ld constant, %ld variable\n", s->tensors,
+                s->planned_tensors, s->constants, s->variables);
+    else
+        fprintf(f, "tensors      %ld: %ld constant, %ld variable\n", s->tensors, s->constants,
+                s->variables);
+    fprintf(f, "constants    %lld bytes (in the model file)\n", (long long)s->constant_bytes);
+    fprintf(f, "variables    %lld bytes (TFLM's persistent tail)\n", (long long)s->variable_bytes);
+    if (p)
+        fprintf(f, "kernels      %s: %zu scratch buffer%s\n", kernels, s->scratch,
+                s->scratch == 1 ? "" : "s");
+    fprintf(f, "metadata     %u", m->n_metadata);
+    for (uint32_t k = 0; k < m->n_metadata; k++)
+        fprintf(f, "%s%s (%zu bytes)", k ? ", " : ": ", m->metadata[k].name,
+                m->buffers[m->metadata[k].buffer].data_len);
+    fputc('\n', f);
+    if (m->offline.present) {
+        fprintf(f, "offline plan %u entries (metadata %u, buffer %u)", m->offline.n,
+                m->offline.metadata, m->offline.buffer);
+        if (p && s->fixed_tensors)
+            fprintf(f, ": %zu of %zu planned tensors fixed, honoured\n", s->fixed_tensors,
+                    s->planned_tensors);
+        else if (p && strstr(p->note ? p->note : "", "offline plan honoured"))
+            fprintf(f, ": 0 of %zu planned tensors fixed, honoured\n", s->planned_tensors);
+        else
+            fputs(p ? ", ignored (--ignore-offline)\n" : "\n", f);
+    } else
+        fputs("offline plan none\n", f);
+    if (!p)
+        return;
+    fprintf(f, "planned      %zu buffers, %lld bytes in all; at most %lld bytes live at once "
+            "(step %lld: %s)\n\n", p->n, (long long)s->planned_bytes, (long long)s->bounds.live,
+            (long long)s->bounds.peak_step,
+            ap_problem_label(p, s->bounds.peak_step) ? ap_problem_label(p, s->bounds.peak_step)
+                                                    : "-");
+    fprintf(f, "%-10s %-40s %10s  %-14s %-10s %-24s %s\n", "id", "name", "size", "lifetime",
+            "kind", "producer", "consumers");
+    for (size_t i = 0; i < p->n; i++) {
+        const ap_buffer *b = &p->buf[i];
+        char life[48], name[44];
+        const char *nm = b->name ? b->name : "";
+        if (strlen(nm) > 40)
+            snprintf(name, sizeof name, "%.37s...", nm);
+        else
+            snprintf(name, sizeof name, "%s", nm);
+        snprintf(life, sizeof life, "[%lld, %lld)", (long long)b->lower, (long long)b->upper);
+        fprintf(f, "%-10s %-40s %10lld  %-14s %-10s %-24s %s", b->id, name, (long long)b->size,
+                life, kind_name(b->kind), b->producer ? b->producer : "-",
+                b->consumers ? b->consumers : "-");
+        if (b->fixed != AP_UNFIXED)
+            fprintf(f, "  (offline offset %lld)", (long long)b->fixed);
+        fputc('\n', f);
+    }
+}
+
+static void json_kv_str(FILE *f, const char *key, const char *v, int comma)
+{
+    fprintf(f, "%s\"%s\":", comma ? "," : "", key);
+    if (v)
+        ap_json_string(f, v);
+    else
+        fputs("null", f);
+}
+
+static void print_json(FILE *f, const char *path, const ap_tfl_model *m, const ap_problem *p,
+                       const summary *s, const char *kernels)
+{
+    fputc('{', f);
+    json_kv_str(f, "model", path, 0);
+    fprintf(f, ",\"schema_version\":%u", m->version);
+    json_kv_str(f, "description", m->description, 1);
+    fputs(",\"subgraphs\":[", f);
+    for (uint32_t g = 0; g < m->n_subgraphs; g++) {
+        const ap_tfl_subgraph *sg = &m->subgraphs[g];
+        fprintf(f, "%s{\"index\":%u", g ? "," : "", g);
+        json_kv_str(f, "name", sg->name, 1);
+        fprintf(f, ",\"tensors\":%u,\"operators\":%u,\"inputs\":", sg->n_tensors, sg->n_ops);
+        print_index_list(f, sg->inputs, sg->n_inputs);
+        fputs(",\"outputs\":", f);
+        print_index_list(f, sg->outputs, sg->n_outputs);
+        fputs(",\"run_by\":[", f);
+        print_callers(f, m, g, 1);
+        fputs("]}", f);
+    }
+    fprintf(f, "],\"operators\":%ld,\"operators_by_type\":{", s->operators);
+    for (size_t k = 0; k < s->n_ops_types; k++) {
+        if (k)
+            fputc(',', f);
+        ap_json_string(f, s->ops[k].name);
+        fprintf(f, ":%ld", s->ops[k].count);
+    }
+    fprintf(f, "},\"tensors\":%ld,\"constant_tensors\":%ld,\"constant_bytes\":%lld,"
+            "\"variable_tensors\":%ld,\"variable_bytes\":%lld", s->tensors, s->constants,
+            (long long)s->constant_bytes, s->variables, (long long)s->variable_bytes);
+    json_kv_str(f, "kernels", kernels, 1);
+    fputs(",\"metadata\":[", f);
+    for (uint32_t k = 0; k < m->n_metadata; k++) {
+        fputs(k ? ",{" : "{", f);
+        json_kv_str(f, "name", m->metadata[k].name, 0);
+        fprintf(f, ",\"buffer\":%u,\"bytes\":%zu}", m->metadata[k].buffer,
+                m->buffers[m->metadata[k].buffer].data_len);
+    }
+    fputc(']', f);
+    if (m->offline.present)
+        fprintf(f, ",\"offline_plan\":{\"entries\":%u,\"metadata\":%u,\"buffer\":%u,"
+                "\"honoured\":%s,\"fixed_tensors\":%zu}", m->offline.n, m->offline.metadata,
+                m->offline.buffer,
+                strstr(p->note ? p->note : "", "offline plan honoured") ? "true" : "false",
+                s->fixed_tensors);
+    else
+        fputs(",\"offline_plan\":null", f);
+    fprintf(f, ",\"planned_tensors\":%zu,\"scratch_buffers\":%zu,\"planned_bytes\":%lld,"
+            "\"peak_live_bytes\":%lld,\"buffers\":[", s->planned_tensors, s->scratch,
+            (long long)s->planned_bytes, (long long)s->bounds.live);
+    for (size_t i = 0; i < p->n; i++) {
+        const ap_buffer *b = &p->buf[i];
+        fputs(i ? ",{" : "{", f);
+        json_kv_str(f, "id", b->id, 0);
+        json_kv_str(f, "name", b->name, 1);
+        fprintf(f, ",\"subgraph\":%d", (int)b->subgraph);
+        if (b->tensor >= 0)
+            fprintf(f, ",\"tensor\":%d", (int)b->tensor);
+        else
+            fputs(",\"tensor\":null", f);
+        json_kv_str(f, "kind", kind_name(b->kind), 1);
+        fprintf(f, ",\"size\":%lld,\"lower\":%lld,\"upper\":%lld", (long long)b->size,
+                (long long)b->lower, (long long)b->upper);
+        if (b->fixed != AP_UNFIXED)
+            fprintf(f, ",\"fixed_offset\":%lld", (long long)b->fixed);
+        else
+            fputs(",\"fixed_offset\":null", f);
+        json_kv_str(f, "producer", b->producer, 1);
+        json_kv_str(f, "consumers", b->consumers, 1);
+        fputc('}', f);
+    }
+    fputs("]}\n", f);
+}
+
+int cmd_inspect(int argc, char **argv)
+{
+    const char *input = NULL, *format = "table", *output = NULL;
+    cli_input_opts in;
+    int i, m, rc = EXIT_USAGE;
+    cli_input_init(&in);
+    for (i = 1; i < argc; i++) {
+        if (cli_is_help(argv, i)) {
+            fputs(usage_text, stdout);
+            fputs(cli_input_help, stdout);
+            return EXIT_OK;
+        }
+        if ((m = cli_input_option(&in, argc, argv, &i)) != 0 ||
+            (m = cli_value(argc, argv, &i, "--format", "-f", &format)) != 0 ||
+            (m = cli_value(argc, argv, &i, "--output", "-o", &output)) != 0) {
+            if (m < 0)
+                return EXIT_USAGE;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            cli_error("inspect: unknown option '%s' (see 'arenaplan inspect --help')", argv[i]);
+            return EXIT_USAGE;
+        } else if (!input) {
+            input = argv[i];
+        } else {
+            cli_error("inspect: one model at a time (got '%s' and '%s')", input, argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    if (!input) {
+        cli_error("inspect: no model given (see 'arenaplan inspect --help')");
+        return EXIT_USAGE;
+    }
+    if (strcmp(format, "table") && strcmp(format, "csv") && strcmp(format, "json")) {
+        cli_error("inspect: unknown format '%s' (table, csv or json)", format);
+        return EXIT_USAGE;
+    }
+
+    unsigned char *data = NULL;
+    size_t len = 0;
+    ap_error err = {0};
+    ap_tfl_model *model = NULL;
+    ap_problem *p = NULL;
+    summary s;
+    cli_out out;
+    memset(&s, 0, sizeof s);
+    if (ap_read_file(input, (size_t)1 << 31, &data, &len, &err) != AP_OK) {
+        cli_error("%s", err.msg);
+        return EXIT_USAGE;
+    }
+    if (len < 8 || memcmp(data + 4, "TFL3", 4) != 0) {
+        cli_error("inspect: %s is not a TensorFlow Lite model (no \"TFL3\" identifier at bytes "
+                  "4-7)", input);
+        goto done;
+    }
+    if (ap_tflite_read(data, len, &model, &err) != AP_OK) {
+        cli_error("%s: %s", input, err.msg);
+        goto done;
+    }
+    /* The problem may fail where the graph did not (TFLM cannot allocate every model): the
+     * table then still shows the graph, and the reason follows on stderr. */
+    ap_error perr = {0};
+    ap_status pst = ap_tflite_load_problem(data, len, input, &in.load, &p, &perr);
+    if (summarize(model, p, &s) != 0) {
+        cli_error("out of memory");
+        goto done;
+    }
+    const char *kernels = in.load.kernels ? in.load.kernels : "reference";
+    if (pst != AP_OK && strcmp(format, "table") != 0) {
+        cli_error("%s", perr.msg);
+        goto done;
+    }
+    if (cli_out_open(&out, output) != 0)
+        goto done;
+    if (strcmp(format, "csv") == 0) {
+        if (ap_csv_write(out.f, p, NULL, &err) != AP_OK) {
+            cli_out_close(&out, 0);
+            cli_error("%s", err.msg);
+            goto done;
+        }
+    } else if (strcmp(format, "json") == 0)
+        print_json(out.f, input, model, p, &s, kernels);
+    else
+        print_table(out.f, input, model, p, &s, kernels);
+    if (cli_out_close(&out, 1) != 0)
+        goto done;
+    if (pst != AP_OK) {
+        cli_error("%s", perr.msg);
+        goto done;
+    }
+    rc = EXIT_OK;
+done:
+    free(s.ops);
+    ap_problem_free(p);
+    ap_tflite_free(model);
+    free(data);
+    return rc;
+}
