@@ -2,8 +2,8 @@
  * exact.c - the `exact` strategy: the smallest arena with a proof, or the best plan found and
  * how far the minimum can be below it (docs/exact.md has the whole story).
  *
- * It starts from the portfolio's best plan (an upper bound, hi) and the strongest cheap lower
- * bound (lo), then narrows the gap with feasibility searches: "is there a plan within C bytes?"
+ * It starts from the best plan of the portfolio's heuristics (an upper bound, hi) and the
+ * strongest cheap lower bound (lo), then narrows the gap with feasibility searches: "is there a plan within C bytes?"
  * A search that finds one lowers hi to its arena; one that exhausts its tree proves no plan
  * within C exists and raises lo past C (to the least capacity any of its capacity prunes would
  * have let through). hi = lo is a proof of optimality.
@@ -220,25 +220,39 @@ static ap_status minimize(run *R, int64_t peak, int64_t t_min, int64_t t_max)
     return AP_OK;
 }
 
-/* The portfolio's best plan: the start, and the upper bound. */
+/* The start and the first upper bound: the best plan of the portfolio's heuristics, each
+ * proven by the checker. Not `best` itself: its local search runs for seconds on large
+ * problems without looking at the clock or the stop flag, and the searches here improve on a
+ * plan better than it does. */
 static ap_status start_plan(run *R, const ap_plan_options *opt, ap_error *err)
 {
     ap_plan_options sub = *opt;
-    ap_plan start;
+    ap_plan cand;
     ap_check_result res;
-    ap_status st;
-    ap_plan_init(&start);
-    sub.strategy = "best";
-    if ((st = ap_plan_problem(R->p, &sub, &start, err)) == AP_OK) {
-        if ((st = ap_check(R->p, start.offset, &res)) != AP_OK)
-            st = ap_error_set(err, st == AP_ERR_NOMEM ? st : AP_ERR_INVALID, "%s", res.message);
+    ap_status st = AP_OK;
+    size_t i, count;
+    const ap_strategy *table = ap_strategies(&count);
+    ap_plan_init(&cand);
+    for (i = 0; i < count && st == AP_OK; i++) {
+        if (!(table[i].flags & AP_STRATEGY_PORTFOLIO))
+            continue;
+        sub.strategy = table[i].name;
+        if ((st = ap_plan_problem(R->p, &sub, &cand, err)) != AP_OK)
+            break;
+        st = ap_check(R->p, cand.offset, &res);
+        if (st == AP_ERR_NOMEM)
+            ap_error_set(err, st, "%s", res.message);
+        else if (st != AP_OK)
+            st = AP_OK;  /* never keep a plan the checker rejects */
         else if (res.arena < R->hi) {
-            memcpy(R->best, start.offset, R->p->n * sizeof *R->best);
+            memcpy(R->best, cand.offset, R->p->n * sizeof *R->best);
             R->hi = res.arena;
             R->clk.best = R->hi;
         }
     }
-    ap_plan_free(&start);
+    ap_plan_free(&cand);
+    if (st == AP_OK && R->hi == INT64_MAX)
+        st = ap_error_set(err, AP_ERR_INVALID, "no heuristic of the portfolio produced a valid plan");
     return st;
 }
 
