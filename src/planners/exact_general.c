@@ -79,7 +79,8 @@ static long windows_of(gs *S, uint32_t v)
         w[k].hi = xu + m->adj_win[j].hi;
         k++;
     }
-    qsort(w, k, sizeof *w, cmp_win);
+    if (k > 1)
+        qsort(w, k, sizeof *w, cmp_win);
     for (j = 0; j < k; j++) {
         if (out > 0 && w[j].lo < w[out - 1].hi) {
             w[out - 1].hi = ap__max64(w[out - 1].hi, w[j].hi);
@@ -188,7 +189,8 @@ static int room_left(gs *S)
         }
         if (want == 0)
             continue;
-        qsort(S->win, nw, sizeof *S->win, cmp_lo);
+        if (nw > 1)
+            qsort(S->win, nw, sizeof *S->win, cmp_lo);
         for (j = 0; j < nw; j++) {
             int64_t lo = ap__max64(S->win[j].lo, end);
             if (S->win[j].hi > lo)
@@ -261,7 +263,8 @@ static ap__xresult gnode(gs *S)
         }
     }
     nc = S->ncs - c0;
-    qsort(S->cs + c0, nc, sizeof *S->cs, cmp_gcand);
+    if (nc > 1)
+        qsort(S->cs + c0, nc, sizeof *S->cs, cmp_gcand);
     for (i = 0; i < nc; i++) {
         uint32_t v = S->cs[c0 + i].b;
         int64_t y = S->cs[c0 + i].y;

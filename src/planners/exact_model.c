@@ -166,7 +166,8 @@ static ap_status build_adjacency(ap__xmodel *m, ap_error *err)
         }
     for (i = 0; i < n; i++) {
         size_t a = m->adj_start[i], b = m->adj_start[i + 1];
-        qsort(m->adj + a, b - a, sizeof *m->adj, cmp_u32);
+        if (b > a)
+            qsort(m->adj + a, b - a, sizeof *m->adj, cmp_u32);
         m->plain[i] = 1;
         for (j = a; j < b; j++) {
             uint32_t v = m->adj[j];
@@ -241,7 +242,8 @@ static ap_status build_fixed(ap__xmodel *m, ap_error *err)
             m->fix[k].hi = p->buf[q].fixed + w.hi;
             k++;
         }
-        qsort(m->fix + first, k - first, sizeof *m->fix, cmp_win);
+        if (k > first)
+            qsort(m->fix + first, k - first, sizeof *m->fix, cmp_win);
         m->fix_start[i + 1] = (uint32_t)k;
     }
     return AP_OK;

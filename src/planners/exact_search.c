@@ -233,7 +233,8 @@ static ap__xresult solve_groups(xs *S, size_t begin, size_t end, int64_t L, int6
     size_t i, g;
     for (i = begin; i < end; i++)
         S->keys[i] = (uint64_t)m->sec_lo[S->list[i]] << 32 | S->list[i];
-    qsort(S->keys + begin, end - begin, sizeof *S->keys, cmp_u64);
+    if (end - begin > 1)
+        qsort(S->keys + begin, end - begin, sizeof *S->keys, cmp_u64);
     for (i = begin; i < end; i++)
         S->list[i] = (uint32_t)(S->keys[i] & 0xffffffffu);
     for (g = begin; g < end;) {
@@ -343,7 +344,8 @@ static ap__xresult node(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t s
         }
     }
     nc = S->ncs - c0;
-    qsort(S->cs + c0, nc, sizeof *S->cs, cmp_cand);
+    if (nc > 1)
+        qsort(S->cs + c0, nc, sizeof *S->cs, cmp_cand);
 
     for (i = 0; i < nc; i++) {
         uint32_t v = S->cs[c0 + i].b;
