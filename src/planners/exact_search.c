@@ -53,6 +53,7 @@ typedef struct xs {
     int64_t *cut;       /* per section boundary k|k+1: unplaced buffers spanning it */
     uint32_t *list;     /* all buffers; a group of unplaced buffers is a segment of it */
     uint64_t *keys;     /* scratch for splitting a segment into groups */
+    struct epair *ep;   /* scratch: one section's unplaced plain buffers */
     tr *trail;
     size_t ntrail, cap_trail;
     cand *cs;           /* candidates of the nodes on the current path */
@@ -166,6 +167,18 @@ static int cmp_u64(const void *x, const void *y)
 
 static ap__xresult node(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t s1, int64_t L,
                         int64_t Lpre);
+
+typedef struct epair {
+    int64_t mo, size;
+} epair;
+
+static int cmp_epair(const void *x, const void *y)
+{
+    const epair *a = x, *b = y;
+    if (a->mo != b->mo)
+        return a->mo > b->mo ? -1 : 1;
+    return a->size > b->size ? -1 : a->size < b->size;
+}
 
 static int push_cand(xs *S, uint32_t u, int64_t off, int hang)
 {
@@ -286,18 +299,29 @@ static int feasible_here(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t 
             *min_height = top;
     }
     for (k = s0; k < s1; k++) {
-        int64_t need, base = INT64_MAX;
+        int64_t need = 0, floor = ap__max64(S->sfloor[k], L), sum = 0;
         uint32_t j;
+        size_t nb = 0, q;
         if (S->ssum[k] == 0)
             continue;
-        /* every plain buffer still to place here starts at or above the lowest of their
-           minoffs, and they own disjoint bytes */
+        /* The plain buffers still to place here own disjoint bytes, each at or above its
+           minoff and the floor: those whose minoff is t or more need their sizes above t.
+           The worst t, taken in order of minoff, is the least end any order of them allows
+           (one machine, release times, least makespan). */
         for (j = m->sec_start[k]; j < m->sec_start[k + 1]; j++) {
             uint32_t u = m->sec_buf[j];
-            if (m->plain[u] && S->off[u] == AP_UNPLACED && S->minoff[u] < base)
-                base = S->minoff[u];
+            if (m->plain[u] && S->off[u] == AP_UNPLACED) {
+                S->ep[nb].mo = ap__max64(S->minoff[u], floor);
+                S->ep[nb].size = m->size[u];
+                nb++;
+            }
         }
-        need = ap__max64(base, ap__max64(S->sfloor[k], L)) + S->ssum[k];
+        if (nb > 1)
+            qsort(S->ep, nb, sizeof *S->ep, cmp_epair);
+        for (q = 0; q < nb; q++) {
+            sum += S->ep[q].size;
+            need = ap__max64(need, S->ep[q].mo + sum);
+        }
         if (need > S->cap) {
             note_need(S, need);
             return 0;
@@ -456,6 +480,7 @@ static void xs_free(xs *S)
     free(S->cut);
     free(S->list);
     free(S->keys);
+    free(S->ep);
     free(S->trail);
     free(S->cs);
 }
@@ -479,9 +504,10 @@ static ap_status xs_init(xs *S, const ap__xmodel *m, int64_t cap, int preorder, 
     S->cut = ap__zalloc(nsec, sizeof *S->cut);
     S->list = ap__alloc(m->n + 1, sizeof *S->list);
     S->keys = ap__alloc(m->n + 1, sizeof *S->keys);
+    S->ep = ap__alloc(m->n + 1, sizeof *S->ep);
     S->trail = ap__alloc(S->cap_trail, sizeof *S->trail);
     if (!S->pre || !S->off || !S->minoff || !S->sfloor || !S->ssum || !S->cut || !S->list ||
-        !S->keys || !S->trail) {
+        !S->keys || !S->ep || !S->trail) {
         xs_free(S);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory for the exact search");
     }
