@@ -59,6 +59,7 @@ typedef struct xs {
     cand *cs;           /* candidates of the nodes on the current path */
     size_t ncs, cap_cs;
     uint64_t nodes, budget;
+    uint64_t full_every, win_evals, win_extra; /* see full_now */
     ap__xclock *clk;
     int64_t need;
     int nomem;
@@ -277,6 +278,65 @@ static int split_after(const xs *S, uint32_t v)
     return 0;
 }
 
+/* The least end of the plain buffers still to place in section k, or 0 if none. They own
+ * disjoint bytes, each at or above the section's floor and its own minoff. Cheap form: from the
+ * lowest of those starts, the sum of their sizes. Full form: those starting at t or above need
+ * their sizes above t, for every t: one machine with release times, whose least makespan this
+ * is; it sorts the buffers whose minoff is above the floor. *cheap gets the cheap form. */
+static int64_t section_need(xs *S, uint32_t k, int64_t L, int full, int64_t *cheap)
+{
+    const ap__xmodel *m = S->m;
+    int64_t floor = ap__max64(S->sfloor[k], L), need, sum = 0, low = INT64_MAX, high = floor;
+    uint32_t j;
+    size_t nb = 0, q;
+    *cheap = 0;
+    if (S->ssum[k] == 0)
+        return 0;
+    for (j = m->sec_start[k]; j < m->sec_start[k + 1]; j++) {
+        uint32_t u = m->sec_buf[j];
+        if (!m->plain[u] || S->off[u] != AP_UNPLACED)
+            continue;
+        low = ap__min64(low, S->minoff[u]);
+        high = ap__max64(high, S->minoff[u]);
+        if (full && S->minoff[u] > floor) {
+            S->ep[nb].mo = S->minoff[u];
+            S->ep[nb].size = m->size[u];
+            nb++;
+        }
+    }
+    need = *cheap = ap__max64(floor, low) + S->ssum[k];
+    /* every t gives at most high + all sizes: when that fits, the sort cannot prune */
+    if (!full || need > S->cap || high + S->ssum[k] <= S->cap)
+        return need;
+    if (nb > 1)
+        qsort(S->ep, nb, sizeof *S->ep, cmp_epair);
+    for (q = 0; q < nb; q++) {
+        sum += S->ep[q].size;
+        need = ap__max64(need, S->ep[q].mo + sum);
+    }
+    return need;
+}
+
+/* The full section bound pays where it prunes (random lifetimes: ten times fewer nodes) and
+ * costs up to five times the node rate where it does not (long lifetimes, many buffers per
+ * section: it prunes a node the cheap bound would prune a step later). So it runs at every node
+ * while it prunes at 5% or more of the nodes it runs at, measured over windows of at least
+ * 128 runs; otherwise at every 256th node, still measuring. Decided by counts, so the search
+ * stays deterministic. */
+#define FULL_WINDOW 2048
+
+static int full_now(xs *S)
+{
+    if (S->nodes % FULL_WINDOW == 0 && S->nodes > 0 && S->win_evals >= 128) {
+        S->full_every = S->win_extra * 20 >= S->win_evals ? 1 : 256;
+        S->win_extra = S->win_evals = 0;
+    }
+    if (S->nodes % S->full_every != 0)
+        return 0;
+    S->win_evals++;
+    return 1;
+}
+
 /* Capacity checks of a node (see the top of the file); returns 0 to prune. */
 static int feasible_here(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t s1, int64_t L,
                          int64_t *min_height)
@@ -284,6 +344,7 @@ static int feasible_here(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t 
     const ap__xmodel *m = S->m;
     size_t i;
     uint32_t k;
+    int full;
     *min_height = INT64_MAX;
     for (i = begin; i < end; i++) {
         uint32_t u = S->list[i];
@@ -298,31 +359,12 @@ static int feasible_here(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t 
         if (top < *min_height && !m->nodom[u])
             *min_height = top;
     }
+    full = full_now(S);
     for (k = s0; k < s1; k++) {
-        int64_t need = 0, floor = ap__max64(S->sfloor[k], L), sum = 0;
-        uint32_t j;
-        size_t nb = 0, q;
-        if (S->ssum[k] == 0)
-            continue;
-        /* The plain buffers still to place here own disjoint bytes, each at or above its
-           minoff and the floor: those whose minoff is t or more need their sizes above t.
-           The worst t, taken in order of minoff, is the least end any order of them allows
-           (one machine, release times, least makespan). */
-        for (j = m->sec_start[k]; j < m->sec_start[k + 1]; j++) {
-            uint32_t u = m->sec_buf[j];
-            if (m->plain[u] && S->off[u] == AP_UNPLACED) {
-                S->ep[nb].mo = ap__max64(S->minoff[u], floor);
-                S->ep[nb].size = m->size[u];
-                nb++;
-            }
-        }
-        if (nb > 1)
-            qsort(S->ep, nb, sizeof *S->ep, cmp_epair);
-        for (q = 0; q < nb; q++) {
-            sum += S->ep[q].size;
-            need = ap__max64(need, S->ep[q].mo + sum);
-        }
+        int64_t cheap, need = section_need(S, k, L, full, &cheap);
         if (need > S->cap) {
+            if (cheap <= S->cap)
+                S->win_extra++;
             note_need(S, need);
             return 0;
         }
@@ -493,6 +535,7 @@ static ap_status xs_init(xs *S, const ap__xmodel *m, int64_t cap, int preorder, 
     S->m = m;
     S->cap = cap;
     S->need = INT64_MAX;
+    S->full_every = 1;
     /* A path places each buffer once; a placement trails its offset, per covered section a
        floor, a sum and a cut, and per neighbour a minoff. */
     S->cap_trail = m->n + 3 * (size_t)m->sec_start[m->nsec] + (size_t)m->adj_start[m->n] + 1;
