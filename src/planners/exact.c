@@ -41,7 +41,7 @@ int ap__xclock_tick(ap__xclock *c)
             c->stopped = 1;
             return 0;
         }
-        if (c->progress && t - c->last_report >= 0.1) {
+        if (c->progress && c->best > 0 && t - c->last_report >= 0.1) {  /* once a plan exists */
             ap_progress pr;
             pr.elapsed = t - c->t0;
             pr.best_arena = c->best;
