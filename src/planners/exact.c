@@ -3,10 +3,10 @@
  * how far the minimum can be below it (docs/exact.md has the whole story).
  *
  * It starts from the best plan of the portfolio's heuristics (an upper bound, hi) and the
- * strongest cheap lower bound (lo), then narrows the gap with feasibility searches: "is there a plan within C bytes?"
- * A search that finds one lowers hi to its arena; one that exhausts its tree proves no plan
- * within C exists and raises lo past C (to the least capacity any of its capacity prunes would
- * have let through). hi = lo is a proof of optimality.
+ * strongest cheap lower bound (lo), then narrows the gap with feasibility searches: "is there
+ * a plan within C bytes?" A search that finds one lowers hi to its arena; one that exhausts its
+ * tree proves no plan within C exists and raises lo past C (to the least capacity any of its
+ * capacity prunes would have let through). hi = lo is a proof of optimality.
  *
  * Searches are bounded by node budgets that double round after round, and every decision
  * depends on node counts only, so the same input and limits give the same plan; the clock and
@@ -99,8 +99,8 @@ static ap_status accept(run *R, int64_t cap, ap_error *err)
     if (st == AP_ERR_NOMEM)
         return ap_error_set(err, st, "%s", res.message);
     if (st != AP_OK)
-        return ap_error_set(err, AP_ERR_INVALID, "internal error: the exact search made an invalid plan: %s",
-                            res.message);
+        return ap_error_set(err, AP_ERR_INVALID,
+                            "internal error: the exact search made an invalid plan: %s", res.message);
     if (res.arena > cap)
         return ap_error_set(err, AP_ERR_INVALID,
                             "internal error: the exact search found a plan of %lld bytes for a "
@@ -144,15 +144,12 @@ static int relax(run *R, int64_t peak, int64_t t_min, int64_t t_max)
         ap__xmodel sm;
         ap__xresult r;
         int64_t need;
-        if (!sub)
-            return e2.code == AP_ERR_NOMEM ? (ap_error_set(R->err, AP_ERR_NOMEM, "%s", e2.msg), -1) : 0;
-        if (ap__xmodel_build(&sm, sub, &e2) != AP_OK) {
+        if (!sub || ap__xmodel_build(&sm, sub, &e2) != AP_OK) {
             ap_problem_free(sub);
-            if (e2.code == AP_ERR_NOMEM) {
-                ap_error_set(R->err, AP_ERR_NOMEM, "%s", e2.msg);
-                return -1;
-            }
-            return 0;
+            if (e2.code != AP_ERR_NOMEM)
+                return 0;  /* a window too big to model: nothing to prove here */
+            ap_error_set(R->err, AP_ERR_NOMEM, "%s", e2.msg);
+            return -1;
         }
         /* xoff is sized for the whole model, which has at least as many buffers */
         r = attempt(R, &sm, R->lo, &need, R->err);
@@ -176,8 +173,8 @@ static ap_status minimize(run *R, int64_t peak, int64_t t_min, int64_t t_max)
     ap_status st;
     int64_t need, g = R->m.gran;
     while (R->lo < R->hi && clock_ok(&R->clk)) {
-        ap__xresult r = attempt(R, &R->m, R->lo, &need, R->err);
-        int64_t step;
+        int64_t tried = R->lo, step;
+        ap__xresult r = attempt(R, &R->m, tried, &need, R->err);
         if (r == AP__ERROR)
             return R->err->code;
         if (r == AP__FOUND) {
@@ -197,6 +194,8 @@ static ap_status minimize(run *R, int64_t peak, int64_t t_min, int64_t t_max)
         step = ap__max64(g, (R->hi - R->lo) / 4 / g * g);
         while (R->lo < R->hi && !R->clk.stopped) {
             int64_t c = ap__max64(R->lo, R->hi - step);
+            if (c == tried)
+                break;  /* undecided with this budget already */
             r = attempt(R, &R->m, c, &need, R->err);
             if (r == AP__ERROR)
                 return R->err->code;
