@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "arenaplan/tflite.h"
+#include "arenaplan/check.h"
+#include "arenaplan/planner.h"
 #include "tflite/kernels.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -43,10 +45,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             ap_tflite_build_options_init(&bo);
             bo.kernels = ap_tflite_kernel_sets[k];
             bo.ignore_offline = (int)(k & 1);
+            /* the in-place and overlap rules too, on every other kernel set */
+            if (k & 1) {
+                bo.inplace = "elementwise";
+                bo.overlap = "reference";
+            }
             if (ap_tflite_build_problem(m, &bo, &p, &err) == AP_OK) {
-                /* A built problem must always be valid: validation failing is a bug. */
+                ap_plan_options po;
+                ap_plan plan;
+                ap_check_result res;
+                /* A built problem must always be valid: validation failing is a bug; so is a
+                   plan the checker rejects. */
                 if (ap_problem_validate(p, &err) != AP_OK)
                     abort();
+                ap_plan_options_init(&po);
+                po.strategy = "greedy";
+                ap_plan_init(&plan);
+                if (p->n <= 4096 && ap_plan_problem(p, &po, &plan, &err) == AP_OK &&
+                    ap_check(p, plan.offset, &res) != AP_OK)
+                    abort();
+                ap_plan_free(&plan);
                 ap_problem_free(p);
             }
         }

@@ -243,6 +243,30 @@ static void test_warning_for_ignored_column(void **state)
     run_free(&r);
 }
 
+/* Steps are just numbers: a lifetime of 2^40 steps must cost no more than one of 2 (a fuzzer
+ * found the reports walking every step of the peak looking for labels). */
+static void test_huge_step_ranges(void **state)
+{
+    char in[4096], html[4096];
+    run_result r;
+    (void)state;
+    snprintf(in, sizeof in, "%s", tmp_path("huge.csv"));
+    snprintf(html, sizeof html, "%s", tmp_path("huge.html"));
+    write_text(in, "id,lower,end,size\na,4,1099511627776,250\nb,-1099511627776,5,100\n");
+    r = run_cli("plan", in, "--format", "json", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "\"arena_bytes\":350,");
+    run_free(&r);
+    r = run_cli("plan", in, "--timeline", "--log", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "peak         350 bytes live at steps 4-5\n");
+    run_free(&r);
+    r = run_cli("report", in, "-o", html, NULL);
+    assert_int_equal(r.status, 0);
+    assert_true(file_exists(html));
+    run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +282,7 @@ int main(void)
         cmocka_unit_test(test_align_option),
         cmocka_unit_test(test_compare),
         cmocka_unit_test(test_warning_for_ignored_column),
+        cmocka_unit_test(test_huge_step_ranges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

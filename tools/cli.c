@@ -114,7 +114,14 @@ const char cli_input_help[] =
     "  --kernels SET      models: whose kernels' scratch requests to model: reference (TFLM's\n"
     "                     reference kernels on a 32-bit target, the default), reference64 (the\n"
     "                     same on a 64-bit host) or none\n"
-    "  --ignore-offline   models: do not keep the offsets of an embedded offline plan\n";
+    "  --ignore-offline   models: do not keep the offsets of an embedded offline plan\n"
+    "  --inplace RULES    models: none (default; TFLM shares no bytes), reshape (RESHAPE,\n"
+    "                     SQUEEZE, EXPAND_DIMS outputs alias their dying input) or elementwise\n"
+    "                     (those and element-wise operators); see docs/inplace.md\n"
+    "  --overlap RULES    models: none (default) or reference: an output may start inside its\n"
+    "                     dying input as far as TFLM's reference kernels allow (CONV_2D,\n"
+    "                     DEPTHWISE_CONV_2D, pools, element-wise); such plans hold only with\n"
+    "                     those kernels, not CMSIS-NN or Xtensa; see docs/overlap.md\n";
 
 int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i)
 {
@@ -148,6 +155,32 @@ int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i)
         o->load.ignore_offline = 1;
         return 1;
     }
+    if ((m = cli_value(argc, argv, i, "--inplace", NULL, &v)) != 0) {
+        size_t k;
+        if (m < 0)
+            return -1;
+        for (k = 0; ap_tflite_inplace_sets[k] && strcmp(ap_tflite_inplace_sets[k], v); k++)
+            ;
+        if (!ap_tflite_inplace_sets[k]) {
+            cli_error("--inplace %s: unknown rule set (none, reshape or elementwise)", v);
+            return -1;
+        }
+        o->load.inplace = v;
+        return 1;
+    }
+    if ((m = cli_value(argc, argv, i, "--overlap", NULL, &v)) != 0) {
+        size_t k;
+        if (m < 0)
+            return -1;
+        for (k = 0; ap_tflite_overlap_sets[k] && strcmp(ap_tflite_overlap_sets[k], v); k++)
+            ;
+        if (!ap_tflite_overlap_sets[k]) {
+            cli_error("--overlap %s: unknown rule set (none or reference)", v);
+            return -1;
+        }
+        o->load.overlap = v;
+        return 1;
+    }
     return 0;
 }
 
@@ -163,6 +196,10 @@ ap_problem *cli_load(const char *path, const cli_input_opts *o)
     ap_problem *p = NULL;
     ap_error err = {0};
     lo.warn = warn_cb;
+    if (((lo.inplace && strcmp(lo.inplace, "none")) || (lo.overlap && strcmp(lo.overlap, "none"))) &&
+        !ap_is_tflite_file(path))
+        cli_warn("%s: --inplace and --overlap apply to models only; a buffer list gives its "
+                 "allowances in its alias_of and overlap_of columns", path);
     if (ap_load(path, &lo, &p, &err) != AP_OK) {
         cli_error("%s", err.msg);
         return NULL;

@@ -13,12 +13,17 @@ static const char usage_text[] =
     "per strategy with its arena in bytes and how far above the lower bound it is; the\n"
     "smallest arena of each row is marked with '*'. Every plan is proven by the checker.\n"
     "\n"
+    "With --inplace or --overlap every model gets two rows: planned with those rules and\n"
+    "without them (the arena and the lower bound with and without sharing); csv and json then\n"
+    "carry a rules column.\n"
+    "\n"
     "options:\n"
     "  --format FMT       table (default), csv or json\n"
     "  -o FILE            write to FILE (atomically) instead of stdout\n";
 
 typedef struct row {
     const char *input;
+    const char *rules;  /* "inplace=... overlap=..." or "none"; NULL when no rules were asked */
     size_t nbuf;
     int64_t lower;
     int64_t *arena;  /* per column; -1 = failed */
@@ -27,13 +32,18 @@ typedef struct row {
 static void print_table(FILE *f, const row *rows, size_t nrows, const ap_strategy **cols, size_t ncols)
 {
     size_t r, c;
-    int win = 5;
+    int win = 5, wr = 0;
     for (r = 0; r < nrows; r++) {
         const char *base = strrchr(rows[r].input, '/');
         int w = (int)strlen(base ? base + 1 : rows[r].input);
         win = w > win ? w : win;
+        if (rows[r].rules && (int)strlen(rows[r].rules) > wr)
+            wr = (int)strlen(rows[r].rules);
     }
-    fprintf(f, "%-*s %8s %12s", win, "input", "buffers", "lower bound");
+    fprintf(f, "%-*s", win, "input");
+    if (wr)
+        fprintf(f, " %-*s", wr, "rules");
+    fprintf(f, " %8s %12s", "buffers", "lower bound");
     for (c = 0; c < ncols; c++)
         fprintf(f, " %20s", cols[c]->name);
     fputc('\n', f);
@@ -43,8 +53,10 @@ static void print_table(FILE *f, const row *rows, size_t nrows, const ap_strateg
         for (c = 0; c < ncols; c++)
             if (rows[r].arena[c] >= 0 && rows[r].arena[c] < best)
                 best = rows[r].arena[c];
-        fprintf(f, "%-*s %8zu %12lld", win, base ? base + 1 : rows[r].input, rows[r].nbuf,
-                (long long)rows[r].lower);
+        fprintf(f, "%-*s", win, base ? base + 1 : rows[r].input);
+        if (wr)
+            fprintf(f, " %-*s", wr, rows[r].rules ? rows[r].rules : "");
+        fprintf(f, " %8zu %12lld", rows[r].nbuf, (long long)rows[r].lower);
         for (c = 0; c < ncols; c++) {
             char cell[48];
             int64_t a = rows[r].arena[c];
@@ -63,12 +75,16 @@ static void print_table(FILE *f, const row *rows, size_t nrows, const ap_strateg
 static void print_csv(FILE *f, const row *rows, size_t nrows, const ap_strategy **cols, size_t ncols)
 {
     size_t r, c;
-    fputs("input,buffers,lower_bound", f);
+    int with_rules = nrows && rows[0].rules;
+    fputs(with_rules ? "input,rules,buffers,lower_bound" : "input,buffers,lower_bound", f);
     for (c = 0; c < ncols; c++)
         fprintf(f, ",%s", cols[c]->name);
     fputc('\n', f);
     for (r = 0; r < nrows; r++) {
-        fprintf(f, "%s,%zu,%lld", rows[r].input, rows[r].nbuf, (long long)rows[r].lower);
+        fputs(rows[r].input, f);
+        if (with_rules)
+            fprintf(f, ",%s", rows[r].rules);
+        fprintf(f, ",%zu,%lld", rows[r].nbuf, (long long)rows[r].lower);
         for (c = 0; c < ncols; c++)
             if (rows[r].arena[c] >= 0)
                 fprintf(f, ",%lld", (long long)rows[r].arena[c]);
@@ -85,6 +101,10 @@ static void print_json(FILE *f, const row *rows, size_t nrows, const ap_strategy
     for (r = 0; r < nrows; r++) {
         fputs(r ? ",\n{\"input\":" : "\n{\"input\":", f);
         ap_json_string(f, rows[r].input);
+        if (rows[r].rules) {
+            fputs(",\"rules\":", f);
+            ap_json_string(f, rows[r].rules);
+        }
         fprintf(f, ",\"buffers\":%zu,\"lower_bound\":%lld,\"arena_bytes\":{", rows[r].nbuf,
                 (long long)rows[r].lower);
         for (c = 0; c < ncols; c++) {
@@ -142,8 +162,23 @@ int cmd_compare(int argc, char **argv)
         free(inputs);
         return EXIT_USAGE;
     }
+    /* with rules, each input is planned with them and without them */
+    const char *rules = NULL;
+    char rules_text[96] = "";
+    int nvariants = 1;
+    if ((in.load.inplace && strcmp(in.load.inplace, "none")) ||
+        (in.load.overlap && strcmp(in.load.overlap, "none"))) {
+        size_t l = 0;
+        if (in.load.inplace && strcmp(in.load.inplace, "none"))
+            l += (size_t)snprintf(rules_text, sizeof rules_text, "inplace=%s", in.load.inplace);
+        if (in.load.overlap && strcmp(in.load.overlap, "none"))
+            snprintf(rules_text + l, sizeof rules_text - l, "%soverlap=%s", l ? " " : "",
+                     in.load.overlap);
+        rules = rules_text;
+        nvariants = 2;
+    }
     cols = calloc(nall, sizeof *cols);
-    rows = calloc(ninputs, sizeof *rows);
+    rows = calloc(ninputs * (size_t)nvariants, sizeof *rows);
     if (!cols || !rows) {
         cli_error("out of memory");
         rc = EXIT_USAGE;
@@ -152,22 +187,28 @@ int cmd_compare(int argc, char **argv)
     for (i = 0; i < nall; i++)
         if (all[i].flags & AP_STRATEGY_COMPARE)
             cols[ncols++] = &all[i];
-    for (i = 0; i < ninputs; i++) {
-        ap_problem *p = cli_load(inputs[i], &in);
+    for (i = 0; i < ninputs * (size_t)nvariants; i++) {
+        cli_input_opts variant = in;
+        ap_problem *p;
         ap_bounds bd;
         ap_error err = {0};
         row *r = &rows[nrows];
-        if (!p) {
+        if (i % (size_t)nvariants == 1)
+            variant.load.inplace = variant.load.overlap = NULL;
+        if (!(p = cli_load(inputs[i / (size_t)nvariants], &variant))) {
             rc = EXIT_USAGE;
+            if (nvariants == 2 && i % 2 == 0)
+                i++; /* the same input again without rules: one message is enough */
             continue;
         }
+        r->rules = nvariants == 1 ? NULL : i % 2 == 0 ? rules : "none";
         if (ap_bounds_compute(p, &bd, &err) != AP_OK || !(r->arena = calloc(ncols, sizeof *r->arena))) {
-            cli_error("%s: out of memory", inputs[i]);
+            cli_error("%s: out of memory", inputs[i / (size_t)nvariants]);
             ap_problem_free(p);
             rc = EXIT_USAGE;
             continue;
         }
-        r->input = inputs[i];
+        r->input = inputs[i / (size_t)nvariants];
         r->nbuf = p->n;
         r->lower = bd.lower;
         for (c = 0; c < ncols; c++) {

@@ -44,6 +44,15 @@ typedef struct summary {
     ap_bounds bounds;
 } summary;
 
+/* Allowances the in-place and overlap rules added (not those of fixed offsets). */
+static size_t rule_allowances(const ap_problem *p)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < p->n_ovl; i++)
+        n += !(p->ovl[i].flags & AP_OVERLAP_FIXED);
+    return n;
+}
+
 static int summarize(const ap_tfl_model *m, const ap_problem *p, summary *s)
 {
     memset(s, 0, sizeof *s);
@@ -207,10 +216,15 @@ static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const 
     if (!p)
         return;
     fprintf(f, "planned      %zu buffers, %lld bytes in all; at most %lld bytes live at once "
-            "(step %lld: %s)\n\n", p->n, (long long)s->planned_bytes, (long long)s->bounds.live,
+            "(step %lld: %s)\n", p->n, (long long)s->planned_bytes, (long long)s->bounds.live,
             (long long)s->bounds.peak_step,
             ap_problem_label(p, s->bounds.peak_step) ? ap_problem_label(p, s->bounds.peak_step)
                                                     : "-");
+    if (rule_allowances(p))
+        /* --inplace / --overlap: the rules, their kernels and what they allow */
+        fprintf(f, "overlap      %zu allowances; with them at least %lld bytes (lower bound)\n"
+                   "note         %s\n", rule_allowances(p), (long long)s->bounds.lower, p->note);
+    fputc('\n', f);
     fprintf(f, "%-10s %-40s %10s  %-14s %-10s %-24s %s\n", "id", "name", "size", "lifetime",
             "kind", "producer", "consumers");
     for (size_t i = 0; i < p->n; i++) {
@@ -288,8 +302,14 @@ static void print_json(FILE *f, const char *path, const ap_tfl_model *m, const a
     else
         fputs(",\"offline_plan\":null", f);
     fprintf(f, ",\"planned_tensors\":%zu,\"scratch_buffers\":%zu,\"planned_bytes\":%lld,"
-            "\"peak_live_bytes\":%lld,\"buffers\":[", s->planned_tensors, s->scratch,
+            "\"peak_live_bytes\":%lld", s->planned_tensors, s->scratch,
             (long long)s->planned_bytes, (long long)s->bounds.live);
+    if (rule_allowances(p)) {
+        fprintf(f, ",\"overlap_allowances\":%zu,\"lower_bound_with_overlap\":%lld",
+                rule_allowances(p), (long long)s->bounds.lower);
+        json_kv_str(f, "note", p->note, 1);
+    }
+    fputs(",\"buffers\":[", f);
     for (size_t i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
         fputs(i ? ",{" : "{", f);

@@ -6,7 +6,8 @@
  * byte with it (O(n log n) plus the allowed overlaps). A plan is valid when every buffer is
  * placed, every offset is a multiple of the buffer's alignment, every fixed offset is kept, no
  * offset + size overflows, and no two buffers live at a common step share a byte unless an
- * overlap allowance covers them and holds (offset(over) - offset(base) <= max_delta).
+ * overlap allowance covers them and holds (offset(over) - offset(base) <= max_delta, or == with
+ * AP_OVERLAP_EXACT).
  */
 #ifndef ARENAPLAN_CHECK_H
 #define ARENAPLAN_CHECK_H

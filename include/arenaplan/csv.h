@@ -12,11 +12,18 @@
  *   offset    (optional)              a fixed offset the plan must keep (in a plan file: the plan)
  *   name      (optional)              display name
  *   alias_of  (optional)              id of a buffer whose bytes this one may share
- *                                     (an overlap allowance with max_delta 0)
+ *                                     (an overlap allowance with max_delta 0: this buffer
+ *                                     starts at or below that one)
+ *   overlap_of (optional)             id of a buffer this one may overlap while
+ *   max_delta  (optional, default 0)  offset(this) - offset(that) <= max_delta (problem.h)
+ *   overlap_exact (optional, 0 or 1)  1: the row's alias_of / overlap_of allowance holds only
+ *                                     at exactly that distance (AP_OVERLAP_EXACT)
  * Other columns are ignored with a warning. Blank lines and lines starting with '#' are
  * skipped. Fields may be double-quoted ("a,b" and "say ""hi"""). Errors name the line and the
- * column. Output: id,lower,upper,size[,alignment][,name][,alias_of],offset - valid input for
- * both `plan` and `check`.
+ * column. Output: id,lower,upper,size[,alignment][,name][,alias_of][,overlap_of,max_delta]
+ * [,overlap_exact],offset - valid input for both `plan` and `check`; the overlap columns
+ * appear when the problem has such allowances (a model read with --inplace or --overlap),
+ * and then a first comment line carries the problem's note (which rules, which kernels).
  */
 #ifndef ARENAPLAN_CSV_H
 #define ARENAPLAN_CSV_H
@@ -60,7 +67,9 @@ ap_status ap_csv_parse_plan(const char *text, size_t len, const char *origin, co
                             int64_t *offsets, ap_error *err);
 
 /* Writes the problem's buffers with the plan's offsets (plan may be NULL: no offset column).
- * Lifetimes are written as lower/upper (exclusive). */
+ * Lifetimes are written as lower/upper (exclusive). Each row carries the buffer's overlap
+ * allowances (it being `over`): AP_ERR_INPUT, before anything is written, when a buffer has
+ * more than one plain alias and one other allowance, or the two differ in exactness. */
 ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
 #ifdef __cplusplus

@@ -59,7 +59,8 @@ typedef struct ap_buffer {
  * long as offset(over) - offset(base) <= max_delta. Any other byte overlap between buffers live
  * at a common step is a conflict. An alias (over shares base's bytes: an in-place operator) is
  * the case max_delta = 0; kernels that consume their input in address order allow an output to
- * start inside the input (max_delta > 0) or demand it start below (max_delta < 0). */
+ * start inside the input (max_delta > 0) or demand it start below (max_delta < 0). With
+ * AP_OVERLAP_EXACT the relation is offset(over) - offset(base) == max_delta instead of <=. */
 typedef struct ap_overlap {
     uint32_t base;
     uint32_t over;
@@ -72,6 +73,10 @@ typedef struct ap_overlap {
 #define AP_OVERLAP_FIXED 2u /* added by ap_problem_validate: two fixed buffers that the input
                                placed on shared bytes while both live (pre-planned sharing, as
                                in offline plans made by Vela) */
+#define AP_OVERLAP_EXACT 4u /* the pair may share bytes only at exactly
+                               offset(over) - offset(base) == max_delta (otherwise they must not
+                               share any): kernels that copy with memcpy unless the two pointers
+                               are equal (TFLM's RESHAPE), where a partial overlap is undefined */
 
 /* A label for a time step, for reports ("op 3 CONV_2D"). */
 typedef struct ap_step_label {
@@ -151,6 +156,10 @@ long ap_problem_find_id(const ap_problem *p, const char *id);
 
 /* The label of a step, or NULL. Needs validate. */
 const char *ap_problem_label(const ap_problem *p, int64_t step);
+
+/* The labels of the steps first..last (inclusive) are p->labels[k .. k + *count): returns k.
+ * O(log n_labels); needs validate. Use it rather than walking the steps, which may be many. */
+size_t ap_problem_labels_between(const ap_problem *p, int64_t first, int64_t last, size_t *count);
 
 /* A deep copy, or NULL when out of memory. */
 ap_problem *ap_problem_clone(const ap_problem *p);

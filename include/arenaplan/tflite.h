@@ -335,12 +335,24 @@ typedef struct ap_tflite_build_options {
                               "none" (see docs/tflite.md) */
     int ignore_offline;    /* 1: an embedded offline plan does not become fixed offsets */
     int64_t align;         /* the problem's default_align; 0 = 16 (TFLM's buffer alignment) */
+    const char *inplace;   /* in-place rules (docs/inplace.md): NULL or "none" (TFLM: no
+                              sharing), "reshape" (RESHAPE, SQUEEZE, EXPAND_DIMS outputs alias
+                              their dying input), "elementwise" (those and the element-wise
+                              operators) */
+    const char *overlap;   /* kernel-aware overlap rules (docs/overlap.md): NULL or "none",
+                              "reference" (TFLM's reference kernels' read and write order:
+                              CONV_2D, DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D and the
+                              element-wise operators) */
 } ap_tflite_build_options;
 
 void ap_tflite_build_options_init(ap_tflite_build_options *opt);
 
 /* The kernel sets ap_tflite_build_problem knows, NULL-terminated. */
 extern const char *const ap_tflite_kernel_sets[];
+
+/* The in-place and overlap rule sets it knows, NULL-terminated ("none" first). */
+extern const char *const ap_tflite_inplace_sets[];
+extern const char *const ap_tflite_overlap_sets[];
 
 /* Builds the problem TFLM's memory planner receives for model m (see docs/tflite.md):
  * - buffers: the planned tensors of every subgraph in subgraph and tensor order (a tensor is
@@ -355,22 +367,28 @@ extern const char *const ap_tflite_kernel_sets[];
  * - ids "17" (subgraph 0), "2:5" (tensor 5 of subgraph 2), "scratch0"; names, kinds, producer
  *   and consumer text ("op 3 CONV_2D"), step labels;
  * - an OfflineMemoryAllocation plan as fixed offsets for entries other than -1 (unless
- *   opt->ignore_offline), indexed as TFLM 90b983c2b indexes it.
+ *   opt->ignore_offline), indexed as TFLM 90b983c2b indexes it;
+ * - with opt->inplace or opt->overlap, overlap allowances from those rules: an operator's
+ *   output may share bytes with an input whose last reader is that operator (no subgraph
+ *   input or output). In-place aliases carry AP_OVERLAP_ALIAS (RESHAPE and SQUEEZE also
+ *   AP_OVERLAP_EXACT); every allowance's `why` names the operator ("CONV_2D op 3 (reference
+ *   kernel order)"); the note says which rules were applied and that overlap plans hold only
+ *   for the kernels they were computed for.
  * The problem is not validated (ap_tflite_load_problem does that). Fails with AP_ERR_INPUT
  * when TFLM itself could not allocate the model (a tensor type TFLM cannot size, such as a
  * STRING tensor; an intermediate tensor with a non-zero size; a loop of subgraph calls; an
  * offline plan, when honoured, whose entry count differs from the model's tensor count; an
  * operator whose tensors its kernel's Prepare refuses), an offline offset is negative other
  * than -1, or subgraph calls nest deeper than 256 or run more than 2^20 operators in all;
- * AP_ERR_USAGE for an unknown kernel set; AP_ERR_NOMEM. */
+ * AP_ERR_USAGE for an unknown kernel set, in-place or overlap rule set; AP_ERR_NOMEM. */
 ap_status ap_tflite_build_problem(const ap_tfl_model *m, const ap_tflite_build_options *opt,
                                   ap_problem **out, ap_error *err);
 
 /* Reads the model in data[0..len) and builds the validated problem TFLM's planner would
  * receive (ap_tflite_read + ap_tflite_build_problem + ap_problem_validate), with
  * problem->source = path. opt may be NULL (defaults: kernels "reference", offline plan
- * honoured, default_align 16); opt->align overrides default_align when not 0. Messages start
- * with path. */
+ * honoured, default_align 16, no in-place or overlap rules); opt->align overrides default_align
+ * when not 0; opt->inplace and opt->overlap select the rules. Messages start with path. */
 ap_status ap_tflite_load_problem(const unsigned char *data, size_t len, const char *path,
                                  const ap_load_options *opt, ap_problem **out, ap_error *err);
 

@@ -4,7 +4,8 @@
  * One sweep over sorted events. Each buffer adds its size over [lower, upper). Each overlap
  * allowance subtracts, over the steps where both of its buffers are live, the most bytes the
  * pair could share under it: with d = offset(over) - offset(base) <= max_delta, the shared
- * bytes are largest at d = min(0, max_delta), giving min(size_base, size_over + min(0, delta)).
+ * bytes are largest at d = min(0, max_delta), giving min(size_base, size_over + min(0, delta)),
+ * where delta is max_delta rounded down to what the two alignments permit.
  * The union of a set of ranges is at least their total minus their pairwise intersections, so
  * live minus those savings stays a valid lower bound however the allowances interact.
  */
@@ -26,11 +27,25 @@ static int cmp_bev(const void *x, const void *y)
     return a->t < b->t ? -1 : a->t > b->t;
 }
 
-/* The most bytes an allowance lets its two buffers share. */
+/* The most bytes an allowance lets its two buffers share. Both offsets are multiples of
+ * their alignments, so d = offset(over) - offset(base) is a multiple of the smaller one, g:
+ * the largest d allowed is max_delta rounded down to a multiple of g (an exact allowance whose
+ * max_delta is no such multiple never holds). The overlap of [d, d + size(over)) with
+ * [0, size(base)) is largest at the largest d <= 0 allowed, or at d = 0. */
 static int64_t allowance_saving(const ap_problem *p, const ap_overlap *o)
 {
     int64_t sb = p->buf[o->base].size, so = p->buf[o->over].size;
-    int64_t s = ap__min64(sb, so + ap__min64(0, o->max_delta));
+    int64_t g = ap__min64(ap_buffer_align(p, o->base), ap_buffer_align(p, o->over));
+    int64_t md = o->max_delta, r = md % g, s;
+    if (r != 0) {
+        if (o->flags & AP_OVERLAP_EXACT)
+            return 0;
+        md -= r < 0 ? r + g : r; /* floor to a multiple of g */
+    }
+    if ((o->flags & AP_OVERLAP_EXACT) && md > 0)
+        s = ap__min64(sb - md, so);
+    else
+        s = ap__min64(sb, so + ap__min64(0, md));
     return s > 0 ? s : 0;
 }
 

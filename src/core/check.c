@@ -64,14 +64,20 @@ static uint32_t find_clash(const sweep *s, size_t node, size_t lo, size_t len, s
     }
 }
 
+/* Whether allowance o holds at d = offset(over) - offset(base). */
+static int relation_holds(const ap_overlap *o, int64_t d)
+{
+    return (o->flags & AP_OVERLAP_EXACT) ? d == o->max_delta : d <= o->max_delta;
+}
+
 /* An overlap between live buffers a and b is excused by an allowance that holds. */
 static int allowance_holds(const sweep *s, uint32_t a, uint32_t b)
 {
     const ap_overlap *o = ap_problem_find_overlap(s->p, a, b);
-    if (o && s->off[b] - s->off[a] <= o->max_delta)
+    if (o && relation_holds(o, s->off[b] - s->off[a]))
         return 1;
     o = ap_problem_find_overlap(s->p, b, a);
-    return o && s->off[a] - s->off[b] <= o->max_delta;
+    return o && relation_holds(o, s->off[a] - s->off[b]);
 }
 
 static int allowance_exists(const ap_problem *p, uint32_t a, uint32_t b)

@@ -370,7 +370,15 @@ long ap_problem_find_id(const ap_problem *p, const char *id)
     return -1;
 }
 
+static size_t first_label_at_or_after(const ap_problem *p, int64_t step);
+
 const char *ap_problem_label(const ap_problem *p, int64_t step)
+{
+    size_t lo = first_label_at_or_after(p, step);
+    return lo < p->n_labels && p->labels[lo].step == step ? p->labels[lo].text : NULL;
+}
+
+static size_t first_label_at_or_after(const ap_problem *p, int64_t step)
 {
     size_t lo = 0, hi = p->n_labels;
     while (lo < hi) {
@@ -380,7 +388,15 @@ const char *ap_problem_label(const ap_problem *p, int64_t step)
         else
             hi = mid;
     }
-    return lo < p->n_labels && p->labels[lo].step == step ? p->labels[lo].text : NULL;
+    return lo;
+}
+
+size_t ap_problem_labels_between(const ap_problem *p, int64_t first, int64_t last, size_t *count)
+{
+    size_t a = first_label_at_or_after(p, first);
+    size_t b = last < INT64_MAX ? first_label_at_or_after(p, last + 1) : p->n_labels;
+    *count = b > a ? b - a : 0;
+    return a;
 }
 
 ap_problem *ap_problem_clone(const ap_problem *p)

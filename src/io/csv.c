@@ -17,10 +17,12 @@
 #include "arenaplan/csv.h"
 #include "core/util.h"
 
-enum col { C_ID, C_LOWER, C_UPPER, C_END, C_SIZE, C_ALIGN, C_OFFSET, C_NAME, C_ALIAS, C_COUNT, C_IGNORED };
+enum col { C_ID, C_LOWER, C_UPPER, C_END, C_SIZE, C_ALIGN, C_OFFSET, C_NAME, C_ALIAS, C_OVERLAP,
+           C_DELTA, C_EXACT, C_COUNT, C_IGNORED };
 
 static const char *const col_names[C_COUNT] = {"id", "lower", "upper", "end", "size", "alignment",
-                                               "offset", "name", "alias_of"};
+                                               "offset", "name", "alias_of", "overlap_of",
+                                               "max_delta", "overlap_exact"};
 
 static const struct {
     const char *name;
@@ -29,7 +31,8 @@ static const struct {
     {"id", C_ID},          {"buffer", C_ID},   {"buffer_id", C_ID}, {"lower", C_LOWER},
     {"start", C_LOWER},    {"begin", C_LOWER}, {"upper", C_UPPER},  {"end", C_END},
     {"size", C_SIZE},      {"alignment", C_ALIGN}, {"align", C_ALIGN}, {"offset", C_OFFSET},
-    {"name", C_NAME},      {"alias_of", C_ALIAS},
+    {"name", C_NAME},      {"alias_of", C_ALIAS}, {"overlap_of", C_OVERLAP},
+    {"max_delta", C_DELTA}, {"overlap_exact", C_EXACT},
 };
 
 void ap_csv_options_init(ap_csv_options *opt)
@@ -320,11 +323,67 @@ static long id_index_find(const id_index *ix, const char *id)
 
 /* ---- problem -------------------------------------------------------------------------- */
 
+/* An allowance named by alias_of or overlap_of, resolved once every id is known. */
 typedef struct pending_alias {
     uint32_t buf;
     long line;
     char *target;
+    enum col col;    /* C_ALIAS or C_OVERLAP, for messages */
+    int64_t delta;
+    unsigned flags;
 } pending_alias;
+
+/* The allowances a row declares (alias_of, overlap_of with max_delta, overlap_exact). */
+static ap_status read_allowances(const reader *r, const header *h, uint32_t buf,
+                                 pending_alias **al, size_t *nal, size_t *cap, ap_error *err)
+{
+    const char *alias = field_of(r, h, C_ALIAS), *over = field_of(r, h, C_OVERLAP);
+    const char *delta = field_of(r, h, C_DELTA), *exact = field_of(r, h, C_EXACT);
+    int64_t d = 0;
+    unsigned ex = 0;
+    ap_status st;
+    if (delta && *delta) {
+        if (!over || !*over)
+            return ap_error_set(err, AP_ERR_INPUT,
+                                "%s:%ld: column 'max_delta' is set but 'overlap_of' is empty",
+                                r->origin, r->line);
+        if ((st = parse_i64(r, "max_delta", delta, &d, err)) != AP_OK)
+            return st;
+    }
+    if (exact && *exact) {
+        if (strcmp(exact, "0") != 0 && strcmp(exact, "1") != 0)
+            return ap_error_set(err, AP_ERR_INPUT,
+                                "%s:%ld: column 'overlap_exact': '%s' is not 0 or 1", r->origin,
+                                r->line, exact);
+        if (exact[0] == '1') {
+            if ((!alias || !*alias) && (!over || !*over))
+                return ap_error_set(err, AP_ERR_INPUT,
+                                    "%s:%ld: column 'overlap_exact' is 1 but neither 'alias_of' "
+                                    "nor 'overlap_of' names a buffer", r->origin, r->line);
+            ex = AP_OVERLAP_EXACT;
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        const char *t = k == 0 ? alias : over;
+        pending_alias *na;
+        if (!t || !*t)
+            continue;
+        if (!(na = ap__grow(*al, cap, *nal + 1, sizeof **al)))
+            return ap_error_set(err, AP_ERR_NOMEM, "%s: out of memory at line %ld", r->origin,
+                                r->line);
+        *al = na;
+        na[*nal].buf = buf;
+        na[*nal].line = r->line;
+        na[*nal].col = k == 0 ? C_ALIAS : C_OVERLAP;
+        na[*nal].delta = k == 0 ? 0 : d;
+        na[*nal].flags = (k == 0 ? AP_OVERLAP_ALIAS : 0u) | ex;
+        if (!(na[*nal].target = ap__strdup(t)))
+            return ap_error_set(err, AP_ERR_NOMEM, "%s: out of memory at line %ld", r->origin,
+                                r->line);
+        ++*nal;
+    }
+    return AP_OK;
+}
 
 static ap_status read_row(reader *r, const header *h, ap_problem *p, ap_buffer_spec *s, ap_error *err)
 {
@@ -444,17 +503,9 @@ ap_status ap_csv_parse(const char *text, size_t len, const char *origin, const a
             goto oom;
         lines = nl;
         lines[p->n - 1] = r.line;
-        if (h.idx[C_ALIAS] >= 0 && *field_of(&r, &h, C_ALIAS)) {
-            pending_alias *na = ap__grow(al, &cap_al, nal + 1, sizeof *al);
-            if (!na)
-                goto oom;
-            al = na;
-            al[nal].buf = (uint32_t)(p->n - 1);
-            al[nal].line = r.line;
-            if (!(al[nal].target = ap__strdup(field_of(&r, &h, C_ALIAS))))
-                goto oom;
-            nal++;
-        }
+        if ((st = read_allowances(&r, &h, (uint32_t)(p->n - 1), &al, &nal, &cap_al, err)) !=
+            AP_OK)
+            goto fail;
     }
     if (got < 0) {
         st = err ? err->code : AP_ERR_INPUT;
@@ -465,16 +516,18 @@ ap_status ap_csv_parse(const char *text, size_t len, const char *origin, const a
     for (i = 0; i < nal; i++) {
         long t = id_index_find(&ix, al[i].target);
         if (t < 0) {
-            st = ap_error_set(err, AP_ERR_INPUT, "%s:%ld: column 'alias_of': no buffer has the id '%s'",
-                              r.origin, al[i].line, al[i].target);
+            st = ap_error_set(err, AP_ERR_INPUT, "%s:%ld: column '%s': no buffer has the id '%s'",
+                              r.origin, al[i].line, col_names[al[i].col], al[i].target);
             goto fail;
         }
         if ((uint32_t)t == al[i].buf) {
-            st = ap_error_set(err, AP_ERR_INPUT, "%s:%ld: column 'alias_of': buffer '%s' cannot alias itself",
-                              r.origin, al[i].line, al[i].target);
+            st = ap_error_set(err, AP_ERR_INPUT, "%s:%ld: column '%s': buffer '%s' cannot %s itself",
+                              r.origin, al[i].line, col_names[al[i].col], al[i].target,
+                              al[i].col == C_ALIAS ? "alias" : "overlap");
             goto fail;
         }
-        if ((st = ap_problem_add_overlap(p, (uint32_t)t, al[i].buf, 0, AP_OVERLAP_ALIAS, "alias_of", err)) != AP_OK)
+        if ((st = ap_problem_add_overlap(p, (uint32_t)t, al[i].buf, al[i].delta, al[i].flags,
+                                         col_names[al[i].col], err)) != AP_OK)
             goto fail;
     }
     if ((st = ap_problem_set_source(p, origin, err)) != AP_OK)
@@ -606,23 +659,60 @@ static void put_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* The allowances a row can carry: one plain alias (alias_of) and one other (overlap_of with
+ * max_delta), both exact or both not (overlap_exact). Allowances validate added for fixed
+ * buffers (AP_OVERLAP_FIXED) are not written: validate adds them again. */
+typedef struct row_ovl {
+    const ap_overlap *alias, *other;
+} row_ovl;
+
+static ap_status collect_row_overlaps(const ap_problem *p, row_ovl *rows, int *has_alias,
+                                      int *has_other, int *has_exact, ap_error *err)
+{
+    size_t i;
+    for (i = 0; i < p->n_ovl; i++) {
+        const ap_overlap *o = &p->ovl[i];
+        row_ovl *r = &rows[o->over];
+        const ap_overlap **slot;
+        if (o->flags & AP_OVERLAP_FIXED)
+            continue;
+        slot = (o->flags & AP_OVERLAP_ALIAS) && o->max_delta == 0 ? &r->alias : &r->other;
+        if (*slot || ((r->alias || r->other) &&
+                      ((r->alias ? r->alias : r->other)->flags & AP_OVERLAP_EXACT) !=
+                          (o->flags & AP_OVERLAP_EXACT)))
+            return ap_error_set(err, AP_ERR_INPUT,
+                                "buffer '%s' has more overlap allowances than a CSV row holds "
+                                "(one alias_of and one overlap_of, equally exact)",
+                                p->buf[o->over].id);
+        *slot = o;
+        *(slot == &r->alias ? has_alias : has_other) = 1;
+        *has_exact |= (o->flags & AP_OVERLAP_EXACT) != 0;
+    }
+    return AP_OK;
+}
+
 ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
 {
     size_t i;
-    int has_align = 0, has_name = 0, has_alias = 0, has_offset = plan != NULL;
-    const char **alias = ap__zalloc(p->n, sizeof *alias);
-    if (!alias)
+    int has_align = 0, has_name = 0, has_alias = 0, has_other = 0, has_exact = 0;
+    int has_offset = plan != NULL;
+    ap_status st;
+    row_ovl *rows = ap__zalloc(p->n + 1, sizeof *rows);
+    if (!rows)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing CSV");
+    if ((st = collect_row_overlaps(p, rows, &has_alias, &has_other, &has_exact, err)) != AP_OK) {
+        free(rows);
+        return st;
+    }
     for (i = 0; i < p->n; i++) {
         has_align |= ap_buffer_align(p, i) != 1;
         has_name |= p->buf[i].name != NULL;
         has_offset |= p->buf[i].fixed != AP_UNFIXED;
     }
-    for (i = 0; i < p->n_ovl; i++)
-        if ((p->ovl[i].flags & AP_OVERLAP_ALIAS) && p->ovl[i].max_delta == 0) {
-            alias[p->ovl[i].over] = p->buf[p->ovl[i].base].id;
-            has_alias = 1;
-        }
+    /* Allowances from in-place or overlap rules hold only for the kernels the note names:
+       say so in a comment line (the reader skips it). */
+    if ((has_alias || has_other) && p->note && !strpbrk(p->note, "\r\n"))
+        fprintf(f, "# %s\n", p->note);
     fputs("id,lower,upper,size", f);
     if (has_align)
         fputs(",alignment", f);
@@ -630,11 +720,16 @@ ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
         fputs(",name", f);
     if (has_alias)
         fputs(",alias_of", f);
+    if (has_other)
+        fputs(",overlap_of,max_delta", f);
+    if (has_exact)
+        fputs(",overlap_exact", f);
     if (has_offset)
         fputs(",offset", f);
     fputc('\n', f);
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
+        const row_ovl *r = &rows[i];
         put_field(f, b->id);
         fprintf(f, ",%lld,%lld,%lld", (long long)b->lower, (long long)b->upper, (long long)b->size);
         if (has_align)
@@ -645,7 +740,19 @@ ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
         }
         if (has_alias) {
             fputc(',', f);
-            put_field(f, alias[i] ? alias[i] : "");
+            put_field(f, r->alias ? p->buf[r->alias->base].id : "");
+        }
+        if (has_other) {
+            fputc(',', f);
+            put_field(f, r->other ? p->buf[r->other->base].id : "");
+            if (r->other)
+                fprintf(f, ",%lld", (long long)r->other->max_delta);
+            else
+                fputc(',', f);
+        }
+        if (has_exact) {
+            const ap_overlap *o = r->alias ? r->alias : r->other;
+            fputs(o ? (o->flags & AP_OVERLAP_EXACT ? ",1" : ",0") : ",", f);
         }
         if (has_offset) {
             int64_t off = plan ? plan->offset[i] : b->fixed;
@@ -656,7 +763,7 @@ ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
         }
         fputc('\n', f);
     }
-    free(alias);
+    free(rows);
     if (ferror(f))
         return ap_error_set(err, AP_ERR_IO, "write error");
     return AP_OK;

@@ -106,26 +106,48 @@ void ap__placer_put(ap__placer *pl, uint32_t b, int64_t x)
         pl->tree[i] = ap__max64(pl->tree[2 * i], pl->tree[2 * i + 1]);
 }
 
-/* The obstacle a placed buffer q puts in the way of w (see place.h). An allowance with q as
- * base lets w start at most max_delta above q; one with w as base lets w start at least
- * max_delta below q. Either shrinks the forbidden window (lo - size(w), hi). */
-static ap__obstacle obstacle_for(const ap__placer *pl, uint32_t w, uint32_t q)
+/* The obstacles a placed buffer q puts in the way of w (see place.h), written to out (at most
+ * 3); returns how many. Without an allowance q forbids the window of positions
+ * (off(q) - size(w), off(q) + size(q)). An allowance with q as base lets w start at most
+ * max_delta above q; one with w as base lets w start at least max_delta below q: either
+ * shrinks the window. An exact allowance (AP_OVERLAP_EXACT) permits one position inside the
+ * window instead, which splits it in two there. */
+static int obstacles_for(const ap__placer *pl, uint32_t w, uint32_t q, ap__obstacle *out)
 {
     const ap_problem *p = pl->p;
     int64_t off = pl->off[q], sq = p->buf[q].size, sw = p->buf[w].size;
-    ap__obstacle o;
+    int64_t lo = off, hi = off + sq, pts[2];
+    int np = 0, n = 0, i;
     uint32_t k;
-    o.lo = off;
-    o.hi = off + sq;
-    o.buf = q;
     for (k = pl->adj_start[w]; k < pl->adj_start[w + 1]; k++) {
         const ap_overlap *a = &p->ovl[pl->adj[k]];
-        if (a->base == q && a->over == w)
-            o.lo = ap__max64(o.lo, off + a->max_delta + sw);
-        else if (a->base == w && a->over == q)
-            o.hi = ap__min64(o.hi, off - a->max_delta);
+        int exact = (a->flags & AP_OVERLAP_EXACT) != 0;
+        if (a->base == q && a->over == w) {
+            if (exact)
+                pts[np++] = off + a->max_delta;
+            else
+                lo = ap__max64(lo, off + a->max_delta + sw);
+        } else if (a->base == w && a->over == q) {
+            if (exact)
+                pts[np++] = off - a->max_delta;
+            else
+                hi = ap__min64(hi, off - a->max_delta);
+        }
     }
-    return o;
+    if (np == 2 && pts[0] > pts[1]) {
+        int64_t t = pts[0];
+        pts[0] = pts[1];
+        pts[1] = t;
+    }
+    for (i = 0; i < np; i++) {
+        /* the window still open is (lo - sw, hi) */
+        if (pts[i] > lo - sw && pts[i] < hi) {
+            out[n].lo = lo, out[n].hi = pts[i], out[n++].buf = q;
+            lo = pts[i] + sw;
+        }
+    }
+    out[n].lo = lo, out[n].hi = hi, out[n++].buf = q;
+    return n;
 }
 
 static int cmp_obstacle(const void *x, const void *y)
@@ -155,11 +177,11 @@ static ap_status collect(ap__placer *pl, uint32_t w, size_t node, size_t lo, siz
         ap__obstacle *no;
         if (q == w || (!pl->keep_empty && p_size(pl, q) == 0))
             return AP_OK;
-        no = ap__grow(pl->obs, &pl->cap_obs, pl->nobs + 1, sizeof *pl->obs);
+        no = ap__grow(pl->obs, &pl->cap_obs, pl->nobs + 3, sizeof *pl->obs);
         if (!no)
             return ap_error_set(err, AP_ERR_NOMEM, "out of memory listing obstacles");
         pl->obs = no;
-        pl->obs[pl->nobs++] = obstacle_for(pl, w, q);
+        pl->nobs += (size_t)obstacles_for(pl, w, q, pl->obs + pl->nobs);
         pl->visits++;
         return AP_OK;
     }

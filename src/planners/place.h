@@ -4,8 +4,9 @@
  * A placer holds a partial plan. For a buffer w about to be placed it lists the placed buffers
  * live at a common step as obstacles: w at offset x clashes with obstacle [lo, hi) exactly when
  * x + size(w) > lo and x < hi. Without an allowance an obstacle is the placed buffer's byte
- * range; an overlap allowance between the two buffers reshapes it (see obstacle_for in
- * place.c), so every planner honours allowances without knowing about them.
+ * range; an overlap allowance between the two buffers reshapes it, or splits it in two for an
+ * exact allowance (see obstacles_for in place.c), so every planner honours allowances without
+ * knowing about them. A placed buffer may thus give up to three obstacles.
  *
  * Finding the placed buffers that meet w in time uses a static segment tree over all buffers
  * sorted by lower, holding each placed buffer's upper (and -inf for unplaced ones): the placed

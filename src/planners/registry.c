@@ -101,6 +101,61 @@ ap_status ap_plan_problem(const ap_problem *p, const ap_plan_options *opt, ap_pl
     return AP_OK;
 }
 
+/* Runs every portfolio strategy on plan_p and keeps in *best the smallest plan that passes the
+ * checker on check_p (cand is scratch). Stops early at the bound. */
+static ap_status portfolio(const ap_problem *plan_p, const ap_problem *check_p, ap_plan_options *sub,
+                           int64_t bound, ap_plan *cand, ap_plan *best, ap_error *err)
+{
+    size_t i;
+    ap_status st;
+    for (i = 0; i < sizeof table / sizeof table[0] && best->arena > bound; i++) {
+        ap_check_result res;
+        if (!(table[i].flags & AP_STRATEGY_PORTFOLIO))
+            continue;
+        sub->strategy = table[i].name;
+        if ((st = ap_plan_problem(plan_p, sub, cand, err)) != AP_OK)
+            return st;
+        if (ap_check(check_p, cand->offset, &res) != AP_OK)
+            continue;  /* never keep a plan the checker rejects */
+        if (cand->arena < best->arena) {
+            ap_plan tmp = *best;
+            *best = *cand;
+            *cand = tmp;
+        }
+    }
+    return AP_OK;
+}
+
+static int has_rule_overlaps(const ap_problem *p)
+{
+    size_t i;
+    for (i = 0; i < p->n_ovl; i++)
+        if (!(p->ovl[i].flags & AP_OVERLAP_FIXED))
+            return 1;
+    return 0;
+}
+
+/* A copy of p without the allowances that rules made (those of fixed buffers stay). */
+static ap_problem *without_rule_overlaps(const ap_problem *p)
+{
+    ap_problem *q = ap_problem_clone(p);
+    size_t i, k = 0;
+    if (!q)
+        return NULL;
+    for (i = 0; i < q->n_ovl; i++) {
+        if (q->ovl[i].flags & AP_OVERLAP_FIXED)
+            q->ovl[k++] = q->ovl[i];
+        else
+            free(q->ovl[i].why);
+    }
+    q->n_ovl = k;
+    if (ap_problem_validate(q, NULL) != AP_OK) {
+        ap_problem_free(q);
+        return NULL;
+    }
+    return q;
+}
+
 ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
 {
     ap_plan cand, best;
@@ -113,22 +168,21 @@ ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan
     ap_plan_init(&cand);
     ap_plan_init(&best);
     best.arena = INT64_MAX;
-    for (i = 0; i < sizeof table / sizeof table[0]; i++) {
-        ap_check_result res;
-        if (!(table[i].flags & AP_STRATEGY_PORTFOLIO))
-            continue;
-        sub.strategy = table[i].name;
-        if ((st = ap_plan_problem(p, &sub, &cand, err)) != AP_OK)
+    if ((st = portfolio(p, p, &sub, bd.lower, &cand, &best, err)) != AP_OK)
+        goto done;
+    if (best.arena > bd.lower && has_rule_overlaps(p)) {
+        /* Heuristics guided by overlap allowances can, on rare problems, do worse than without
+           them; a plan for the problem without them is valid with them, so try those too and
+           `best` is never worse for the rules. */
+        ap_problem *strict = without_rule_overlaps(p);
+        if (!strict) {
+            st = ap_error_set(err, AP_ERR_NOMEM, "out of memory in the portfolio");
             goto done;
-        if (ap_check(p, cand.offset, &res) != AP_OK)
-            continue;  /* never keep a plan the checker rejects */
-        if (cand.arena < best.arena) {
-            ap_plan tmp = best;
-            best = cand;
-            cand = tmp;
         }
-        if (best.arena <= bd.lower)
-            break;
+        st = portfolio(strict, p, &sub, bd.lower, &cand, &best, err);
+        ap_problem_free(strict);
+        if (st != AP_OK)
+            goto done;
     }
     /* local search from the winner's order, then from the breadth order (the search's own
        start), keeping whatever is smallest */

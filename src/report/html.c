@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arenaplan/overlap.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
 #include "report/rutil.h"
@@ -70,7 +71,6 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, con
     if (!s->n_peaks) {
         fputs("No bytes are live at any step.</p>\n", f);
     } else {
-        int64_t t;
         size_t shown = 0;
         fprintf(f, "%lld bytes live at step%s ", (long long)s->peak_bytes,
                 s->n_peaks > 1 || s->peaks[0].first != s->peaks[0].last ? "s" : "");
@@ -84,15 +84,15 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, con
         if (s->n_peaks > PEAK_RUNS)
             fprintf(f, " and %zu more runs", s->n_peaks - PEAK_RUNS);
         fputs("</p>\n", f);
-        for (t = s->peaks[0].first; t <= s->peaks[0].last && shown < PEAK_LABELS; t++) {
-            const char *lab = ap_problem_label(p, t);
-            if (!lab)
-                continue;
-            fputs(shown++ ? ", " : "<p id=\"peak-ops\">operators: ", f);
-            ap__xml_text(f, lab, 0);
+        {
+            size_t nl, li = ap_problem_labels_between(p, s->peaks[0].first, s->peaks[0].last, &nl);
+            for (; shown < nl && shown < PEAK_LABELS; shown++) {
+                fputs(shown ? ", " : "<p id=\"peak-ops\">operators: ", f);
+                ap__xml_text(f, p->labels[li + shown].text, 0);
+            }
+            if (shown)
+                fputs(shown < nl ? ", &#8230;</p>\n" : "</p>\n", f);
         }
-        if (shown)
-            fputs(t <= s->peaks[0].last ? ", &#8230;</p>\n" : "</p>\n", f);
         fprintf(f, "<table id=\"peak-buffers\"><thead><tr><th>buffer</th><th>name</th><th class=\"n\">size</th>"
                    "<th class=\"n\">share of the peak</th></tr></thead><tbody>\n");
         for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {
@@ -229,6 +229,38 @@ static void write_table_head(FILE *f)
           f);
 }
 
+/* Per operator, the bytes the overlap allowances save in the first plan (issues 8 and 9):
+ * only when the problem has allowances made by rules (not those of fixed offsets). */
+static ap_status write_overlap_savings(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
+{
+    ap_step_saving *sv = NULL;
+    size_t n = 0, k;
+    int64_t total = 0;
+    ap_status st;
+    if (!ap__has_rule_overlaps(p))
+        return AP_OK;
+    if ((st = ap_overlap_savings(p, plan, &sv, &n, err)) != AP_OK)
+        return st;
+    for (k = 0; k < n; k++)
+        total = sv[k].saved > total ? sv[k].saved : total;
+    fputs("<section id=\"overlap\"><h2>Bytes saved by overlap</h2>\n<p class=\"note\">Where an overlap "
+          "allowance lets an output share bytes with its dying input: the bytes the live buffers need "
+          "apart, the bytes they occupy in this plan, and the most the allowances could save.</p>\n"
+          "<table class=\"ovl\"><thead><tr><th>step</th><th>operator</th><th>live</th><th>in plan</th>"
+          "<th>saved</th><th>most possible</th></tr></thead><tbody>\n",
+          f);
+    for (k = 0; k < n; k++) {
+        fprintf(f, "<tr><td>%lld</td><td>", (long long)sv[k].step);
+        ap__xml_text(f, sv[k].label ? sv[k].label : "", 0);
+        fprintf(f, "</td><td>%lld</td><td>%lld</td><td>%lld</td><td>%lld</td></tr>\n", (long long)sv[k].live,
+                (long long)sv[k].used, (long long)sv[k].saved, (long long)sv[k].can_save);
+    }
+    fprintf(f, "</tbody></table><p class=\"note\">Largest saving at one step: %lld bytes.</p></section>\n",
+            (long long)total);
+    free(sv);
+    return AP_OK;
+}
+
 ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans, ap_error *err)
 {
     ap_summary s;
@@ -283,6 +315,8 @@ ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size
         goto done;
     fputs("</section>\n", f);
     if ((st = write_strategies(f, p, plans, nplans, &s, err)) != AP_OK)
+        goto done;
+    if ((st = write_overlap_savings(f, p, &plans[0], err)) != AP_OK)
         goto done;
     write_table_head(f);
     fputs("<footer>made by arenaplan " AP_VERSION "</footer>\n</main>\n<div id=\"tip\" hidden></div>\n", f);

@@ -36,16 +36,13 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_summary *s)
             (long long)s->saving_bytes, s->saving_rate, s->reuse_count, s->reuse_rate, s->shared_count,
             (long long)s->padding_bytes, (long long)s->peak_bytes);
     for (k = 0; k < s->n_peaks; k++) {
-        int64_t t;
         size_t shown = 0;
         fprintf(f, "%s{\"first\":%lld,\"last\":%lld", k ? "," : "", (long long)s->peaks[k].first,
                 (long long)s->peaks[k].last);
-        for (t = s->peaks[k].first; t <= s->peaks[k].last && shown < PEAK_LABELS_MAX; t++) {
-            const char *lab = ap_problem_label(p, t);
-            if (!lab)
-                continue;
-            fputs(shown++ ? "," : ",\"labels\":[", f);
-            ap_json_string(f, lab);
+        size_t nl, li = ap_problem_labels_between(p, s->peaks[k].first, s->peaks[k].last, &nl);
+        for (; shown < nl && shown < PEAK_LABELS_MAX; shown++) {
+            fputs(shown ? "," : ",\"labels\":[", f);
+            ap_json_string(f, p->labels[li + shown].text);
         }
         fputs(shown ? "]}" : "}", f);
     }
@@ -76,9 +73,7 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
         ap_summary_free(&s);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing JSON");
     }
-    for (i = 0; i < p->n_ovl; i++)
-        if (p->ovl[i].flags & AP_OVERLAP_ALIAS)
-            alias[p->ovl[i].over] = &p->ovl[i];
+    ap__rule_overlaps_by_over(p, alias);
     fprintf(f, "{\"arena_bytes\":%lld,\"lower_bound\":%lld,\"efficiency\":%.4f,\"strategy\":",
             (long long)s.arena, (long long)s.lower_bound, s.efficiency);
     ap_json_string(f, plan->strategy);
@@ -124,9 +119,15 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
         }
         if (s.reuses[i])
             fputs(",\"reuses\":true", f);
-        if (alias[i]) {
+        if (alias[i] && (alias[i]->flags & AP_OVERLAP_ALIAS)) {
             fputs(",\"alias_of\":", f);
             ap_json_string(f, p->buf[alias[i]->base].id);
+        } else if (alias[i]) {
+            fputs(",\"overlap_of\":", f);
+            ap_json_string(f, p->buf[alias[i]->base].id);
+            fprintf(f, ",\"max_delta\":%lld", (long long)alias[i]->max_delta);
+            if (alias[i]->flags & AP_OVERLAP_EXACT)
+                fputs(",\"overlap_exact\":true", f);
         }
         fputc('}', f);
     }

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arenaplan/overlap.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
 #include "report/rutil.h"
@@ -19,7 +20,6 @@ static int width_of(long long v)
 static void write_peak(FILE *f, const ap_problem *p, const ap_summary *s)
 {
     size_t k, shown = 0;
-    int64_t t;
     if (!s->n_peaks) {
         fputs("peak         no bytes live at any step\n", f);
         return;
@@ -38,15 +38,13 @@ static void write_peak(FILE *f, const ap_problem *p, const ap_summary *s)
         fprintf(f, " and %zu more runs", s->n_peaks - PEAK_RUNS);
     fputc('\n', f);
     /* the operators at the peak (step labels of models) */
-    for (t = s->peaks[0].first; t <= s->peaks[0].last && shown < PEAK_LABELS; t++) {
-        const char *lab = ap_problem_label(p, t);
-        if (!lab)
-            continue;
-        fprintf(f, "%s%s", shown ? ", " : "at           ", lab);
-        shown++;
+    {
+        size_t nl, li = ap_problem_labels_between(p, s->peaks[0].first, s->peaks[0].last, &nl);
+        for (; shown < nl && shown < PEAK_LABELS; shown++)
+            fprintf(f, "%s%s", shown ? ", " : "at           ", p->labels[li + shown].text);
+        if (shown)
+            fputs(shown < nl ? ", ...\n" : "\n", f);
     }
-    if (shown)
-        fputs(t <= s->peaks[0].last ? ", ...\n" : "\n", f);
     for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {
         const ap_buffer *b = &p->buf[s->peak_buffers[k]];
         fprintf(f, "             %5.1f%%  %lld bytes  %s %s", 100.0 * (double)b->size / (double)s->peak_bytes,
@@ -69,9 +67,18 @@ ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_e
     ap_summary s;
     size_t i;
     int wid = 2, wname = 0, wsize = 4, wlife = 8, woff = 6, wkind = 0;
+    const ap_overlap **by_over = NULL;
     ap_status st = ap_summary_compute(p, plan, &s, err);
     if (st != AP_OK)
         return st;
+    if (ap__has_rule_overlaps(p)) {
+        /* rows say which buffer each one may share bytes with */
+        if (!(by_over = ap__zalloc(p->n, sizeof *by_over))) {
+            ap_summary_free(&s);
+            return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the table");
+        }
+        ap__rule_overlaps_by_over(p, by_over);
+    }
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
         int w = (int)strlen(b->id), wl = width_of(b->lower) + width_of(b->upper) + 4;
@@ -132,11 +139,24 @@ ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_e
             fprintf(f, "%-*.*s  ", wname, wname, b->name ? b->name : "");
         if (wkind)
             fprintf(f, "%-*s  ", wkind, ap__kind_name(b->kind));
-        fprintf(f, "%*lld  %-*s  %*lld  %*lld%s\n", wsize, (long long)b->size, wlife, life, woff,
+        fprintf(f, "%*lld  %-*s  %*lld  %*lld%s", wsize, (long long)b->size, wlife, life, woff,
                 (long long)plan->offset[i], woff, (long long)(plan->offset[i] + b->size),
                 b->fixed != AP_UNFIXED ? "  fixed" : "");
+        if (by_over && by_over[i] && (by_over[i]->flags & AP_OVERLAP_ALIAS))
+            fprintf(f, "  alias of %s", p->buf[by_over[i]->base].id);
+        else if (by_over && by_over[i])
+            fprintf(f, "  overlaps %s (offset delta <= %lld)", p->buf[by_over[i]->base].id,
+                    (long long)by_over[i]->max_delta);
+        fputc('\n', f);
     }
+    free(by_over);
     ap_summary_free(&s);
+    if (ap__has_rule_overlaps(p)) {
+        ap_status st2;
+        fputc('\n', f);
+        if ((st2 = ap_write_overlap_savings(f, p, plan, err)) != AP_OK)
+            return st2;
+    }
     if (ferror(f))
         return ap_error_set(err, AP_ERR_IO, "write error");
     return AP_OK;

@@ -24,6 +24,7 @@
 #include "arenaplan/tflite.h"
 #include "core/util.h"
 #include "tflite/kernels.h"
+#include "tflite/overlap.h"
 
 #define TFLM_ALIGN 16          /* MicroArenaBufferAlignment() */
 #define MAX_CALL_DEPTH 256     /* nested IF/WHILE/CALL_ONCE subgraphs */
@@ -272,6 +273,8 @@ void ap_tflite_build_options_init(ap_tflite_build_options *opt)
     opt->kernels = NULL;
     opt->ignore_offline = 0;
     opt->align = 0;
+    opt->inplace = NULL;
+    opt->overlap = NULL;
 }
 
 /* TFLM's InitializeAllocationInfo (with ValidateSubgraph first, per subgraph). */
@@ -477,9 +480,23 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
             goto done;
     }
     p->default_align = opt->align > 0 ? opt->align : TFLM_ALIGN;
-    char note[160];
-    snprintf(note, sizeof note, "TFLM lifetimes; kernel scratch: %s%s", set,
-             offline ? "; offline plan honoured" : "");
+    /* In-place and overlap rules: allowances between an operator's output and its dying
+       input (overlap.c, inplace.c). */
+    size_t n_ip = 0, n_ov = 0;
+    if ((st = ap__overlap_rules(m, p, opt->inplace, opt->overlap, &n_ip, &n_ov, err)) != AP_OK)
+        goto done;
+    char note[512], rules[384] = "";
+    size_t rl = 0;
+    if (opt->inplace && strcmp(opt->inplace, "none") != 0)
+        rl += (size_t)snprintf(rules + rl, sizeof rules - rl, "; in-place: %s (%zu alias%s)",
+                               opt->inplace, n_ip, n_ip == 1 ? "" : "es");
+    if (opt->overlap && strcmp(opt->overlap, "none") != 0)
+        snprintf(rules + rl, sizeof rules - rl,
+                 "; overlap rules: %s kernels (%zu allowance%s; the plan holds only with "
+                 "TFLM's %s kernels, not optimized ones such as CMSIS-NN or Xtensa)",
+                 opt->overlap, n_ov, n_ov == 1 ? "" : "s", opt->overlap);
+    snprintf(note, sizeof note, "TFLM lifetimes; kernel scratch: %s%s%s", set,
+             offline ? "; offline plan honoured" : "", rules);
     st = ap_problem_set_note(p, note, err);
 done:
     users_free(&u);
@@ -531,6 +548,8 @@ ap_status ap_tflite_load_problem(const unsigned char *data, size_t len, const ch
         bo.kernels = opt->kernels;
         bo.ignore_offline = opt->ignore_offline;
         bo.align = opt->align;
+        bo.inplace = opt->inplace;
+        bo.overlap = opt->overlap;
     }
     if ((st = ap_tflite_read(data, len, &m, &e)) == AP_OK &&
         (st = ap_tflite_build_problem(m, &bo, out, &e)) == AP_OK &&

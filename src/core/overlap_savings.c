@@ -1,0 +1,201 @@
+/*
+ * overlap_savings.c - the bytes overlap allowances save, segment by segment (overlap.h).
+ *
+ * The steps where some allowance applies are the union of its two buffers' common lifetimes.
+ * Cut that union at every buffer's lower and upper: inside each piece the same buffers are
+ * live. For each piece, the live bytes and the allowances' possible saving come from the live
+ * profile (bounds.h); the bytes the plan occupies are the union of the live buffers' byte
+ * ranges (sorted by offset, merged).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arenaplan/bounds.h"
+#include "arenaplan/overlap.h"
+#include "core/util.h"
+
+static int cmp_i64(const void *x, const void *y)
+{
+    int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+typedef struct range {
+    int64_t lo, hi;
+} range;
+
+static int cmp_range(const void *x, const void *y)
+{
+    const range *a = x, *b = y;
+    if (a->lo != b->lo)
+        return a->lo < b->lo ? -1 : 1;
+    return a->hi < b->hi ? -1 : a->hi > b->hi;
+}
+
+/* The profile segment holding step t (segments start at their step; the profile covers every
+ * step where something is live). */
+static const ap_live_seg *seg_at(const ap_live_seg *seg, size_t ns, int64_t t)
+{
+    size_t lo = 0, hi = ns;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (seg[mid].step <= t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo ? &seg[lo - 1] : NULL;
+}
+
+ap_status ap_overlap_savings(const ap_problem *p, const ap_plan *plan, ap_step_saving **out,
+                             size_t *n, ap_error *err)
+{
+    ap_live_seg *seg = NULL;
+    size_t ns = 0, nact = 0, ncut = 0, k = 0;
+    int64_t (*act)[2] = NULL, *cut = NULL;
+    range *rg = NULL;
+    ap_step_saving *res = NULL;
+    ap_status st;
+    *out = NULL;
+    *n = 0;
+    if (p->n_ovl == 0)
+        return AP_OK;
+    if ((st = ap_live_profile(p, &seg, &ns, err)) != AP_OK)
+        return st;
+    act = ap__alloc(p->n_ovl, sizeof *act);
+    cut = ap__alloc(2 * p->n + 2 * p->n_ovl + 1, sizeof *cut);
+    rg = ap__alloc(p->n + 1, sizeof *rg);
+    if (!act || !cut || !rg)
+        goto oom;
+    /* the active intervals, merged */
+    for (size_t i = 0; i < p->n_ovl; i++) {
+        const ap_buffer *a = &p->buf[p->ovl[i].base], *b = &p->buf[p->ovl[i].over];
+        int64_t lo = ap__max64(a->lower, b->lower), hi = ap__min64(a->upper, b->upper);
+        if (lo < hi) {
+            act[nact][0] = lo;
+            act[nact++][1] = hi;
+        }
+    }
+    if (nact == 0)
+        goto done;
+    qsort(act, nact, sizeof *act, cmp_i64); /* by start (the first member) */
+    {
+        size_t m = 0;
+        for (size_t i = 1; i < nact; i++) {
+            if (act[i][0] <= act[m][1])
+                act[m][1] = ap__max64(act[m][1], act[i][1]);
+            else
+                memcpy(act[++m], act[i], sizeof act[i]);
+        }
+        nact = m + 1;
+    }
+    /* cut points: every buffer boundary and every active interval's ends */
+    for (size_t i = 0; i < p->n; i++) {
+        cut[ncut++] = p->buf[i].lower;
+        cut[ncut++] = p->buf[i].upper;
+    }
+    for (size_t i = 0; i < nact; i++) {
+        cut[ncut++] = act[i][0];
+        cut[ncut++] = act[i][1];
+    }
+    qsort(cut, ncut, sizeof *cut, cmp_i64);
+    if (!(res = ap__alloc(ncut + 1, sizeof *res)))
+        goto oom;
+    for (size_t c = 0, a = 0; c + 1 < ncut; c++) {
+        int64_t t0 = cut[c], t1 = cut[c + 1];
+        if (t0 == t1)
+            continue;
+        while (a < nact && act[a][1] <= t0)
+            a++;
+        if (a == nact)
+            break;
+        if (act[a][0] > t0)
+            continue; /* no allowance applies in [t0, t1) */
+        const ap_live_seg *s = seg_at(seg, ns, t0);
+        ap_step_saving *r = &res[k++];
+        size_t nr = 0;
+        r->step = t0;
+        r->end = t1;
+        r->label = ap_problem_label(p, t0);
+        r->count = s ? s->count : 0;
+        r->live = s ? s->live : 0;
+        r->can_save = s ? s->live - s->live_overlap : 0;
+        r->used = r->saved = -1;
+        if (plan) {
+            for (size_t i = 0; i < p->n; i++) {
+                const ap_buffer *b = &p->buf[i];
+                if (b->lower <= t0 && t0 < b->upper && b->size > 0) {
+                    rg[nr].lo = plan->offset[i];
+                    rg[nr++].hi = plan->offset[i] + b->size;
+                }
+            }
+            qsort(rg, nr, sizeof *rg, cmp_range);
+            r->used = 0;
+            for (size_t i = 0, j; i < nr; i = j) {
+                int64_t lo = rg[i].lo, hi = rg[i].hi;
+                for (j = i + 1; j < nr && rg[j].lo <= hi; j++)
+                    hi = ap__max64(hi, rg[j].hi);
+                r->used += hi - lo;
+            }
+            r->saved = r->live - r->used;
+        }
+    }
+done:
+    free(seg);
+    free(act);
+    free(cut);
+    free(rg);
+    if (k == 0) {
+        free(res);
+        res = NULL;
+    }
+    *out = res;
+    *n = k;
+    return AP_OK;
+oom:
+    free(seg);
+    free(act);
+    free(cut);
+    free(rg);
+    free(res);
+    return ap_error_set(err, AP_ERR_NOMEM, "out of memory measuring overlap savings");
+}
+
+ap_status ap_write_overlap_savings(FILE *f, const ap_problem *p, const ap_plan *plan,
+                                   ap_error *err)
+{
+    ap_step_saving *r;
+    size_t n, i;
+    int wl = 8;
+    ap_status st = ap_overlap_savings(p, plan, &r, &n, err);
+    if (st != AP_OK || n == 0)
+        return st;
+    for (i = 0; i < n; i++) {
+        int w = r[i].label ? (int)strlen(r[i].label) : 1;
+        wl = w > wl ? w : wl;
+    }
+    if (wl > 40)
+        wl = 40;
+    fputs("bytes saved by overlap\n", f);
+    fprintf(f, "%6s  %-*s  %10s  %10s  %10s  %13s\n", "step", wl, "operator", "live", "in plan",
+            "saved", "most possible");
+    for (i = 0; i < n; i++) {
+        char step[48];
+        if (r[i].end == r[i].step + 1)
+            snprintf(step, sizeof step, "%lld", (long long)r[i].step);
+        else
+            snprintf(step, sizeof step, "%lld-%lld", (long long)r[i].step,
+                     (long long)(r[i].end - 1));
+        fprintf(f, "%6s  %-*.*s  %10lld  ", step, wl, wl, r[i].label ? r[i].label : "-",
+                (long long)r[i].live);
+        if (plan)
+            fprintf(f, "%10lld  %10lld  ", (long long)r[i].used, (long long)r[i].saved);
+        else
+            fprintf(f, "%10s  %10s  ", "-", "-");
+        fprintf(f, "%13lld\n", (long long)r[i].can_save);
+    }
+    free(r);
+    if (ferror(f))
+        return ap_error_set(err, AP_ERR_IO, "write error");
+    return AP_OK;
+}

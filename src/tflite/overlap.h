@@ -1,0 +1,119 @@
+/*
+ * overlap.h - rules that let an operator's output share bytes with its dying input (internal to
+ * src/tflite): in-place aliases (inplace.c, docs/inplace.md) and the kernel-aware overlap of
+ * TFLM's reference kernels (overlap.c, docs/overlap.md).
+ *
+ * Both rules end in an overlap allowance of the problem (problem.h): the output (`over`) may
+ * share bytes with the input (`base`) while d = offset(output) - offset(input) <= max_delta
+ * (== for an exact alias). They apply only where the input's last reader is the operator: the
+ * input is no subgraph input or output, no other operator reads it, and the two buffers are
+ * live together at that operator's step only.
+ */
+#ifndef AP_TFLITE_OVERLAP_H
+#define AP_TFLITE_OVERLAP_H
+
+#include <stdint.h>
+
+#include "arenaplan/problem.h"
+#include "arenaplan/tflite.h"
+
+/* How a reference kernel walks memory. Every modelled kernel writes its output elements once
+ * each, in address order, and reads all the input an element needs before writing it. */
+typedef enum ap__walk_kind {
+    AP__WALK_CONV,        /* CONV_2D: NHWC, filter [out_c, fh, fw, filter_in_c], groups */
+    AP__WALK_DEPTHWISE,   /* DEPTHWISE_CONV_2D: output channel ic * depth_mult + m */
+    AP__WALK_POOL,        /* AVERAGE_POOL_2D, MAX_POOL_2D: channel by channel */
+    AP__WALK_ELEMENTWISE, /* element i of the output from element i of the input (SOFTMAX:
+                             row i of the output from row i of the input, see overlap.c) */
+    AP__WALK_PAD          /* PAD, PADV2: output in order, interior elements copied from the
+                             input in order */
+} ap__walk_kind;
+
+#define AP__PAD_DIMS 5 /* TFLM's PadImpl extends every shape to 5 dimensions */
+
+typedef struct ap__walk {
+    ap__walk_kind kind;
+    int64_t batches, in_h, in_w, in_c, out_h, out_w, out_c;
+    int64_t filter_h, filter_w, stride_h, stride_w, dil_h, dil_w, pad_h, pad_w;
+    int64_t depth_mult;    /* depthwise */
+    int64_t filter_in_c;   /* conv: input channels per group (in_c / groups) */
+    int64_t elements;      /* elementwise: element count */
+    int64_t pad_out[AP__PAD_DIMS], pad_in[AP__PAD_DIMS], pad_left[AP__PAD_DIMS]; /* pad */
+    int64_t es_in, es_out; /* element sizes in bytes */
+} ap__walk;
+
+/* ap__walk_max_delta's answer when no output element after the first reads the input: then
+ * every d is safe. */
+#define AP__UNCONSTRAINED INT64_MAX
+
+/* The largest d = offset(output) - offset(input) such that every d' <= d is safe for the
+ * kernel's read and write order: no write hits an input byte that a later output element
+ * still reads. With r(j) the lowest input byte element j reads and elements written in
+ * address order, the answer is min over j >= 1 of r(j) - j * es_out (docs/overlap.md derives
+ * it); computed per output pixel in O(batches * out_h * out_w). The walk must be consistent
+ * (ap__op_walk checks that). */
+int64_t ap__walk_max_delta(const ap__walk *w);
+
+/* TFLM's padding (ComputePaddingHeightWidth): for padding 0 (SAME) or 1 (VALID), the output
+ * size TFLM computes and the leading padding. Returns 0 for an unknown padding or stride 0. */
+int ap__tflm_padding(int32_t padding, int64_t in, int64_t filter, int64_t stride,
+                     int64_t dilation, int64_t *out, int64_t *pad);
+
+/* Describes how the reference kernel of operator op (of subgraph g of m) walks its input
+ * op->inputs[slot] and output 0, when that kernel is modelled: CONV_2D, DEPTHWISE_CONV_2D,
+ * AVERAGE_POOL_2D, MAX_POOL_2D, PAD, PADV2 (slot 0; PAD's paddings are read from the model's
+ * constant data) and the element-wise operators of ap__elementwise_op (for ADD, SUB and MUL
+ * either input, when neither broadcasts). Returns 1 and fills *w, or 0 when the operator is not
+ * modelled or its tensors are not what the kernel accepts (then no rule applies; TFLM would
+ * refuse most such models). */
+int ap__op_walk(const ap_tfl_model *m, const ap_tfl_subgraph *g, const ap_tfl_operator *op,
+                uint32_t slot, ap__walk *w);
+
+/* Whether TFLM's reference kernel for builtin code `code` computes output element i from
+ * element i of its inputs, reading before writing, in index order (without broadcasting):
+ * ADD, SUB, MUL (2: binary), RELU, RELU6, LOGISTIC, TANH, LEAKY_RELU, HARD_SWISH, QUANTIZE,
+ * DEQUANTIZE, and SOFTMAX, which walks rows in order and reads input element i last before it
+ * writes output element i (1: unary); 0 for any other code. */
+int ap__elementwise_op(int32_t code);
+
+/* Facts about one subgraph's tensors that both rules need. */
+typedef struct ap__graph_facts {
+    const ap_tfl_model *m;
+    const ap_tfl_subgraph *g;
+    uint32_t s;              /* subgraph index */
+    int32_t *last_reader;    /* per tensor: the last operator that reads it, or -1 */
+    uint32_t *producers;     /* per tensor: operators that write it */
+    unsigned char *io;       /* per tensor: 1 subgraph input, 2 subgraph output (bits) */
+    const long *buf;         /* per tensor: its buffer in the problem, or -1 (not planned) */
+} ap__graph_facts;
+
+/* A candidate allowance an in-place or overlap rule proposes for one operator. */
+typedef struct ap__candidate {
+    int32_t in_tensor, out_tensor;
+    int64_t max_delta;
+    unsigned flags;
+} ap__candidate;
+
+/* The in-place rule (inplace.c) for op under mode "reshape" or "elementwise": fills *c and
+ * returns 1 when the operator may write its output over an input that dies there. */
+int ap__inplace_candidate(const ap__graph_facts *f, const ap_tfl_operator *op, int elementwise,
+                          const ap_problem *p, ap__candidate *c);
+
+/* Whether tensor t of the subgraph dies at operator `op` and may be the base of an allowance
+ * for output tensor `out`: t is planned, no subgraph input or output, no variable or
+ * constant, and no operator after op reads it (earlier readers are done with it); out is
+ * planned, written by op alone, no subgraph input; and their buffers are live together at
+ * that operator's step only. */
+int ap__dies_into(const ap__graph_facts *f, const ap_problem *p, uint32_t op, int32_t t,
+                  int32_t out);
+
+/* Applies the rules to every operator of every subgraph of m and adds their allowances to p
+ * (whose buffers ap_tflite_build_problem has just added). inplace: NULL or "none",
+ * "reshape", "elementwise"; overlap: NULL or "none", "reference". The in-place rule goes
+ * first; the overlap rule leaves an output that already has an allowance alone. Counts what
+ * was added. AP_ERR_USAGE for an unknown rule set, AP_ERR_NOMEM. */
+ap_status ap__overlap_rules(const ap_tfl_model *m, ap_problem *p, const char *inplace,
+                            const char *overlap, size_t *n_inplace, size_t *n_overlap,
+                            ap_error *err);
+
+#endif
