@@ -11,8 +11,9 @@
  *
  * Pruning, each rule sound for that least plan (docs/exact.md has the arguments):
  *  - spatial inference: a buffer whose minoff + size exceeds cap can never be placed; in a
- *    section, the plain buffers still to place need their sizes' sum above the section's floor
- *    (the highest end placed there, and at least the current offset);
+ *    section, the plain buffers still to place need their sizes above the section's floor
+ *    (the highest end placed there, and at least the current offset) and above their own
+ *    minoffs (section_need);
  *  - dominance: if some unplaced c would end at or below where v would start, placing v first
  *    leaves a gap c could fill, and the plan with c moved down is never worse;
  *  - decomposition: when the unplaced buffers fall into groups that share no section, the
@@ -20,6 +21,9 @@
  *    others' choices.
  * Every capacity prune records the capacity that would have let it through; when the whole
  * tree fails, the least of those is a proven lower bound (nothing else depends on cap).
+ *
+ * Allowances that hold a buffer from above (exact.h, "hanger") add one move: the hanger goes
+ * right below the buffer just placed that holds it (hang_positions).
  *
  * The state changes of a placement go on a trail and are undone by popping it, so a success
  * deep inside a decomposed group stays in place until a later sibling fails.
