@@ -220,7 +220,7 @@ static void test_compare(void **state)
     run_free(&r);
     r = run_cli("compare", in, "--format", "csv", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "input,buffers,lower_bound,linear,greedy,bestfit-size,bestfit-breadth,pingpong,search,best\n");
+    assert_contains(r.out, "input,buffers,lower_bound,linear,greedy,bestfit-size,bestfit-breadth,pingpong,search,best,exact\n");
     assert_contains(r.out, ",5,700,1000,700,700,700,");
     run_free(&r);
     r = run_cli("compare", in, "/nonexistent.csv", NULL);

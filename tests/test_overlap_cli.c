@@ -93,12 +93,12 @@ static void compare_with_and_without(void **state)
     char expect[512];
     snprintf(expect, sizeof expect,
              "input,rules,buffers,lower_bound,linear,greedy,bestfit-size,bestfit-breadth,"
-             "pingpong,search,best\n"
+             "pingpong,search,best,exact\n"
              "%s,inplace=elementwise overlap=reference,32,36880,241072,",
              src_path(PD));
     assert_true(strncmp(r.out, expect, strlen(expect)) == 0);
-    assert_contains(r.out, ",36880\n"); /* best with the rules */
-    snprintf(expect, sizeof expect, "\n%s,none,32,55296,241072,55296,55296,55296,55296,55296,55296\n",
+    assert_contains(r.out, ",36880,36880\n"); /* best and exact with the rules */
+    snprintf(expect, sizeof expect, "\n%s,none,32,55296,241072,55296,55296,55296,55296,55296,55296,55296\n",
              src_path(PD));
     assert_contains(r.out, expect);
     run_free(&r);

@@ -22,6 +22,7 @@ ap_status ap__plan_firstfit_start(const ap_problem *p, const ap_plan_options *op
 ap_status ap__plan_pingpong(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
 ap_status ap__plan_search(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
 ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
 
 /* The local search of search.c started from start[0..n) (the non-fixed buffers in order). */
 ap_status ap__search_from(const ap_problem *p, const uint32_t *start, size_t n, uint64_t seed,

@@ -37,6 +37,8 @@ static const ap_strategy table[] = {
      ap__plan_search, AP_STRATEGY_COMPARE},
     {"best", "the whole portfolio, then local search from its winner; keeps the smallest plan",
      ap__plan_best, AP_STRATEGY_COMPARE},
+    {"exact", "search for the smallest arena and prove it (or report the gap); see docs/exact.md",
+     ap__plan_exact, AP_STRATEGY_COMPARE},
 };
 
 const ap_strategy *ap_strategies(size_t *count)

@@ -1,0 +1,388 @@
+/*
+ * exact.c - the `exact` strategy: the smallest arena with a proof, or the best plan found and
+ * how far the minimum can be below it (docs/exact.md has the whole story).
+ *
+ * It starts from the best plan of the portfolio's heuristics (an upper bound, hi) and the
+ * strongest cheap lower bound (lo), then narrows the gap with feasibility searches: "is there
+ * a plan within C bytes?" A search that finds one lowers hi to its arena; one that exhausts its
+ * tree proves no plan within C exists and raises lo past C (to the least capacity any of its
+ * capacity prunes would have let through). hi = lo is a proof of optimality.
+ *
+ * Searches are bounded by node budgets that double round after round, and every decision
+ * depends on node counts only, so the same input and limits give the same plan; the clock and
+ * the stop flag (SIGINT) only decide when to stop, and then the best plan so far is returned
+ * with its verdict. In a round: try C = lo (the bound is often the answer); if undecided, try
+ * to prove lo too small on windows of time around the busiest step (relaxations); then walk
+ * down from hi in steps that shrink when a search is undecided. Each attempt runs the
+ * canonical search under three static orders in turn (MiniMalloc's round robin); on risky
+ * models (exact.h) only the general search's exhaustion counts as a proof.
+ *
+ * With a capacity (opt->capacity >= 0) it answers that one question instead: a plan within
+ * the capacity, "infeasible (proven)", or "no plan found within the time limit".
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arenaplan/bounds.h"
+#include "arenaplan/check.h"
+#include "core/util.h"
+#include "planners/exact.h"
+#include "planners/planners.h"
+
+int ap__xclock_tick(ap__xclock *c)
+{
+    c->nodes++;
+    if (c->stopped)
+        return 0;
+    if ((c->nodes & 255) == 0) {
+        double t = ap__now();
+        if (t >= c->deadline || (c->stop && *c->stop)) {
+            c->stopped = 1;
+            return 0;
+        }
+        if (c->progress && c->best > 0 && t - c->last_report >= 0.1) {  /* once a plan exists */
+            ap_progress pr;
+            pr.elapsed = t - c->t0;
+            pr.best_arena = c->best;
+            pr.bound = c->bound;
+            pr.nodes = c->nodes;
+            c->progress(&pr, c->progress_ctx);
+            c->last_report = t;
+        }
+    }
+    return 1;
+}
+
+/* Checks the clock between searches, so that a run stopped early stops soon. */
+static int clock_ok(ap__xclock *c)
+{
+    if (!c->stopped && (ap__now() >= c->deadline || (c->stop && *c->stop)))
+        c->stopped = 1;
+    return !c->stopped;
+}
+
+typedef struct run {
+    const ap_problem *p;
+    ap__xmodel m;
+    ap__xclock clk;
+    int64_t lo, hi;      /* proven lower bound; arena of the best plan */
+    int64_t *best;       /* offsets of the best plan (whole problem) */
+    int64_t *xoff;       /* scratch: search-buffer offsets */
+    int64_t *cand;       /* scratch: whole-problem offsets */
+    uint64_t budget;
+    ap_error *err;
+} run;
+
+static int64_t round_up(int64_t v, int64_t g)
+{
+    return v <= 0 ? 0 : (v + g - 1) / g * g;
+}
+
+/* Raises the proven bound (never past hi: a plan of arena hi exists). */
+static void raise_lo(run *R, int64_t v)
+{
+    v = ap__min64(round_up(v, R->m.gran), R->hi);
+    if (v > R->lo)
+        R->lo = v;
+    R->clk.bound = R->lo;
+}
+
+/* Takes a plan found within cap if it is better; the checker must agree (it shares no code
+ * with the searches). */
+static ap_status accept(run *R, int64_t cap, ap_error *err)
+{
+    ap_check_result res;
+    ap_status st;
+    ap__xmodel_offsets(&R->m, R->xoff, R->cand);
+    st = ap_check(R->p, R->cand, &res);
+    if (st == AP_ERR_NOMEM)
+        return ap_error_set(err, st, "%s", res.message);
+    if (st != AP_OK)
+        return ap_error_set(err, AP_ERR_INVALID,
+                            "internal error: the exact search made an invalid plan: %s", res.message);
+    if (res.arena > cap)
+        return ap_error_set(err, AP_ERR_INVALID,
+                            "internal error: the exact search found a plan of %lld bytes for a "
+                            "capacity of %lld", (long long)res.arena, (long long)cap);
+    if (res.arena < R->hi) {
+        R->hi = res.arena;
+        memcpy(R->best, R->cand, R->p->n * sizeof *R->best);
+        R->clk.best = R->hi;
+    }
+    return AP_OK;
+}
+
+/* One feasibility question for model m at capacity cap within the round's budget. */
+static ap__xresult attempt(run *R, const ap__xmodel *m, int64_t cap, int64_t *need, ap_error *err)
+{
+    int pre;
+    ap__xresult r = AP__ABORT;
+    *need = INT64_MAX;
+    if (!clock_ok(&R->clk))
+        return AP__ABORT;
+    for (pre = 0; pre < AP__PRE_COUNT; pre++) {
+        r = ap__xsearch(m, cap, pre, R->budget, &R->clk, R->xoff, need, err);
+        if (r == AP__FOUND || r == AP__ERROR || (r == AP__NONE && !m->risky))
+            return r;
+        if (r == AP__NONE || R->clk.stopped)
+            break;  /* risky: the canonical search proves nothing */
+    }
+    if (m->risky && !R->clk.stopped)
+        r = ap__xgeneral(m, cap, R->budget, &R->clk, R->xoff, need, err);
+    return r == AP__NONE && m->risky && R->clk.stopped ? AP__ABORT : r;
+}
+
+/* Tries to prove lo too small on windows of time around the busiest step: each window's
+ * problem is a relaxation (exact.h). Returns 0, or -1 on error. */
+static int relax(run *R, int64_t peak, int64_t t_min, int64_t t_max)
+{
+    int64_t w;
+    for (w = 1; peak - w > t_min || peak + w + 1 < t_max; w *= 2) {
+        ap_error e2 = {0};
+        ap_problem *sub = ap__xwindow_problem(R->p, peak - w, peak + w + 1, &e2);
+        ap__xmodel sm;
+        ap__xresult r;
+        int64_t need;
+        if (!sub || ap__xmodel_build(&sm, sub, &e2) != AP_OK) {
+            ap_problem_free(sub);
+            if (e2.code != AP_ERR_NOMEM)
+                return 0;  /* a window too big to model: nothing to prove here */
+            ap_error_set(R->err, AP_ERR_NOMEM, "%s", e2.msg);
+            return -1;
+        }
+        /* xoff is sized for the whole model, which has at least as many buffers */
+        r = attempt(R, &sm, R->lo, &need, R->err);
+        ap__xmodel_free(&sm);
+        ap_problem_free(sub);
+        if (r == AP__ERROR)
+            return -1;
+        if (r == AP__NONE) {
+            raise_lo(R, ap__max64(need, R->lo + 1));
+            return 0;
+        }
+        if (r == AP__ABORT)
+            return 0;  /* wider windows are harder still */
+    }
+    return 0;
+}
+
+/* Minimizes: rounds of growing budgets until hi = lo or the clock stops it. */
+static ap_status minimize(run *R, int64_t peak, int64_t t_min, int64_t t_max)
+{
+    ap_status st;
+    int64_t need, g = R->m.gran;
+    while (R->lo < R->hi && clock_ok(&R->clk)) {
+        int64_t tried = R->lo, step;
+        ap__xresult r = attempt(R, &R->m, tried, &need, R->err);
+        if (r == AP__ERROR)
+            return R->err->code;
+        if (r == AP__FOUND) {
+            if ((st = accept(R, R->lo, R->err)) != AP_OK)
+                return st;
+            continue;
+        }
+        if (r == AP__NONE) {
+            raise_lo(R, ap__max64(need, R->lo + 1));
+            continue;
+        }
+        if (R->clk.stopped)
+            break;
+        if (relax(R, peak, t_min, t_max) < 0)
+            return R->err->code;
+        /* walk down from hi; an undecided step is retried smaller, down to one granule */
+        step = ap__max64(g, (R->hi - R->lo) / 4 / g * g);
+        while (R->lo < R->hi && !R->clk.stopped) {
+            int64_t c = ap__max64(R->lo, R->hi - step);
+            if (c == tried)
+                break;  /* undecided with this budget already */
+            r = attempt(R, &R->m, c, &need, R->err);
+            if (r == AP__ERROR)
+                return R->err->code;
+            if (r == AP__FOUND) {
+                if ((st = accept(R, c, R->err)) != AP_OK)
+                    return st;
+                step = ap__max64(g, ap__min64(step, (R->hi - R->lo) / 4 / g * g));
+                continue;
+            }
+            if (r == AP__NONE) {
+                raise_lo(R, ap__max64(need, c + 1));
+                break;
+            }
+            if (R->clk.stopped || step == g)
+                break;
+            step = ap__max64(g, step / 4 / g * g);
+        }
+        if (R->lo < R->hi && !R->clk.stopped)
+            R->budget *= 2;
+    }
+    return AP_OK;
+}
+
+/* The start and the first upper bound: the best plan of the portfolio's heuristics, each
+ * proven by the checker. Not `best` itself: its local search runs for seconds on large
+ * problems without looking at the clock or the stop flag, and the searches here improve on a
+ * plan better than it does. */
+static ap_status start_plan(run *R, const ap_plan_options *opt, ap_error *err)
+{
+    ap_plan_options sub = *opt;
+    ap_plan cand;
+    ap_check_result res;
+    ap_status st = AP_OK;
+    size_t i, count;
+    const ap_strategy *table = ap_strategies(&count);
+    ap_plan_init(&cand);
+    for (i = 0; i < count && st == AP_OK; i++) {
+        if (!(table[i].flags & AP_STRATEGY_PORTFOLIO))
+            continue;
+        sub.strategy = table[i].name;
+        if ((st = ap_plan_problem(R->p, &sub, &cand, err)) != AP_OK)
+            break;
+        st = ap_check(R->p, cand.offset, &res);
+        if (st == AP_ERR_NOMEM)
+            ap_error_set(err, st, "%s", res.message);
+        else if (st != AP_OK)
+            st = AP_OK;  /* never keep a plan the checker rejects */
+        else if (res.arena < R->hi) {
+            memcpy(R->best, cand.offset, R->p->n * sizeof *R->best);
+            R->hi = res.arena;
+            R->clk.best = R->hi;
+        }
+    }
+    ap_plan_free(&cand);
+    if (st == AP_OK && R->hi == INT64_MAX)
+        st = ap_error_set(err, AP_ERR_INVALID, "no heuristic of the portfolio produced a valid plan");
+    return st;
+}
+
+static ap_status no_plan_in_time(run *R, int64_t cap, double limit, const char *why)
+{
+    return ap_error_set(R->err, AP_ERR_LIMIT,
+                        "no plan found within the time limit (%s%.3g s) for a capacity of %lld "
+                        "bytes%s: the best plan found needs %lld bytes; no plan can use fewer than "
+                        "%lld bytes",
+                        R->clk.stop && *R->clk.stop ? "interrupted before " : "", limit,
+                        (long long)cap, why, (long long)R->hi, (long long)R->lo);
+}
+
+/* Answers "is there a plan within cap?" (opt->capacity): a quick search first (often enough,
+ * and cheaper than the portfolio), then the portfolio, then rounds of growing budgets. */
+static ap_status within(run *R, const ap_plan_options *opt, int64_t cap, double limit)
+{
+    int64_t need;
+    ap_status st;
+    int round;
+    if (cap < R->lo)
+        return ap_error_set(R->err, AP_ERR_INFEASIBLE,
+                            "no plan fits in %lld bytes: infeasible (proven): the arena needs at "
+                            "least %lld bytes (bytes live at one step, alignment, fixed buffers)",
+                            (long long)cap, (long long)R->lo);
+    for (round = 0;; round++) {
+        ap__xresult r;
+        if (round == 1) {
+            if ((st = start_plan(R, opt, R->err)) != AP_OK)
+                return st;
+            if (R->hi <= cap)
+                return AP_OK;
+        }
+        if (round > 0)
+            R->budget *= 2;
+        r = attempt(R, &R->m, cap, &need, R->err);
+        if (r == AP__ERROR)
+            return R->err->code;
+        if (r == AP__FOUND)
+            return accept(R, cap, R->err);
+        if (r == AP__NONE) {
+            raise_lo(R, ap__max64(need, cap + 1));
+            return ap_error_set(R->err, AP_ERR_INFEASIBLE,
+                                "no plan fits in %lld bytes: infeasible (proven) by exhaustive "
+                                "search (%llu nodes); the arena needs at least %lld bytes",
+                                (long long)cap, (unsigned long long)R->clk.nodes, (long long)R->lo);
+        }
+        if (R->clk.stopped) {
+            /* the clock ran out in the first search: the portfolio still gets its turn */
+            if (round == 0 && !(R->clk.stop && *R->clk.stop) && start_plan(R, opt, R->err) == AP_OK &&
+                R->hi <= cap)
+                return AP_OK;
+            return no_plan_in_time(R, cap, limit, "");
+        }
+    }
+}
+
+static void run_free(run *R)
+{
+    ap__xmodel_free(&R->m);
+    free(R->best);
+    free(R->xoff);
+    free(R->cand);
+}
+
+ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
+{
+    run R;
+    ap_bounds bd;
+    ap_status st;
+    int64_t t_min = 0, t_max = 0;
+    double limit = opt->time_limit > 0 ? opt->time_limit : 10;
+    size_t i;
+    memset(&R, 0, sizeof R);
+    R.p = p;
+    R.err = err;
+    R.hi = INT64_MAX;
+    R.clk.t0 = R.clk.last_report = ap__now();
+    R.clk.deadline = R.clk.t0 + limit;
+    R.clk.stop = opt->stop;
+    R.clk.progress = opt->progress;
+    R.clk.progress_ctx = opt->progress_ctx;
+    R.best = ap__alloc(p->n + 1, sizeof *R.best);
+    R.cand = ap__alloc(p->n + 1, sizeof *R.cand);
+    R.xoff = ap__alloc(p->n + 1, sizeof *R.xoff);
+    if (!R.best || !R.cand || !R.xoff) {
+        run_free(&R);
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory for the exact search");
+    }
+    if ((st = ap_bounds_compute(p, &bd, err)) != AP_OK) {
+        run_free(&R);
+        return st;
+    }
+    st = ap__xmodel_build(&R.m, p, err);
+    if (st == AP_ERR_LIMIT) {
+        /* too big to search: the portfolio's plan, and what is proven about it */
+        R.lo = bd.lower;
+        if (opt->capacity >= 0 && opt->capacity < R.lo)
+            st = ap_error_set(err, AP_ERR_INFEASIBLE,
+                              "no plan fits in %lld bytes: infeasible (proven): the arena needs at "
+                              "least %lld bytes", (long long)opt->capacity, (long long)R.lo);
+        else if ((st = start_plan(&R, opt, err)) == AP_OK && opt->capacity >= 0 && R.hi > opt->capacity)
+            st = no_plan_in_time(&R, opt->capacity, limit, " (too many buffers live together to search)");
+    } else if (st == AP_OK && R.m.clash_a >= 0) {
+        st = ap_error_set(err, AP_ERR_INFEASIBLE,
+                          "no plan exists: infeasible (proven): fixed buffers '%s' and '%s' share "
+                          "bytes where the input fixed them",
+                          p->buf[R.m.clash_a].id, p->buf[R.m.clash_b].id);
+    } else if (st == AP_OK) {
+        R.lo = round_up(ap__max64(ap__max64(bd.lower, R.m.fixed_end), ap__xbound_padding(&R.m)),
+                        R.m.gran);
+        R.clk.bound = R.lo;
+        R.budget = (uint64_t)ap__max64(1000, 4 * (int64_t)R.m.n);
+        for (i = 0; i < p->n; i++) {
+            t_min = i ? ap__min64(t_min, p->buf[i].lower) : p->buf[i].lower;
+            t_max = i ? ap__max64(t_max, p->buf[i].upper) : p->buf[i].upper;
+        }
+        if (opt->capacity >= 0)
+            st = within(&R, opt, opt->capacity, limit);
+        else if ((st = start_plan(&R, opt, err)) == AP_OK) {
+            R.lo = ap__min64(R.lo, R.hi);
+            R.clk.bound = R.lo;
+            st = minimize(&R, bd.peak_step, t_min, t_max);
+        }
+    }
+    if (st == AP_OK) {
+        memcpy(out->offset, R.best, p->n * sizeof *out->offset);
+        out->verdict = R.lo >= R.hi ? AP_VERDICT_OPTIMAL : AP_VERDICT_GAP;
+        out->proven_bound = ap__min64(R.lo, R.hi);
+        out->nodes = R.clk.nodes;
+    }
+    run_free(&R);
+    return st;
+}

@@ -1,0 +1,98 @@
+/*
+ * exact.h - the exact planner's internals: the search model, the two complete searches and the
+ * stronger lower bounds (internal; see docs/exact.md for the algorithm and its proofs).
+ *
+ * The model keeps only what a search needs. Zero-size buffers own no byte and go to offset 0;
+ * fixed buffers never move and become forbidden windows of the buffers that meet them; the
+ * rest, the "search buffers", get offsets. Every pair of meeting search buffers u, v carries
+ * the open window of d = x_u - x_v that the pair forbids: (-size u, size v) without an
+ * allowance, narrower (possibly empty) with one. Time is cut into sections, the maximal sets
+ * of search buffers live together (cliques of the interval graph); a buffer covers a contiguous
+ * range of them.
+ *
+ * A feasibility search answers: is there a plan whose arena is at most `cap`? It returns
+ * AP__FOUND with the offsets, AP__NONE when it explored everything (a proof, with the smallest
+ * capacity that any of its capacity prunes would have let through in `need`), AP__ABORT when
+ * its node budget, the clock or the stop flag ended it first, AP__ERROR (err set) when out of
+ * memory.
+ */
+#ifndef AP_EXACT_H
+#define AP_EXACT_H
+
+#include "arenaplan/planner.h"
+#include "arenaplan/problem.h"
+
+/* A forbidden open window (lo, hi): of an offset, or of a difference of two offsets. */
+typedef struct ap__xwin {
+    int64_t lo, hi;
+} ap__xwin;
+
+typedef struct ap__xmodel {
+    const ap_problem *p;
+    size_t n;             /* search buffers */
+    uint32_t *pidx;       /* search buffer -> problem index */
+    int64_t *size, *align, *lower, *upper;
+    uint32_t *sec_lo, *sec_hi; /* sections covered: [sec_lo, sec_hi) */
+    size_t nsec;
+    uint32_t *sec_start, *sec_buf; /* section -> its buffers (CSR) */
+    uint32_t *adj_start, *adj;     /* meeting search buffers, sorted (CSR), free pairs included */
+    ap__xwin *adj_win;    /* per adjacency entry (u, v): forbidden x_u - x_v; empty when lo >= hi */
+    uint8_t *plain;       /* 1: no allowance with any buffer it meets, so its bytes are its own */
+    uint32_t *fix_start;  /* forbidden absolute windows from fixed buffers (CSR, sorted by lo) */
+    ap__xwin *fix;
+    int64_t gran;         /* every canonical offset and arena is a multiple of this */
+    int64_t amax;         /* largest alignment of a search buffer */
+    int64_t fixed_end;    /* max end of fixed buffers */
+    long clash_a, clash_b; /* two fixed buffers that clash where the input fixed them (so no
+                              plan exists), problem indices; -1 when none */
+    uint8_t *hanger;      /* an allowance may hold it from above: it hangs from a buffer whose
+                             window (of d = x_u - x_v) ends below 0 (see exact_search.c) */
+    uint8_t *nodom;       /* a hanger or meets one: dominance and minoff prunes skip it */
+    int hanging;          /* some buffer is a hanger */
+    int risky;            /* chains of hanging buffers, or a cycle of equal-offset allowances:
+                             the canonical search still finds plans but proves nothing */
+} ap__xmodel;
+
+ap_status ap__xmodel_build(ap__xmodel *m, const ap_problem *p, ap_error *err);
+void ap__xmodel_free(ap__xmodel *m);
+
+/* Whole-problem offsets from search-buffer offsets (fixed ones kept, zero-size ones at 0). */
+void ap__xmodel_offsets(const ap__xmodel *m, const int64_t *xoff, int64_t *offsets);
+
+typedef enum ap__xresult { AP__FOUND, AP__NONE, AP__ABORT, AP__ERROR /* out of memory */ } ap__xresult;
+
+/* What bounds a search run: nodes, time, the stop flag; and the progress report. */
+typedef struct ap__xclock {
+    double t0, deadline, last_report;
+    volatile sig_atomic_t *stop;
+    void (*progress)(const ap_progress *pr, void *ctx);
+    void *progress_ctx;
+    uint64_t nodes;         /* total over every search of this run */
+    int64_t best, bound;    /* what the progress line shows */
+    int stopped;            /* the clock or the stop flag ended the run */
+} ap__xclock;
+
+/* Counts one node; every 256 nodes looks at the clock and the stop flag and reports progress.
+ * Returns 0 when the run must stop. */
+int ap__xclock_tick(ap__xclock *c);
+
+/* Static buffer orders that break ties and set the search's dynamic order. */
+enum { AP__PRE_WAT, AP__PRE_TAW, AP__PRE_TWA, AP__PRE_COUNT };
+
+/* The canonical search (exact_search.c): is there a plan within cap? budget counts nodes. */
+ap__xresult ap__xsearch(const ap__xmodel *m, int64_t cap, int preorder, uint64_t budget,
+                        ap__xclock *clk, int64_t *xoff, int64_t *need, ap_error *err);
+
+/* The general search (exact_general.c): complete even when the model is risky, much slower. */
+ap__xresult ap__xgeneral(const ap__xmodel *m, int64_t cap, uint64_t budget, ap__xclock *clk,
+                         int64_t *xoff, int64_t *need, ap_error *err);
+
+/* Lower bounds beyond bounds.h (exact_bounds.c): live bytes with alignment padding per section. */
+int64_t ap__xbound_padding(const ap__xmodel *m);
+
+/* The problem restricted to the buffers live in steps [t0, t1), lifetimes clipped: any plan of
+ * p restricted to them is a plan of it, so its minimum is a lower bound of p's. NULL when
+ * out of memory (err set). */
+ap_problem *ap__xwindow_problem(const ap_problem *p, int64_t t0, int64_t t1, ap_error *err);
+
+#endif

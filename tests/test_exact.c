@@ -1,0 +1,510 @@
+/*
+ * test_exact.c - the exact planner: proofs on the whole corpus, known minima, the capacity
+ * mode's three answers through the CLI, the verdict in every output, stopping (time limit,
+ * stop flag, SIGINT) with the best plan so far, progress, determinism.
+ */
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "arenaplan/csv.h"
+#include "testutil.h"
+
+/* A problem whose minimum (11) is above the live bound (10); found by a random search. */
+static const char *const above_bound =
+    "id,lower,upper,size\n"
+    "a,6,9,1\nb,1,4,5\nc,4,7,4\nd,2,6,2\ne,2,7,2\nf,6,11,3\ng,7,8,5\nh,0,2,4\ni,5,6,2\n";
+
+static int64_t exact_checked(const ap_problem *p, double limit, int64_t capacity, ap_plan *plan)
+{
+    ap_plan_options opt;
+    ap_error err = {0};
+    ap_plan_options_init(&opt);
+    opt.strategy = "exact";
+    opt.time_limit = limit;
+    opt.capacity = capacity;
+    if (ap_plan_problem(p, &opt, plan, &err) != AP_OK)
+        fail_msg("exact failed: %s", err.msg);
+    assert_int_equal(assert_valid_plan(p, plan), plan->arena);
+    return plan->arena;
+}
+
+/* Every TFLM planner input of the corpus (plans/MODEL.csv with its offsets ignored, as TFLM's
+ * planner receives them, 16-byte alignment): proven optimal within the default limit. */
+static void corpus_reference_plans(void **state)
+{
+    const char *dir = src_path("corpus/reference/plans");
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int count = 0;
+    (void)state;
+    assert_non_null(d);
+    while ((e = readdir(d)) != NULL) {
+        char path[4096];
+        size_t len;
+        char *text;
+        ap_problem *p = NULL;
+        ap_csv_options co;
+        ap_error err = {0};
+        ap_plan plan;
+        ap_bounds bd;
+        if (!strstr(e->d_name, ".csv"))
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        text = read_text(path, &len);
+        assert_non_null(text);
+        ap_csv_options_init(&co);
+        co.offset_is_plan = 1;
+        co.align = 16;
+        if (ap_csv_parse(text, len, path, &co, &p, NULL, &err) != AP_OK)
+            fail_msg("%s", err.msg);
+        free(text);
+        ap_plan_init(&plan);
+        exact_checked(p, 10, -1, &plan);
+        assert_int_equal(ap_bounds_compute(p, &bd, &err), AP_OK);
+        if (plan.verdict != AP_VERDICT_OPTIMAL)
+            fail_msg("%s: not proven optimal (%lld bytes, bound %lld)", e->d_name,
+                     (long long)plan.arena, (long long)plan.proven_bound);
+        assert_int_equal(plan.proven_bound, plan.arena);
+        assert_true(plan.arena >= bd.lower);
+        ap_plan_free(&plan);
+        ap_problem_free(p);
+        count++;
+    }
+    closedir(d);
+    assert_int_equal(count, 162);
+}
+
+typedef struct walk {
+    const ap_load_options *lo;
+    int loaded, failed, searched; /* searched: proven above the bound by search */
+} walk;
+
+static void walk_models(const char *dir, walk *w)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    assert_non_null(d);
+    while ((e = readdir(d)) != NULL) {
+        char path[4096];
+        ap_problem *p = NULL;
+        ap_error err = {0};
+        ap_plan plan;
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (!strstr(e->d_name, ".")) {
+            walk_models(path, w);
+            continue;
+        }
+        if (!strstr(e->d_name, ".tflite"))
+            continue;
+        if (ap_load(path, w->lo, &p, &err) != AP_OK) {
+            w->failed++;  /* the one model TFLM cannot load either (test_tflite_corpus) */
+            continue;
+        }
+        ap_plan_init(&plan);
+        exact_checked(p, 10, -1, &plan);
+        if (plan.verdict != AP_VERDICT_OPTIMAL)
+            fail_msg("%s: not proven optimal (%lld bytes, bound %lld)", path,
+                     (long long)plan.arena, (long long)plan.proven_bound);
+        {
+            ap_bounds bd;
+            assert_int_equal(ap_bounds_compute(p, &bd, &err), AP_OK);
+            w->searched += plan.arena > bd.lower;
+        }
+        ap_plan_free(&plan);
+        ap_problem_free(p);
+        w->loaded++;
+    }
+    closedir(d);
+}
+
+/* Every model of corpus/models, read by ap_load with default options. */
+static void corpus_models(void **state)
+{
+    walk w = {NULL, 0, 0, 0};
+    (void)state;
+    walk_models(src_path("corpus/models"), &w);
+    assert_int_equal(w.loaded, 162);
+    assert_int_equal(w.failed, 1);
+    /* every optimum is the live bound but person_detect_vela's, whose offline plan fixes
+       buffers: 74544 bytes against a bound of 74464, proven by the search */
+    assert_int_equal(w.searched, 1);
+}
+
+/* The same with the in-place and overlap rules, whose allowances let buffers share bytes: two
+ * optima lie above the bound and need the search's proof (armex_ds_cnn_s_quantized: 9792
+ * bytes against 8384; person_detect_vela). */
+static void corpus_models_with_rules(void **state)
+{
+    ap_load_options lo;
+    walk w = {&lo, 0, 0, 0};
+    (void)state;
+    ap_load_options_init(&lo);
+    lo.inplace = "elementwise";
+    lo.overlap = "reference";
+    walk_models(src_path("corpus/models"), &w);
+    assert_int_equal(w.loaded, 162);
+    assert_int_equal(w.failed, 1);
+    assert_int_equal(w.searched, 2);
+}
+
+/* The minimum above the live bound is proven, not just found. */
+static void proves_minimum_above_live_bound(void **state)
+{
+    ap_problem *p = problem_from_csv(above_bound);
+    ap_plan plan;
+    ap_bounds bd;
+    ap_error err = {0};
+    (void)state;
+    ap_plan_init(&plan);
+    assert_int_equal(ap_bounds_compute(p, &bd, &err), AP_OK);
+    assert_int_equal(bd.lower, 10);
+    assert_int_equal(exact_checked(p, 10, -1, &plan), 11);
+    assert_int_equal(plan.verdict, AP_VERDICT_OPTIMAL);
+    assert_int_equal(plan.proven_bound, 11);
+    assert_string_equal(plan.strategy, "exact");
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+}
+
+/* Alignment raises the bound: three 100-byte buffers live together at multiples of 64 take
+ * 128 + 128 + 100 bytes. */
+static void alignment_padding_bound(void **state)
+{
+    ap_problem *p = problem_from_csv("id,lower,upper,size,alignment\na,0,1,100,64\nb,0,1,100,64\nc,0,1,100,64\n");
+    ap_plan plan;
+    (void)state;
+    ap_plan_init(&plan);
+    assert_int_equal(exact_checked(p, 10, -1, &plan), 356);
+    assert_int_equal(plan.verdict, AP_VERDICT_OPTIMAL);
+    assert_int_equal(plan.proven_bound, 356);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+}
+
+/* Fixed offsets are kept; an alias lets two buffers share bytes, and here it must: w is fixed
+ * at 64, so in and out both live in [0, 64). */
+static void fixed_and_alias(void **state)
+{
+    ap_problem *p = problem_from_csv("id,lower,upper,size,offset,alias_of\n"
+                                     "in,0,2,64,,\nout,1,3,64,,in\nw,0,3,32,64,\n");
+    ap_plan plan;
+    (void)state;
+    ap_plan_init(&plan);
+    assert_int_equal(exact_checked(p, 10, -1, &plan), 96);
+    assert_int_equal(plan.verdict, AP_VERDICT_OPTIMAL);
+    assert_int_equal(plan.offset[0], 0);
+    assert_int_equal(plan.offset[1], 0);
+    assert_int_equal(plan.offset[2], 64);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+}
+
+/* ---- a hard problem: a perfect packing cut up (bench_exact's "packed" family, seed 1) ---- */
+
+static uint64_t rnd(uint64_t *s)
+{
+    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static double unit(uint64_t *s)
+{
+    return (double)(rnd(s) >> 11) / 9007199254740992.0;
+}
+
+/* 187 buffers, live bound 1024144, a plan of 1048576 bytes known to exist (the exact search
+ * does not find one in ten seconds); written as CSV to a temporary file. */
+static const char *hard_problem(ap_problem **out)
+{
+    const int64_t T = 256, W = INT64_C(1) << 20, min_size = 1024;
+    uint64_t s = 1000004;
+    int64_t r[187][4];
+    size_t k = 1, i, tries = 0;
+    ap_problem *p = ap_problem_new();
+    ap_error err = {0};
+    const char *path = tmp_path("hard.csv");
+    FILE *f;
+    r[0][0] = 0, r[0][1] = T, r[0][2] = 0, r[0][3] = W;
+    while (k < 187 && tries++ < 100000) {
+        size_t pick = (size_t)(rnd(&s) % k);
+        int64_t a[4], b[4];
+        memcpy(a, r[pick], sizeof a);
+        memcpy(b, r[pick], sizeof b);
+        if (unit(&s) < 0.5 && a[1] - a[0] >= 2) {
+            a[1] = b[0] = a[0] + 1 + (int64_t)(rnd(&s) % (uint64_t)(a[1] - a[0] - 1));
+        } else if (a[3] - a[2] >= 2 * min_size) {
+            double g = unit(&s);
+            int64_t lo = a[2] / 16, hi = a[3] / 16;
+            g = g * g * g;
+            if (rnd(&s) & 1)
+                g = 1 - g;
+            a[3] = b[2] = (lo + 1 + (int64_t)(g * (double)(hi - lo - 2))) * 16;
+            if (a[3] - a[2] < min_size || b[3] - b[2] < min_size)
+                continue;
+        } else {
+            continue;
+        }
+        memcpy(r[pick], a, sizeof a);
+        memcpy(r[k++], b, sizeof b);
+    }
+    assert_int_equal(k, 187);
+    for (i = 0; i < k; i++) {
+        ap_buffer_spec sp;
+        char id[32];
+        int64_t size = r[i][3] - r[i][2];
+        size -= (int64_t)(unit(&s) * 0.08 * (double)size) / 16 * 16;
+        ap_buffer_spec_init(&sp);
+        snprintf(id, sizeof id, "%zu", i);
+        sp.id = id;
+        sp.lower = r[i][0];
+        sp.upper = r[i][1];
+        sp.size = size;
+        assert_int_equal(ap_problem_add(p, &sp, &err), AP_OK);
+    }
+    assert_int_equal(ap_problem_validate(p, &err), AP_OK);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(ap_csv_write(f, p, NULL, &err), AP_OK);
+    fclose(f);
+    if (out)
+        *out = p;
+    else
+        ap_problem_free(p);
+    return path;
+}
+
+/* --capacity: a plan (exit 0), "infeasible (proven)" by the bound and by exhaustive search,
+ * and "no plan found within the time limit" (exit 1 for both). */
+static void capacity_mode_cli(void **state)
+{
+    const char *in = tmp_path("above.csv"), *hard;
+    run_result r;
+    (void)state;
+    write_text(in, above_bound);
+
+    r = run_cli("plan", in, "--strategy", "exact", "--capacity", "11", "--format", "csv", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "id,lower,upper,size,offset\n");
+    assert_string_equal(r.err, "");
+    run_free(&r);
+
+    r = run_cli("plan", in, "--strategy", "exact", "--capacity", "10", NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.out, "");
+    assert_contains(r.err, "arenaplan: no plan fits in 10 bytes: infeasible (proven) by exhaustive search (");
+    assert_contains(r.err, "nodes); the arena needs at least 11 bytes\n");
+    run_free(&r);
+
+    r = run_cli("plan", in, "--strategy", "exact", "--capacity", "9", NULL);
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "arenaplan: no plan fits in 9 bytes: infeasible (proven): the arena needs "
+                           "at least 10 bytes");
+    run_free(&r);
+
+    hard = hard_problem(NULL);
+    r = run_cli("plan", hard, "--strategy", "exact", "--capacity", "1048576", "--time-limit", "0.5", NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.out, "");
+    assert_contains(r.err, "arenaplan: no plan found within the time limit (0.5 s) for a capacity of "
+                           "1048576 bytes: the best plan found needs ");
+    assert_contains(r.err, "bytes; no plan can use fewer than 1024144 bytes\n");
+    run_free(&r);
+
+    /* the portfolio's plan answers a loose capacity at once */
+    r = run_cli("plan", hard, "--strategy", "exact", "--capacity", "2M", "--format", "json", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "\"strategy\":\"exact\",\"verdict\":\"gap\",\"proven_bound\":1024144,");
+    run_free(&r);
+}
+
+/* The verdict in JSON and in the table, for a proof and for a gap. */
+static void verdict_in_outputs(void **state)
+{
+    const char *in = tmp_path("above2.csv"), *hard;
+    run_result r;
+    (void)state;
+    write_text(in, above_bound);
+    r = run_cli("plan", in, "--strategy", "exact", "--format", "json", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "{\"arena_bytes\":11,\"lower_bound\":10,");
+    assert_contains(r.out, "\"strategy\":\"exact\",\"verdict\":\"optimal\",\"proven_bound\":11,\"gap_bytes\":0");
+    run_free(&r);
+    r = run_cli("plan", in, "--strategy", "exact", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "optimal");
+    run_free(&r);
+
+    hard = hard_problem(NULL);
+    r = run_cli("plan", hard, "--strategy", "exact", "--time-limit", "0.5", "--format", "json", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "\"verdict\":\"gap\",\"proven_bound\":1024144,\"gap_bytes\":");
+    assert_string_equal(r.err, "");  /* no progress line when stderr is not a terminal */
+    run_free(&r);
+}
+
+/* A stop flag already raised: the portfolio's plan comes back at once, with its verdict. */
+static void stop_flag(void **state)
+{
+    ap_problem *p;
+    ap_plan plan;
+    ap_plan_options opt;
+    ap_error err = {0};
+    volatile sig_atomic_t stop = 1;
+    (void)state;
+    hard_problem(&p);
+    ap_plan_init(&plan);
+    ap_plan_options_init(&opt);
+    opt.strategy = "exact";
+    opt.stop = &stop;
+    assert_int_equal(ap_plan_problem(p, &opt, &plan, &err), AP_OK);
+    assert_valid_plan(p, &plan);
+    assert_int_equal(plan.verdict, AP_VERDICT_GAP);
+    assert_int_equal(plan.proven_bound, 1024144);
+    assert_true(plan.arena > 1048576);
+    assert_int_equal(plan.nodes, 0);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+}
+
+/* Ctrl-C: the CLI prints the best plan so far with its verdict and exits 0. */
+static void sigint_prints_best_so_far(void **state)
+{
+    const char *hard = hard_problem(NULL), *out = tmp_path("sigint.json");
+    pid_t pid;
+    int status;
+    size_t len;
+    char *text;
+    (void)state;
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        FILE *f = freopen(out, "w", stdout);
+        (void)f;
+        execl(AP_CLI, AP_CLI, "plan", hard, "--strategy", "exact", "--time-limit", "60", "--format",
+              "json", (char *)NULL);
+        _exit(127);
+    }
+    sleep(2);  /* loading and the portfolio take well under a second */
+    kill(pid, SIGINT);
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    text = read_text(out, &len);
+    assert_non_null(text);
+    assert_contains(text, "\"strategy\":\"exact\",\"verdict\":\"gap\",\"proven_bound\":1024144,");
+    free(text);
+}
+
+typedef struct seen {
+    int calls;
+    ap_progress last;
+    int sane;
+} seen;
+
+static void on_progress(const ap_progress *pr, void *ctx)
+{
+    seen *s = ctx;
+    if (pr->best_arena < pr->bound || pr->elapsed < s->last.elapsed || pr->nodes < s->last.nodes)
+        s->sane = 0;
+    s->last = *pr;
+    s->calls++;
+}
+
+/* About ten reports a second while the search runs, each with sane figures. */
+static void progress_reports(void **state)
+{
+    ap_problem *p;
+    ap_plan plan;
+    ap_plan_options opt;
+    ap_error err = {0};
+    seen s;
+    (void)state;
+    memset(&s, 0, sizeof s);
+    s.sane = 1;
+    hard_problem(&p);
+    ap_plan_init(&plan);
+    ap_plan_options_init(&opt);
+    opt.strategy = "exact";
+    opt.time_limit = 2;
+    opt.progress = on_progress;
+    opt.progress_ctx = &s;
+    assert_int_equal(ap_plan_problem(p, &opt, &plan, &err), AP_OK);
+    assert_valid_plan(p, &plan);
+    assert_true(s.calls >= 3);
+    assert_true(s.sane);
+    assert_int_equal(s.last.bound, 1024144);
+    assert_true(s.last.best_arena >= plan.arena);
+    assert_true(s.last.nodes > 0);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+}
+
+/* The same input and limits give the same plan, byte for byte. */
+static void deterministic(void **state)
+{
+    ap_problem *p;
+    ap_plan a, b;
+    int round;
+    (void)state;
+    hard_problem(&p);
+    for (round = 0; round < 2; round++) {
+        /* capacity mode found by search; minimizing on a problem proven optimal */
+        int64_t cap = round == 0 ? 1100000 : -1;
+        ap_problem *q = round == 0 ? p : problem_from_csv(above_bound);
+        ap_plan_init(&a);
+        ap_plan_init(&b);
+        exact_checked(q, 10, cap, &a);
+        exact_checked(q, 10, cap, &b);
+        assert_memory_equal(a.offset, b.offset, q->n * sizeof *a.offset);
+        assert_int_equal(a.nodes, b.nodes);
+        assert_int_equal(a.verdict, b.verdict);
+        ap_plan_free(&a);
+        ap_plan_free(&b);
+        if (q != p)
+            ap_problem_free(q);
+    }
+    ap_problem_free(p);
+}
+
+/* Fixed buffers the input placed on each other against their allowance: no plan exists. */
+static void clashing_fixed_buffers(void **state)
+{
+    const char *in = tmp_path("clash.csv");
+    run_result r;
+    (void)state;
+    write_text(in, "id,lower,upper,size,offset,alias_of\na,0,2,64,0,\nb,1,3,64,32,a\n");
+    r = run_cli("plan", in, "--strategy", "exact", NULL);
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "arenaplan: no plan exists: infeasible (proven): fixed buffers 'a' and "
+                           "'b' share bytes where the input fixed them\n");
+    run_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(corpus_reference_plans),
+        cmocka_unit_test(corpus_models),
+        cmocka_unit_test(corpus_models_with_rules),
+        cmocka_unit_test(proves_minimum_above_live_bound),
+        cmocka_unit_test(alignment_padding_bound),
+        cmocka_unit_test(fixed_and_alias),
+        cmocka_unit_test(capacity_mode_cli),
+        cmocka_unit_test(verdict_in_outputs),
+        cmocka_unit_test(stop_flag),
+        cmocka_unit_test(sigint_prints_best_so_far),
+        cmocka_unit_test(progress_reports),
+        cmocka_unit_test(deterministic),
+        cmocka_unit_test(clashing_fixed_buffers),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
