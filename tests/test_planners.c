@@ -300,6 +300,24 @@ static void test_empty_problem(void **state)
     ap_problem_free(p);
 }
 
+/* A raised stop flag (Ctrl-C) makes `best` return the first valid plan it has, at once. */
+static void test_best_honours_stop(void **state)
+{
+    ap_problem *p = random_problem(321, 300, 0);
+    volatile sig_atomic_t stop = 1;
+    ap_plan_options opt;
+    ap_plan plan;
+    (void)state;
+    ap_plan_options_init(&opt);
+    opt.stop = &stop;
+    ap_plan_init(&plan);
+    assert_int_equal(ap_plan_problem(p, &opt, &plan, NULL), AP_OK);
+    assert_string_equal(plan.strategy, "best:greedy");
+    assert_valid_plan(p, &plan);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -312,6 +330,7 @@ int main(void)
         cmocka_unit_test(test_greedy_matches_tflm_on_every_reference_plan),
         cmocka_unit_test(test_unknown_strategy),
         cmocka_unit_test(test_empty_problem),
+        cmocka_unit_test(test_best_honours_stop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,7 +26,7 @@ ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_pla
 
 /* The local search of search.c started from start[0..n) (the non-fixed buffers in order). */
 ap_status ap__search_from(const ap_problem *p, const uint32_t *start, size_t n, uint64_t seed,
-                          ap_plan *out, ap_error *err);
+                          volatile sig_atomic_t *stop, ap_plan *out, ap_error *err);
 
 /* How a decoder picks a position. */
 typedef enum ap__fit { AP__FIRST_FIT, AP__BEST_FIT } ap__fit;

@@ -109,6 +109,8 @@ static ap_status portfolio(const ap_problem *plan_p, const ap_problem *check_p, 
     size_t i;
     ap_status st;
     for (i = 0; i < sizeof table / sizeof table[0] && best->arena > bound; i++) {
+        if (sub->stop && *sub->stop && best->arena != INT64_MAX)
+            break; /* stopped: keep what we have */
         ap_check_result res;
         if (!(table[i].flags & AP_STRATEGY_PORTFOLIO))
             continue;
@@ -186,7 +188,7 @@ ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan
     }
     /* local search from the winner's order, then from the breadth order (the search's own
        start), keeping whatever is smallest */
-    for (i = 0; i < 2 && best.arena > bd.lower && best.arena != INT64_MAX; i++) {
+    for (i = 0; i < 2 && best.arena > bd.lower && best.arena != INT64_MAX && !(opt->stop && *opt->stop); i++) {
         size_t k = 0, j;
         uint32_t *start = ap__alloc(p->n, sizeof *start);
         if (!start) {
@@ -204,7 +206,7 @@ ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan
             continue;
         }
         if ((st = ap_plan_reset(&cand, p->n, err)) == AP_OK)
-            st = ap__search_from(p, start, k, opt->seed + i, &cand, err);
+            st = ap__search_from(p, start, k, opt->seed + i, opt->stop, &cand, err);
         free(start);
         if (st != AP_OK)
             goto done;

@@ -8,7 +8,8 @@
  * front. The new order is decoded; it is kept if its arena is no larger (equal moves let the
  * search drift across plateaus). Arm's Vela and Apache TVM's hill-climbing planners work the
  * same way. The search stops at the lower bound or when its work budget, counted in obstacle
- * visits rather than seconds so that the result is deterministic, is spent.
+ * visits rather than seconds so that the result is deterministic, is spent; a raised stop flag
+ * (Ctrl-C in the CLI) ends it early with the best plan so far.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -85,7 +86,7 @@ static int propose(ls_state *s, uint64_t *rng)
 
 /* Runs the search from start[0..n) (non-fixed buffers) and writes the best plan found. */
 static ap_status local_search(const ap_problem *p, const uint32_t *start, size_t n, uint64_t seed,
-                              ap_plan *out, ap_error *err)
+                              volatile sig_atomic_t *stop, ap_plan *out, ap_error *err)
 {
     ls_state s;
     ap_bounds bd;
@@ -118,7 +119,7 @@ static ap_status local_search(const ap_problem *p, const uint32_t *start, size_t
     iters = (unsigned)(WORK_BUDGET / per_decode);
     if (iters > MAX_ITERS)
         iters = MAX_ITERS;
-    for (it = 0; it < iters && s.best_arena > bd.lower; it++) {
+    for (it = 0; it < iters && s.best_arena > bd.lower && !(stop && *stop); it++) {
         uint32_t *t;
         if (!propose(&s, &rng))
             break;
@@ -146,9 +147,9 @@ done:
 }
 
 ap_status ap__search_from(const ap_problem *p, const uint32_t *start, size_t n, uint64_t seed,
-                          ap_plan *out, ap_error *err)
+                          volatile sig_atomic_t *stop, ap_plan *out, ap_error *err)
 {
-    return local_search(p, start, n, seed, out, err);
+    return local_search(p, start, n, seed, stop, out, err);
 }
 
 ap_status ap__plan_search(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
@@ -160,7 +161,7 @@ ap_status ap__plan_search(const ap_problem *p, const ap_plan_options *opt, ap_pl
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory planning %zu buffers", p->n);
     st = ap__make_order(p, AP__ORDER_BREADTH, order, &n, err);
     if (st == AP_OK)
-        st = local_search(p, order, n, opt ? opt->seed : 0, out, err);
+        st = local_search(p, order, n, opt ? opt->seed : 0, opt ? opt->stop : NULL, out, err);
     free(order);
     return st;
 }
