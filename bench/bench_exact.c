@@ -81,8 +81,9 @@ static int64_t cut(uint64_t *s, int64_t lo, int64_t hi)
     return lo + 1 + (int64_t)(f * (double)(hi - lo - 2));
 }
 
-/* The "packed" family: *cap receives the rectangle's height. */
-static ap_problem *packed(uint64_t seed, size_t n, int64_t *cap)
+/* The "packed" family: *cap receives the rectangle's height, known[] (n entries, when not NULL)
+ * the cut positions: a plan within it. */
+static ap_problem *packed(uint64_t seed, size_t n, int64_t *cap, int64_t *known)
 {
     const int64_t T = 256, W = INT64_C(1) << 20, min_size = 1024;
     uint64_t s = seed * 1000003 + 1;
@@ -110,6 +111,8 @@ static ap_problem *packed(uint64_t seed, size_t n, int64_t *cap)
         int64_t size = r[i].o1 - r[i].o0;
         size -= (int64_t)(unit(&s) * 0.08 * (double)size) / 16 * 16;
         add(p, i, r[i].t0, r[i].t1, size);
+        if (known)
+            known[i] = r[i].o0;
     }
     free(r);
     *cap = W;
@@ -156,7 +159,9 @@ static int run_one(const args *a, const char *family, uint64_t seed, int *solved
 {
     size_t n = 150 + (size_t)(seed * 37 % 301);
     int64_t cap;
-    ap_problem *p = strcmp(family, "packed") == 0 ? packed(seed, n, &cap) : random_family(seed, n, &cap);
+    int is_packed = strcmp(family, "packed") == 0;
+    int64_t *known = calloc(n + 1, sizeof *known);
+    ap_problem *p = is_packed ? packed(seed, n, &cap, known) : random_family(seed, n, &cap);
     ap_plan plan;
     ap_plan_options opt;
     ap_error err = {0};
@@ -177,6 +182,18 @@ static int run_one(const args *a, const char *family, uint64_t seed, int *solved
         if ((f = fopen(path, "w")) != NULL) {
             ap_csv_write(f, p, NULL, &err);
             fclose(f);
+        }
+        if (is_packed) {  /* the cut positions: a plan within the capacity */
+            ap_plan kp;
+            ap_plan_init(&kp);
+            snprintf(path, sizeof path, "%s/%s.plan.csv", a->csv, name);
+            if (ap_plan_reset(&kp, p->n, &err) == AP_OK && (f = fopen(path, "w")) != NULL) {
+                memcpy(kp.offset, known, p->n * sizeof *known);
+                ap_plan_arena(p, &kp);
+                ap_csv_write(f, p, &kp, &err);
+                fclose(f);
+            }
+            ap_plan_free(&kp);
         }
     }
     ap_plan_init(&plan);
@@ -217,6 +234,7 @@ static int run_one(const args *a, const char *family, uint64_t seed, int *solved
     fflush(stdout);
     ap_plan_free(&plan);
     ap_problem_free(p);
+    free(known);
     return 0;
 }
 

@@ -13,9 +13,11 @@
  * the stop flag (SIGINT) only decide when to stop, and then the best plan so far is returned
  * with its verdict. In a round: try C = lo (the bound is often the answer); if undecided, try
  * to prove lo too small on windows of time around the busiest step (relaxations); then walk
- * down from hi in steps that shrink when a search is undecided. Each attempt runs the
- * canonical search under three static orders in turn (MiniMalloc's round robin); on risky
- * models (exact.h) only the general search's exhaustion counts as a proof.
+ * down from hi in steps that shrink when a search is undecided. Each attempt on a plain model
+ * without fixed buffers first runs the skyline search, whose learning (ap__xlearn) lives as
+ * long as the run; if undecided, or on other models, the canonical search under three static
+ * orders in turn (MiniMalloc's round robin); on risky models (exact.h) only the general
+ * search's exhaustion counts as a proof.
  *
  * With a capacity (opt->capacity >= 0) it answers that one question instead: a plan within
  * the capacity, "infeasible (proven)", or "no plan found within the time limit".
@@ -71,6 +73,7 @@ typedef struct run {
     int64_t *xoff;       /* scratch: search-buffer offsets */
     int64_t *cand;       /* scratch: whole-problem offsets */
     uint64_t budget;
+    ap__xlearn *learn;   /* the skyline search's learning, for m (NULL until used) */
     ap_error *err;
 } run;
 
@@ -121,6 +124,15 @@ static ap__xresult attempt(run *R, const ap__xmodel *m, int64_t cap, int64_t *ne
     *need = INT64_MAX;
     if (!clock_ok(&R->clk))
         return AP__ABORT;
+    if (m == &R->m && ap__xskyline_fits(m)) {
+        if (!R->learn && !(R->learn = ap__xlearn_new(m))) {
+            ap_error_set(err, AP_ERR_NOMEM, "out of memory in the exact search");
+            return AP__ERROR;
+        }
+        r = ap__xskyline(m, R->learn, cap, R->budget, &R->clk, R->xoff, need, err);
+        if (r != AP__ABORT || R->clk.stopped)
+            return r;
+    }
     for (pre = 0; pre < AP__PRE_COUNT; pre++) {
         r = ap__xsearch(m, cap, pre, R->budget, &R->clk, R->xoff, need, err);
         if (r == AP__FOUND || r == AP__ERROR || (r == AP__NONE && !m->risky))
@@ -312,6 +324,7 @@ static ap_status within(run *R, const ap_plan_options *opt, int64_t cap, double 
 static void run_free(run *R)
 {
     ap__xmodel_free(&R->m);
+    ap__xlearn_free(R->learn);
     free(R->best);
     free(R->xoff);
     free(R->cand);
