@@ -13,7 +13,7 @@
  * the stop flag (SIGINT) only decide when to stop, and then the best plan so far is returned
  * with its verdict. In a round: try C = lo (the bound is often the answer); if undecided, try
  * to prove lo too small on windows of time around the busiest step (relaxations); then walk
- * down from hi in steps that shrink when a search is undecided. Each attempt on a plain model
+ * down from hi in steps of a quarter of the gap until a search is undecided. Each attempt on a plain model
  * without fixed buffers first runs the skyline search, whose learning (ap__xlearn) lives as
  * long as the run; if undecided, or on other models, the canonical search under three static
  * orders in turn (MiniMalloc's round robin); on risky models (exact.h) only the general
@@ -202,7 +202,7 @@ static ap_status minimize(run *R, int64_t peak, int64_t t_min, int64_t t_max)
             break;
         if (relax(R, peak, t_min, t_max) < 0)
             return R->err->code;
-        /* walk down from hi; an undecided step is retried smaller, down to one granule */
+        /* walk down from hi in steps of a quarter of the gap until a search is undecided */
         step = ap__max64(g, (R->hi - R->lo) / 4 / g * g);
         while (R->lo < R->hi && !R->clk.stopped) {
             int64_t c = ap__max64(R->lo, R->hi - step);
@@ -221,9 +221,10 @@ static ap_status minimize(run *R, int64_t peak, int64_t t_min, int64_t t_max)
                 raise_lo(R, ap__max64(need, c + 1));
                 break;
             }
-            if (R->clk.stopped || step == g)
-                break;
-            step = ap__max64(g, step / 4 / g * g);
+            /* undecided: on to the next round, with twice the budget. Retrying smaller steps
+               (at once, or in the next rounds) spent the time on capacities just below hi:
+               measured worse on bench_exact's packed problems. */
+            break;
         }
         if (R->lo < R->hi && !R->clk.stopped)
             R->budget *= 2;
