@@ -346,8 +346,9 @@ static void verdict_in_outputs(void **state)
     assert_contains(r.out, "optimal");
     run_free(&r);
 
+    /* minimizing proves this one optimal, but only after 3.4 s (measured) */
     hard = hard_problem(NULL);
-    r = run_cli("plan", hard, "--strategy", "exact", "--time-limit", "0.5", "--format", "json", NULL);
+    r = run_cli("plan", hard, "--strategy", "exact", "--time-limit", "0.2", "--format", "json", NULL);
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "\"verdict\":\"gap\",\"proven_bound\":1024144,\"gap_bytes\":");
     assert_string_equal(r.err, "");  /* no progress line when stderr is not a terminal */

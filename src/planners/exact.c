@@ -13,11 +13,11 @@
  * the stop flag (SIGINT) only decide when to stop, and then the best plan so far is returned
  * with its verdict. In a round: try C = lo (the bound is often the answer); if undecided, try
  * to prove lo too small on windows of time around the busiest step (relaxations); then walk
- * down from hi in steps of a quarter of the gap until a search is undecided. Each attempt on a plain model
- * without fixed buffers first runs the skyline search, whose learning (ap__xlearn) lives as
- * long as the run; if undecided, or on other models, the canonical search under three static
- * orders in turn (MiniMalloc's round robin); on risky models (exact.h) only the general
- * search's exhaustion counts as a proof.
+ * down from hi in steps of a quarter of the gap until a search is undecided. Each attempt on
+ * a plain model without fixed buffers first runs the skyline search, whose learning
+ * (ap__xlearn) lives as long as the run; if undecided, or on other models, the canonical
+ * search under three static orders in turn (MiniMalloc's round robin); on risky models
+ * (exact.h) only the general search's exhaustion counts as a proof.
  *
  * With a capacity (opt->capacity >= 0) it answers that one question instead: a plan within
  * the capacity, "infeasible (proven)", or "no plan found within the time limit".

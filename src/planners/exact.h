@@ -84,9 +84,9 @@ ap__xresult ap__xsearch(const ap__xmodel *m, int64_t cap, int preorder, uint64_t
                         ap__xclock *clk, int64_t *xoff, int64_t *need, ap_error *err);
 
 /* The skyline search (exact_skyline.c): complete for models whose search buffers are all plain
- * and meet no fixed buffer, not too large for its per-depth nogoods (ap__xskyline_fits); learns nogoods and activities, kept in an
- * ap__xlearn across searches and capacities of one model, and restarts (Luby's sequence) until
- * a search decides or budget nodes are spent. */
+ * and meet no fixed buffer, not too large for its per-depth nogoods (ap__xskyline_fits);
+ * learns nogoods and activities, kept in an ap__xlearn across searches and capacities of one
+ * model, and restarts (Luby's sequence) until a search decides or budget nodes are spent. */
 typedef struct ap__xlearn ap__xlearn;
 int ap__xskyline_fits(const ap__xmodel *m);
 ap__xlearn *ap__xlearn_new(const ap__xmodel *m);  /* NULL when out of memory */

@@ -1040,7 +1040,8 @@ ap__xresult ap__xskyline(const ap__xmodel *m, ap__xlearn *L, int64_t cap, uint64
     S.list = ap__alloc(m->n + 1, sizeof *S.list);
     S.keys = ap__alloc(m->n + 1, sizeof *S.keys);
     S.ep = ap__alloc(2 * (m->n + 1), sizeof *S.ep);
-    if (!S.F || !S.sum || !S.cut || !S.dirty || !S.cover || !S.off || !S.mo || !S.list || !S.keys || !S.ep)
+    if (!S.F || !S.sum || !S.cut || !S.dirty || !S.cover || !S.off || !S.mo || !S.list || !S.keys ||
+        !S.ep)
         r = AP__ERROR;
     /* restarts until one decides or the budget is spent; a segment cut short by the budget is
        run whole next time */
