@@ -879,10 +879,12 @@ static ap__xresult node(sky *S, size_t begin, size_t end, uint32_t s0, uint32_t 
             S->ncs = c0;
             return AP__NONE;
         }
+        if (holds >= 0)
+            load(S, d, holds);  /* a stored nogood holds here already; before store, which
+                                   may drop records and renumber the rest */
         if (S->nodes - n0 >= 2)
             store(S, d + 1, s0, s1);  /* leaves are cheaper to redo than to store */
         if (holds >= 0) {
-            load(S, d, holds);  /* a stored nogood holds here already */
             S->ncs = c0;
             return S->nomem ? AP__ERROR : AP__NONE;
         }
