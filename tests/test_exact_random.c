@@ -7,13 +7,16 @@
  * The only shortcut is memory: what is still to come meets none of the buffers that ended, so
  * a failure is remembered by the offsets of the buffers still live. Its minimum is the first
  * capacity it can fill; the exact planner must prove the same number optimal, with a plan the
- * checker accepts.
+ * checker accepts. The skyline search is also asked on its own, with its nogood store held
+ * small.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "arenaplan/check.h"
 #include "arenaplan/csv.h"
 #include "core/util.h"
+#include "planners/exact.h"
 #include "testutil.h"
 
 /* ---- the brute force ---- */
@@ -323,6 +326,84 @@ static void hanging_problems(void **state)
     compare_many(&g, 3000, 400);
 }
 
+/* One question to the skyline search alone; on FOUND the plan goes through the checker and
+ * must fit. */
+static ap__xresult skyline_asks(const ap_problem *p, const ap__xmodel *m, ap__xlearn *L,
+                                int64_t cap, int64_t *need)
+{
+    ap__xclock clk;
+    ap_error err = {0};
+    int64_t *xoff = malloc((p->n + 1) * sizeof *xoff), *off = malloc((p->n + 1) * sizeof *off);
+    ap__xresult r;
+    assert_non_null(xoff);
+    assert_non_null(off);
+    memset(&clk, 0, sizeof clk);
+    clk.t0 = clk.last_report = ap__now();
+    clk.deadline = clk.t0 + 60;
+    r = ap__xskyline(m, L, cap, UINT64_C(1) << 40, &clk, xoff, need, &err);
+    assert_int_not_equal(r, AP__ERROR);
+    assert_int_not_equal(r, AP__ABORT);
+    if (r == AP__FOUND) {
+        ap_check_result res;
+        ap__xmodel_offsets(m, xoff, off);
+        if (ap_check(p, off, &res) != AP_OK)
+            fail_msg("the skyline search made an invalid plan: %s", res.message);
+        assert_true(res.arena <= cap);
+    }
+    free(xoff);
+    free(off);
+    return r;
+}
+
+/* The skyline search alone, its nogood store held to `limit` records so that it drops and
+ * renumbers them all the time, one store for both questions (what it learns at one capacity
+ * carries to the other): no plan within min - 1, proven, with a need of at most min; a plan
+ * within min. Asked in both orders. */
+static void skyline_with_small_store(const gen_opts *g, uint64_t first, uint64_t count, size_t limit)
+{
+    uint64_t seed, asked = 0;
+    if (getenv("AP_STRESS"))
+        count *= strtoull(getenv("AP_STRESS"), NULL, 10);
+    for (seed = first; seed < first + count; seed++) {
+        ap_problem *p = random_problem(seed, g);
+        ap__xmodel m;
+        ap_error err = {0};
+        int64_t want = brute_min(p), need;
+        int order;
+        assert_int_equal(ap__xmodel_build(&m, p, &err), AP_OK);
+        for (order = 0; order < 2 && want > 0 && m.n > 0 && ap__xskyline_fits(&m); order++) {
+            ap__xlearn *L = ap__xlearn_new(&m);
+            int q;
+            assert_non_null(L);
+            ap__xlearn_set_limit(L, limit);
+            for (q = 0; q < 2; q++) {
+                int64_t cap = (q == order) ? want - 1 : want;
+                ap__xresult r = skyline_asks(p, &m, L, cap, &need);
+                if (cap < want && (r != AP__NONE || need > want || need <= cap))
+                    fail_msg("seed %llu: within %lld the skyline search says %d (need %lld), the "
+                             "brute force's minimum is %lld", (unsigned long long)seed,
+                             (long long)cap, (int)r, (long long)need, (long long)want);
+                if (cap == want && r != AP__FOUND)
+                    fail_msg("seed %llu: no plan within the minimum %lld", (unsigned long long)seed,
+                             (long long)want);
+            }
+            ap__xlearn_free(L);
+            asked++;
+        }
+        ap__xmodel_free(&m);
+        ap_problem_free(p);
+    }
+    assert_true(asked >= count);  /* most problems ask twice */
+}
+
+static void skyline_small_store(void **state)
+{
+    gen_opts plain = {12, 8, 8, 0, 0, 0, 0}, aligned = {12, 8, 8, 1, 0, 0, 1};
+    (void)state;
+    skyline_with_small_store(&plain, 5000, 300, 2);
+    skyline_with_small_store(&aligned, 6000, 300, 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -330,6 +411,7 @@ int main(void)
         cmocka_unit_test(aligned_fixed_problems),
         cmocka_unit_test(allowance_problems),
         cmocka_unit_test(hanging_problems),
+        cmocka_unit_test(skyline_small_store),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

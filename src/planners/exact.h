@@ -91,6 +91,8 @@ typedef struct ap__xlearn ap__xlearn;
 int ap__xskyline_fits(const ap__xmodel *m);
 ap__xlearn *ap__xlearn_new(const ap__xmodel *m);  /* NULL when out of memory */
 void ap__xlearn_free(ap__xlearn *L);
+/* Nogoods kept before the older half is dropped (default 100 000; the tests lower it). */
+void ap__xlearn_set_limit(ap__xlearn *L, size_t max_records);
 ap__xresult ap__xskyline(const ap__xmodel *m, ap__xlearn *L, int64_t cap, uint64_t budget,
                          ap__xclock *clk, int64_t *xoff, int64_t *need, ap_error *err);
 

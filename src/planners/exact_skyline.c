@@ -82,6 +82,7 @@ struct ap__xlearn {
     wlist *wl;   /* per section: nogoods watching its floor */
     wlist *bwl;  /* per buffer: nogoods parked on it */
     uint64_t stamp;
+    size_t max_records;  /* past this many, the older half is dropped */
     double *act, inc;
     int64_t *saved;  /* per buffer: where the last search put it */
     uint64_t restarts;
@@ -382,7 +383,7 @@ static void store(sky *S, size_t d, uint32_t s0, uint32_t s1)
         ng += g[k] != 0;
     if (ng == 0)
         return;  /* it holds everywhere: the search fails anyway */
-    if (L->nrec >= MAX_RECORDS || L->nids + nu > MAX_POOL || L->ng + ng > MAX_POOL)
+    if (L->nrec >= L->max_records || L->nids + nu > MAX_POOL || L->ng + ng > MAX_POOL)
         reduce(S);
     {
         nrec *nr = ap__grow(L->rec, &L->cap_rec, L->nrec + 1, sizeof *L->rec);
@@ -920,6 +921,7 @@ ap__xlearn *ap__xlearn_new(const ap__xmodel *m)
         return NULL;
     L->n = m->n;
     L->nsec = m->nsec + 1;
+    L->max_records = MAX_RECORDS;
     L->inc = 1.0;
     L->wl = ap__zalloc(L->nsec, sizeof *L->wl);
     L->bwl = ap__zalloc(L->n + 1, sizeof *L->bwl);
@@ -932,6 +934,11 @@ ap__xlearn *ap__xlearn_new(const ap__xmodel *m)
     for (i = 0; i < L->n; i++)
         L->saved[i] = -1;
     return L;
+}
+
+void ap__xlearn_set_limit(ap__xlearn *L, size_t max_records)
+{
+    L->max_records = max_records > 1 ? max_records : 1;
 }
 
 void ap__xlearn_free(ap__xlearn *L)
