@@ -59,6 +59,17 @@ void ap__xmodel_free(ap__xmodel *m);
 /* Whole-problem offsets from search-buffer offsets (fixed ones kept, zero-size ones at 0). */
 void ap__xmodel_offsets(const ap__xmodel *m, const int64_t *xoff, int64_t *offsets);
 
+/* Groups: buffers that share no section can be solved one group after another.
+ * ap__xgroup_sort orders list[begin, end) by first section (keys: scratch as long as list),
+ * which makes every group a contiguous run; ap__xgroup_end returns the end of the run that
+ * starts at g, its sections in [*s0, *s1). ap__xsplits: whether placing v left a section
+ * boundary of its range that no unplaced buffer spans (cut[k] == 0), so that its group
+ * falls apart. */
+void ap__xgroup_sort(const ap__xmodel *m, uint32_t *list, uint64_t *keys, size_t begin, size_t end);
+size_t ap__xgroup_end(const ap__xmodel *m, const uint32_t *list, size_t g, size_t end, uint32_t *s0,
+                      uint32_t *s1);
+int ap__xsplits(const ap__xmodel *m, const int64_t *cut, uint32_t v);
+
 typedef enum ap__xresult { AP__FOUND, AP__NONE, AP__ABORT, AP__ERROR /* out of memory */ } ap__xresult;
 
 /* What bounds a search run: nodes, time, the stop flag; and the progress report. */

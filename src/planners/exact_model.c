@@ -407,3 +407,43 @@ void ap__xmodel_offsets(const ap__xmodel *m, const int64_t *xoff, int64_t *offse
     for (i = 0; i < m->n; i++)
         offsets[m->pidx[i]] = xoff[i];
 }
+
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+void ap__xgroup_sort(const ap__xmodel *m, uint32_t *list, uint64_t *keys, size_t begin, size_t end)
+{
+    size_t i;
+    for (i = begin; i < end; i++)
+        keys[i] = (uint64_t)m->sec_lo[list[i]] << 32 | list[i];
+    if (end - begin > 1)
+        qsort(keys + begin, end - begin, sizeof *keys, cmp_u64);
+    for (i = begin; i < end; i++)
+        list[i] = (uint32_t)(keys[i] & 0xffffffffu);
+}
+
+size_t ap__xgroup_end(const ap__xmodel *m, const uint32_t *list, size_t g, size_t end, uint32_t *s0,
+                      uint32_t *s1)
+{
+    size_t e = g + 1;
+    *s0 = m->sec_lo[list[g]];
+    *s1 = m->sec_hi[list[g]];
+    while (e < end && m->sec_lo[list[e]] < *s1) {
+        if (m->sec_hi[list[e]] > *s1)
+            *s1 = m->sec_hi[list[e]];
+        e++;
+    }
+    return e;
+}
+
+int ap__xsplits(const ap__xmodel *m, const int64_t *cut, uint32_t v)
+{
+    uint32_t k;
+    for (k = m->sec_lo[v]; k + 1 < m->sec_hi[v]; k++)
+        if (cut[k] == 0)
+            return 1;
+    return 0;
+}

@@ -164,12 +164,6 @@ static int cmp_cand(const void *x, const void *y)
     return a->hang - b->hang;
 }
 
-static int cmp_u64(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return a < b ? -1 : a > b;
-}
-
 static ap__xresult node(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t s1, int64_t L,
                         int64_t Lpre);
 
@@ -247,39 +241,16 @@ static int hang_positions(xs *S, uint32_t u, int64_t L)
  * The segment is reordered so that each group is a contiguous run. */
 static ap__xresult solve_groups(xs *S, size_t begin, size_t end, int64_t L, int64_t Lpre)
 {
-    const ap__xmodel *m = S->m;
-    size_t i, g;
-    for (i = begin; i < end; i++)
-        S->keys[i] = (uint64_t)m->sec_lo[S->list[i]] << 32 | S->list[i];
-    if (end - begin > 1)
-        qsort(S->keys + begin, end - begin, sizeof *S->keys, cmp_u64);
-    for (i = begin; i < end; i++)
-        S->list[i] = (uint32_t)(S->keys[i] & 0xffffffffu);
-    for (g = begin; g < end;) {
-        uint32_t s0 = m->sec_lo[S->list[g]], s1 = m->sec_hi[S->list[g]];
-        size_t e = g + 1;
+    size_t g, e;
+    ap__xgroup_sort(S->m, S->list, S->keys, begin, end);
+    for (g = begin; g < end; g = e) {
+        uint32_t s0, s1;
         ap__xresult r;
-        while (e < end && m->sec_lo[S->list[e]] < s1) {
-            if (m->sec_hi[S->list[e]] > s1)
-                s1 = m->sec_hi[S->list[e]];
-            e++;
-        }
+        e = ap__xgroup_end(S->m, S->list, g, end, &s0, &s1);
         if ((r = node(S, g, e, s0, s1, L, Lpre)) != AP__FOUND)
             return r;
-        g = e;
     }
     return AP__FOUND;
-}
-
-/* Whether placing v just cut the unplaced buffers of its group in two. */
-static int split_after(const xs *S, uint32_t v)
-{
-    const ap__xmodel *m = S->m;
-    uint32_t k;
-    for (k = m->sec_lo[v]; k + 1 < m->sec_hi[v]; k++)
-        if (S->cut[k] == 0)
-            return 1;
-    return 0;
 }
 
 /* The least end of the plain buffers still to place in section k, or 0 if none. They own
@@ -429,7 +400,7 @@ static ap__xresult node(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t s
         S->list[pos] = S->list[end - 1];
         S->list[end - 1] = v;
         place(S, v, x);
-        if (split_after(S, v))
+        if (ap__xsplits(S->m, S->cut, v))
             r = solve_groups(S, begin, end - 1, hang ? L : x, hang ? Lpre : S->pre[v]);
         else
             r = node(S, begin, end - 1, s0, s1, hang ? L : x, hang ? Lpre : S->pre[v]);

@@ -602,12 +602,6 @@ static int feasible_here(sky *S, size_t begin, size_t end, uint32_t s0, uint32_t
 
 /* ---- the search ---- */
 
-static int cmp_u64(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return a < b ? -1 : a > b;
-}
-
 static int cmp_cand(const void *x, const void *y)
 {
     const cand *a = x, *b = y;
@@ -629,38 +623,16 @@ static ap__xresult node(sky *S, size_t begin, size_t end, uint32_t s0, uint32_t 
  * is at depth d. */
 static ap__xresult groups(sky *S, size_t begin, size_t end, size_t d, uint64_t st)
 {
-    const ap__xmodel *m = S->m;
-    size_t i, g;
-    for (i = begin; i < end; i++)
-        S->keys[i] = (uint64_t)m->sec_lo[S->list[i]] << 32 | S->list[i];
-    if (end - begin > 1)
-        qsort(S->keys + begin, end - begin, sizeof *S->keys, cmp_u64);
-    for (i = begin; i < end; i++)
-        S->list[i] = (uint32_t)(S->keys[i] & 0xffffffffu);
-    for (g = begin; g < end;) {
-        uint32_t s0 = m->sec_lo[S->list[g]], s1 = m->sec_hi[S->list[g]];
-        size_t e = g + 1;
+    size_t g, e;
+    ap__xgroup_sort(S->m, S->list, S->keys, begin, end);
+    for (g = begin; g < end; g = e) {
+        uint32_t s0, s1;
         ap__xresult r;
-        while (e < end && m->sec_lo[S->list[e]] < s1) {
-            if (m->sec_hi[S->list[e]] > s1)
-                s1 = m->sec_hi[S->list[e]];
-            e++;
-        }
+        e = ap__xgroup_end(S->m, S->list, g, end, &s0, &s1);
         if ((r = node(S, g, e, s0, s1, d, st)) != AP__FOUND)
             return r;
-        g = e;
     }
     return AP__FOUND;
-}
-
-static int split_after(const sky *S, uint32_t v)
-{
-    const ap__xmodel *m = S->m;
-    uint32_t k;
-    for (k = m->sec_lo[v]; k + 1 < m->sec_hi[v]; k++)
-        if (S->cut[k] == 0)
-            return 1;
-    return 0;
 }
 
 static int push_cand(sky *S, uint32_t u, double act, int64_t fit, int64_t area, int64_t saved)
@@ -851,7 +823,7 @@ static ap__xresult node(sky *S, size_t begin, size_t end, uint32_t s0, uint32_t 
             cb = m->sec_hi[v];
             if (S->nomem)
                 r = AP__ERROR;
-            else if (split_after(S, v))
+            else if (ap__xsplits(S->m, S->cut, v))
                 r = groups(S, begin, end - 1, d + 1, S->stamp);
             else
                 r = node(S, begin, end - 1, s0, s1, d + 1, S->stamp);
