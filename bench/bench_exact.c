@@ -29,19 +29,7 @@
 #include "arenaplan/csv.h"
 #include "arenaplan/planner.h"
 #include "arenaplan/problem.h"
-
-static uint64_t rnd(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-static double unit(uint64_t *s)
-{
-    return (double)(rnd(s) >> 11) / 9007199254740992.0;
-}
+#include "core/util.h"
 
 static double now(void)
 {
@@ -74,9 +62,9 @@ typedef struct rect {
 /* A split point strictly inside (lo, hi), often uneven so that sizes spread out. */
 static int64_t cut(uint64_t *s, int64_t lo, int64_t hi)
 {
-    double f = unit(s);
+    double f = ap__rand_unit(s);
     f = f * f * f;
-    if (rnd(s) & 1)
+    if (ap__rand(s) & 1)
         f = 1 - f;
     return lo + 1 + (int64_t)(f * (double)(hi - lo - 2));
 }
@@ -92,11 +80,11 @@ static ap_problem *packed(uint64_t seed, size_t n, int64_t *cap, int64_t *known)
     size_t k = 1, i, tries = 0;
     r[0] = (rect){0, T, 0, W};
     while (k < n && tries++ < 100000) {
-        size_t pick = (size_t)(rnd(&s) % k);
+        size_t pick = (size_t)(ap__rand(&s) % k);
         rect a = r[pick], b = a;
-        int in_time = unit(&s) < 0.5;
+        int in_time = ap__rand_unit(&s) < 0.5;
         if (in_time && a.t1 - a.t0 >= 2) {
-            a.t1 = b.t0 = a.t0 + 1 + (int64_t)(rnd(&s) % (uint64_t)(a.t1 - a.t0 - 1));
+            a.t1 = b.t0 = a.t0 + 1 + (int64_t)(ap__rand(&s) % (uint64_t)(a.t1 - a.t0 - 1));
         } else if (a.o1 - a.o0 >= 2 * min_size) {
             a.o1 = b.o0 = cut(&s, a.o0 / 16, a.o1 / 16) * 16;
             if (a.o1 - a.o0 < min_size || b.o1 - b.o0 < min_size)
@@ -109,7 +97,7 @@ static ap_problem *packed(uint64_t seed, size_t n, int64_t *cap, int64_t *known)
     }
     for (i = 0; i < k; i++) {
         int64_t size = r[i].o1 - r[i].o0;
-        size -= (int64_t)(unit(&s) * 0.08 * (double)size) / 16 * 16;
+        size -= (int64_t)(ap__rand_unit(&s) * 0.08 * (double)size) / 16 * 16;
         add(p, i, r[i].t0, r[i].t1, size);
         if (known)
             known[i] = r[i].o0;
@@ -128,10 +116,11 @@ static ap_problem *random_family(uint64_t seed, size_t n, int64_t *cap)
     ap_error err = {0};
     size_t i;
     for (i = 0; i < n; i++) {
-        int64_t lower = (int64_t)(rnd(&s) % 200);
-        int64_t len = 1 + (int64_t)(64.0 * unit(&s) * unit(&s));
-        double lg = 6 + 10 * unit(&s);  /* 2^6 .. 2^16 bytes */
-        int64_t size = ((int64_t)(1 << (int)lg) + (int64_t)(unit(&s) * (1 << (int)lg))) / 16 * 16;
+        int64_t lower = (int64_t)(ap__rand(&s) % 200);
+        int64_t len = 1 + (int64_t)(64.0 * ap__rand_unit(&s) * ap__rand_unit(&s));
+        double lg = 6 + 10 * ap__rand_unit(&s);  /* 2^6 .. 2^16 bytes */
+        int64_t size = ((int64_t)(1 << (int)lg) + (int64_t)(ap__rand_unit(&s) * (1 << (int)lg))) /
+                       16 * 16;
         add(p, i, lower, lower + len, size < 16 ? 16 : size);
     }
     if (ap_problem_validate(p, &err) != AP_OK || ap_bounds_compute(p, &bd, &err) != AP_OK) {

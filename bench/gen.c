@@ -2,24 +2,12 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "core/util.h"
 #include "gen.h"
-
-static uint64_t next(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-static double unit(uint64_t *s)
-{
-    return (double)(next(s) >> 11) / 9007199254740992.0;
-}
 
 static int64_t between(uint64_t *s, int64_t lo, int64_t hi)
 {
-    return lo + (int64_t)(next(s) % (uint64_t)(hi - lo + 1));
+    return lo + (int64_t)(ap__rand(s) % (uint64_t)(hi - lo + 1));
 }
 
 /* Log-uniform sizes: 40% small buffers (64 B .. 4 KiB), 60% feature maps of comparable sizes
@@ -30,9 +18,9 @@ static int64_t size_of(uint64_t *s)
 {
     double lo = 64, hi = 4096;
     int64_t v;
-    if (unit(s) < 0.6)
+    if (ap__rand_unit(s) < 0.6)
         lo = 8192, hi = 65536;
-    v = (int64_t)exp(log(lo) + unit(s) * (log(hi) - log(lo)));
+    v = (int64_t)exp(log(lo) + ap__rand_unit(s) * (log(hi) - log(lo)));
     return (v + 15) & ~(int64_t)15;
 }
 
@@ -77,7 +65,7 @@ ap_problem *gen_problem(gen_family f, size_t n, uint64_t seed)
         /* a chain; about one buffer in eight also feeds an operator 5-20 steps later */
         for (i = 0; i < n; i++) {
             int64_t upper = (int64_t)i + 2;
-            if (unit(&s) < 0.125)
+            if (ap__rand_unit(&s) < 0.125)
                 upper = (int64_t)i + between(&s, 5, 20);
             add(p, i, (int64_t)i, upper, size_of(&s));
         }
@@ -112,7 +100,8 @@ ap_problem *gen_problem(gen_family f, size_t n, uint64_t seed)
         break;
     case GEN_RANDOM:
         for (i = 0; i < n; i++) {
-            int64_t lower = between(&s, 0, (int64_t)n / 2), len = 1 + (int64_t)(-log(1 - unit(&s)) * 8);
+            int64_t lower = between(&s, 0, (int64_t)n / 2);
+            int64_t len = 1 + (int64_t)(-log(1 - ap__rand_unit(&s)) * 8);
             add(p, i, lower, lower + len, size_of(&s));
         }
         break;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "arenaplan/csv.h"
+#include "core/util.h"
 #include "testutil.h"
 
 /* A problem whose minimum (11) is above the live bound (10); found by a random search. */
@@ -208,19 +209,6 @@ static void fixed_and_alias(void **state)
 
 /* ---- a hard problem: a perfect packing cut up (bench_exact's "packed" family, seed 1) ---- */
 
-static uint64_t rnd(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-static double unit(uint64_t *s)
-{
-    return (double)(rnd(s) >> 11) / 9007199254740992.0;
-}
-
 /* 187 buffers, live bound 1024144, a plan of 1048576 bytes known to exist (the cut positions;
  * the skyline search finds one in 0.1 s, the canonical search alone took 21 s); written as CSV
  * to a temporary file. */
@@ -236,17 +224,17 @@ static const char *hard_problem(ap_problem **out)
     FILE *f;
     r[0][0] = 0, r[0][1] = T, r[0][2] = 0, r[0][3] = W;
     while (k < 187 && tries++ < 100000) {
-        size_t pick = (size_t)(rnd(&s) % k);
+        size_t pick = (size_t)(ap__rand(&s) % k);
         int64_t a[4], b[4];
         memcpy(a, r[pick], sizeof a);
         memcpy(b, r[pick], sizeof b);
-        if (unit(&s) < 0.5 && a[1] - a[0] >= 2) {
-            a[1] = b[0] = a[0] + 1 + (int64_t)(rnd(&s) % (uint64_t)(a[1] - a[0] - 1));
+        if (ap__rand_unit(&s) < 0.5 && a[1] - a[0] >= 2) {
+            a[1] = b[0] = a[0] + 1 + (int64_t)(ap__rand(&s) % (uint64_t)(a[1] - a[0] - 1));
         } else if (a[3] - a[2] >= 2 * min_size) {
-            double g = unit(&s);
+            double g = ap__rand_unit(&s);
             int64_t lo = a[2] / 16, hi = a[3] / 16;
             g = g * g * g;
-            if (rnd(&s) & 1)
+            if (ap__rand(&s) & 1)
                 g = 1 - g;
             a[3] = b[2] = (lo + 1 + (int64_t)(g * (double)(hi - lo - 2))) * 16;
             if (a[3] - a[2] < min_size || b[3] - b[2] < min_size)
@@ -262,7 +250,7 @@ static const char *hard_problem(ap_problem **out)
         ap_buffer_spec sp;
         char id[32];
         int64_t size = r[i][3] - r[i][2];
-        size -= (int64_t)(unit(&s) * 0.08 * (double)size) / 16 * 16;
+        size -= (int64_t)(ap__rand_unit(&s) * 0.08 * (double)size) / 16 * 16;
         ap_buffer_spec_init(&sp);
         snprintf(id, sizeof id, "%zu", i);
         sp.id = id;

@@ -39,6 +39,12 @@ static inline uint64_t ap__rand(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+/* Uniform in [0, 1). */
+static inline double ap__rand_unit(uint64_t *state)
+{
+    return (double)(ap__rand(state) >> 11) / 9007199254740992.0;
+}
+
 /* Uniform in [0, n) for n > 0. */
 static inline uint64_t ap__rand_below(uint64_t *state, uint64_t n)
 {

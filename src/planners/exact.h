@@ -70,6 +70,20 @@ size_t ap__xgroup_end(const ap__xmodel *m, const uint32_t *list, size_t g, size_
                       uint32_t *s1);
 int ap__xsplits(const ap__xmodel *m, const int64_t *cut, uint32_t v);
 
+/* The searches' trail: each change of a cell with its old value, undone newest first. */
+typedef struct ap__xtr {
+    int64_t *at;
+    int64_t old;
+} ap__xtr;
+
+static inline void ap__xundo(ap__xtr *trail, size_t *n, size_t mark)
+{
+    while (*n > mark) {
+        (*n)--;
+        *trail[*n].at = trail[*n].old;
+    }
+}
+
 typedef enum ap__xresult { AP__FOUND, AP__NONE, AP__ABORT, AP__ERROR /* out of memory */ } ap__xresult;
 
 /* What bounds a search run: nodes, time, the stop flag; and the progress report. */

@@ -35,11 +35,6 @@
 #include "core/util.h"
 #include "planners/exact.h"
 
-typedef struct tr {
-    int64_t *at;
-    int64_t old;
-} tr;
-
 typedef struct cand {
     int64_t off;
     uint32_t pre, b;
@@ -58,7 +53,7 @@ typedef struct xs {
     uint32_t *list;     /* all buffers; a group of unplaced buffers is a segment of it */
     uint64_t *keys;     /* scratch for splitting a segment into groups */
     struct epair *ep;   /* scratch: one section's unplaced plain buffers */
-    tr *trail;
+    ap__xtr *trail;
     size_t ntrail, cap_trail;
     cand *cs;           /* candidates of the nodes on the current path */
     size_t ncs, cap_cs;
@@ -76,14 +71,6 @@ static void set(xs *S, int64_t *at, int64_t v)
     S->trail[S->ntrail].old = *at;
     S->ntrail++;
     *at = v;
-}
-
-static void undo(xs *S, size_t mark)
-{
-    while (S->ntrail > mark) {
-        S->ntrail--;
-        *S->trail[S->ntrail].at = S->trail[S->ntrail].old;
-    }
 }
 
 static void note_need(xs *S, int64_t v)
@@ -408,7 +395,7 @@ static ap__xresult node(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t s
             S->ncs = c0;
             return r;
         }
-        undo(S, mark);
+        ap__xundo(S->trail, &S->ntrail, mark);
         if (r != AP__NONE) {
             S->ncs = c0;
             return r;

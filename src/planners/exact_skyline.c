@@ -88,11 +88,6 @@ struct ap__xlearn {
     uint64_t restarts;
 };
 
-typedef struct tr {
-    int64_t *at;
-    int64_t old;
-} tr;
-
 typedef struct cand {
     int64_t saved;  /* the buffer was here in the last search that placed it */
     double act;
@@ -112,7 +107,7 @@ typedef struct sky {
     int64_t *ep;                       /* scratch for the section bound */
     uint64_t *dirty, stamp;            /* sections changed by the last placement or raise */
     uint64_t *cover;                   /* scratch for trim (stamped) */
-    tr *trail;
+    ap__xtr *trail;
     size_t ntrail, cap_trail;
     cand *cs;
     size_t ncs, cap_cs;
@@ -131,7 +126,7 @@ typedef struct sky {
 static void set(sky *S, int64_t *at, int64_t v)
 {
     if (S->ntrail == S->cap_trail) {
-        tr *t = ap__grow(S->trail, &S->cap_trail, S->ntrail + 1, sizeof *S->trail);
+        ap__xtr *t = ap__grow(S->trail, &S->cap_trail, S->ntrail + 1, sizeof *S->trail);
         if (!t) {
             S->nomem = 1;  /* the search stops; the state no longer matters */
             *at = v;
@@ -143,14 +138,6 @@ static void set(sky *S, int64_t *at, int64_t v)
     S->trail[S->ntrail].old = *at;
     S->ntrail++;
     *at = v;
-}
-
-static void undo(sky *S, size_t mark)
-{
-    while (S->ntrail > mark) {
-        S->ntrail--;
-        *S->trail[S->ntrail].at = S->trail[S->ntrail].old;
-    }
 }
 
 /* ---- the nogood of each node on the path ---- */
@@ -838,7 +825,7 @@ static ap__xresult node(sky *S, size_t begin, size_t end, uint32_t s0, uint32_t 
             S->ncs = c0;
             return r;
         }
-        undo(S, mark0);
+        ap__xundo(S->trail, &S->ntrail, mark0);
         if (v != RAISE)
             holds = unpark(S, v);
         if (S->nomem)
