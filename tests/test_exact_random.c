@@ -16,7 +16,7 @@
 #include "arenaplan/check.h"
 #include "arenaplan/csv.h"
 #include "core/util.h"
-#include "planners/exact.h"
+#include "planners/exact/exact.h"
 #include "testutil.h"
 
 /* ---- the brute force ---- */

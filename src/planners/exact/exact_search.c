@@ -33,7 +33,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "planners/exact.h"
+#include "planners/exact/exact.h"
 
 typedef struct cand {
     int64_t off;

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 
 #include "core/util.h"
-#include "planners/exact.h"
+#include "planners/exact/exact.h"
 
 int64_t ap__xbound_padding(const ap__xmodel *m)
 {

@@ -42,7 +42,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "planners/exact.h"
+#include "planners/exact/exact.h"
 
 /* ---- the learned nogoods ---- */
 

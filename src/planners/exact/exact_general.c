@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "planners/exact.h"
+#include "planners/exact/exact.h"
 
 typedef struct gcand {
     int64_t y;

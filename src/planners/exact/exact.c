@@ -29,7 +29,7 @@
 #include "arenaplan/bounds.h"
 #include "arenaplan/check.h"
 #include "core/util.h"
-#include "planners/exact.h"
+#include "planners/exact/exact.h"
 #include "planners/planners.h"
 
 int ap__xclock_tick(ap__xclock *c)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "planners/exact.h"
+#include "planners/exact/exact.h"
 
 /* The adjacency lists hold every meeting pair twice; past this the search is out of reach. */
 #define MAX_ADJACENCY (UINT64_C(40000000))
