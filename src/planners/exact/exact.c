@@ -32,30 +32,6 @@
 #include "planners/exact/exact.h"
 #include "planners/planners.h"
 
-int ap__xclock_tick(ap__xclock *c)
-{
-    c->nodes++;
-    if (c->stopped)
-        return 0;
-    if ((c->nodes & 255) == 0) {
-        double t = ap__now();
-        if (t >= c->deadline || (c->stop && *c->stop)) {
-            c->stopped = 1;
-            return 0;
-        }
-        if (c->progress && c->best > 0 && t - c->last_report >= 0.1) {  /* once a plan exists */
-            ap_progress pr;
-            pr.elapsed = t - c->t0;
-            pr.best_arena = c->best;
-            pr.bound = c->bound;
-            pr.nodes = c->nodes;
-            c->progress(&pr, c->progress_ctx);
-            c->last_report = t;
-        }
-    }
-    return 1;
-}
-
 /* Checks the clock between searches, so that a run stopped early stops soon. */
 static int clock_ok(ap__xclock *c)
 {
@@ -233,9 +209,9 @@ static ap_status minimize(run *R, int64_t peak, int64_t t_min, int64_t t_max)
 }
 
 /* The start and the first upper bound: the best plan of the portfolio's heuristics, each
- * proven by the checker. Not `best` itself: its local search runs for seconds on large
- * problems without looking at the clock or the stop flag, and the searches here improve on a
- * plan better than it does. */
+ * proven by the checker. Not `best` itself: its local search spends a work budget, not the
+ * time limit (only the stop flag ends it early), which on large problems means seconds past
+ * the limit; and the searches here improve on a plan better than it does. */
 static ap_status start_plan(run *R, const ap_plan_options *opt, ap_error *err)
 {
     ap_plan_options sub = *opt;

@@ -97,8 +97,8 @@ typedef struct ap__xclock {
     int stopped;            /* the clock or the stop flag ended the run */
 } ap__xclock;
 
-/* Counts one node; every 256 nodes looks at the clock and the stop flag and reports progress.
- * Returns 0 when the run must stop. */
+/* Counts one node; every 256 nodes looks at the clock and the stop flag and reports progress
+ * (exact_clock.c). Returns 0 when the run must stop. */
 int ap__xclock_tick(ap__xclock *c);
 
 /* Static buffer orders that break ties and set the search's dynamic order. */
