@@ -440,3 +440,35 @@ fail:
     ap_problem_free(q);
     return NULL;
 }
+
+int ap__has_rule_overlaps(const ap_problem *p)
+{
+    size_t i;
+    for (i = 0; i < p->n_ovl; i++)
+        if (!(p->ovl[i].flags & AP_OVERLAP_FIXED))
+            return 1;
+    return 0;
+}
+
+ap_status ap__without_rule_overlaps(const ap_problem *p, ap_problem **out, ap_error *err)
+{
+    ap_problem *q = ap_problem_clone(p);
+    size_t i, k = 0;
+    ap_status st;
+    *out = NULL;
+    if (!q)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory copying the problem");
+    for (i = 0; i < q->n_ovl; i++) {
+        if (q->ovl[i].flags & AP_OVERLAP_FIXED)
+            q->ovl[k++] = q->ovl[i];
+        else
+            free(q->ovl[i].why);
+    }
+    q->n_ovl = k;
+    if ((st = ap_problem_validate(q, err)) != AP_OK) {
+        ap_problem_free(q);
+        return st;
+    }
+    *out = q;
+    return AP_OK;
+}

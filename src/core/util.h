@@ -51,6 +51,16 @@ static inline uint64_t ap__rand_below(uint64_t *state, uint64_t n)
     return ap__rand(state) % n;
 }
 
+/* Whether the problem has overlap allowances other than those validate adds for fixed buffers
+ * (rules: aliases, in-place, kernel-aware overlap). */
+struct ap_problem;
+int ap__has_rule_overlaps(const struct ap_problem *p);
+
+/* A validated copy of p without those allowances (the ones validate adds for fixed buffers that
+ * share bytes stay): the problem as a planner that knows no kernel rule sees it. */
+ap_status ap__without_rule_overlaps(const struct ap_problem *p, struct ap_problem **out,
+                                    ap_error *err);
+
 /* A stable merge sort of n uint32 indices by cmp(a, b, ctx) (negative: a before b). */
 typedef int (*ap__cmp_fn)(uint32_t a, uint32_t b, const void *ctx);
 ap_status ap__sort_idx(uint32_t *idx, size_t n, ap__cmp_fn cmp, const void *ctx, ap_error *err);

@@ -3,7 +3,7 @@
  *
  * Each strategy is an ap_planner_fn: it receives a validated problem and a plan already reset
  * to p->n unplaced buffers, fills every offset, may set plan->order (malloc'd), and leaves the
- * arena, strategy name and timing to ap_plan_problem (registry.c).
+ * arena, strategy name and timing to ap__plan_run (portfolio.c).
  */
 #ifndef AP_PLANNERS_H
 #define AP_PLANNERS_H
@@ -23,6 +23,49 @@ ap_status ap__plan_pingpong(const ap_problem *p, const ap_plan_options *opt, ap_
 ap_status ap__plan_search(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
 ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
 ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+
+/* The portfolio: the heuristics that `best`, `exact` and embed run and compare, in this order
+ * (the first listed wins ties). One list, expanded into the strategy table (registry.c) and the
+ * portfolio walk (portfolio.c): X(name, summary, function, flags besides AP_STRATEGY_PORTFOLIO). */
+#define AP__PORTFOLIO(X) \
+    X("greedy", "TFLM's GreedyMemoryPlanner, offset for offset: largest first, first gap that fits", \
+      ap__plan_greedy, AP_STRATEGY_COMPARE) \
+    X("bestfit-size", "largest first, each in the smallest gap that holds it (TFLite arena, XNNPACK)", \
+      ap__plan_bestfit_size, AP_STRATEGY_COMPARE) \
+    X("bestfit-length", "longest lifetime first, best fit", ap__plan_bestfit_length, 0) \
+    X("bestfit-breadth", "buffers at the busiest steps first (most live bytes), best fit", \
+      ap__plan_bestfit_breadth, AP_STRATEGY_COMPARE) \
+    X("bestfit-conflicts", "buffers that meet the most bytes first, best fit", \
+      ap__plan_bestfit_conflicts, 0) \
+    X("firstfit-breadth", "busiest steps first, lowest gap that fits", ap__plan_firstfit_breadth, 0) \
+    X("firstfit-start", "in order of first use, lowest gap that fits", ap__plan_firstfit_start, 0) \
+    X("pingpong", "alternate bottom and top of an arena of the lower bound's size (chains)", \
+      ap__plan_pingpong, AP_STRATEGY_COMPARE)
+
+/* Runs one strategy function as ap_plan_problem does once it has found it by name: resets out
+ * to p->n unplaced buffers, names it, plans, and sets the arena and the seconds taken. */
+ap_status ap__plan_run(const char *name, ap_planner_fn fn, const ap_problem *p,
+                       const ap_plan_options *opt, ap_plan *out, ap_error *err);
+
+/* What the portfolio walk offers each plan to: cand is complete (arena and strategy set) and
+ * accepted by the checker; take may swap its contents with a plan of its own (the walk resets
+ * cand before the next member). Setting *enough ends the walk. */
+typedef ap_status (*ap__portfolio_fn)(ap_plan *cand, void *ctx, int *enough, ap_error *err);
+
+/* The portfolio walk (portfolio.c): plans plan_p with every member of AP__PORTFOLIO in turn
+ * (opt->strategy is ignored) and offers take() each plan the checker accepts on check_p; a plan
+ * it rejects is never offered. Stops at the first error (a member's, the checker's out of
+ * memory, or take's) and returns it. */
+ap_status ap__portfolio_each(const ap_problem *plan_p, const ap_problem *check_p,
+                             const ap_plan_options *opt, ap__portfolio_fn take, void *ctx,
+                             ap_error *err);
+
+/* Keeps in *best the smallest plan of the walk, if smaller than best->arena (INT64_MAX when
+ * there is none yet; ties keep the earlier plan). Stops once best->arena <= bound, and when
+ * *opt->stop is raised once there is a plan. */
+ap_status ap__portfolio_best(const ap_problem *plan_p, const ap_problem *check_p,
+                             const ap_plan_options *opt, int64_t bound, ap_plan *best,
+                             ap_error *err);
 
 /* The local search of search.c started from start[0..n) (the non-fixed buffers in order). */
 ap_status ap__search_from(const ap_problem *p, const uint32_t *start, size_t n, uint64_t seed,

@@ -238,15 +238,6 @@ int64_t ap__bytetree_min(const ap__bytetree *t, int64_t lo, int64_t hi)
     return min_rec(t, 1, 0, t->m - 1, point_index(t, lo), point_index(t, hi));
 }
 
-int ap__has_rule_overlaps(const ap_problem *p)
-{
-    size_t i;
-    for (i = 0; i < p->n_ovl; i++)
-        if (!(p->ovl[i].flags & AP_OVERLAP_FIXED))
-            return 1;
-    return 0;
-}
-
 void ap__rule_overlaps_by_over(const ap_problem *p, const ap_overlap **by_over)
 {
     size_t i;

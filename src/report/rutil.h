@@ -15,10 +15,6 @@ ap_status ap__report_check(const ap_problem *p, const ap_plan *plan, ap_error *e
 /* "activation", "input", "output", "scratch" or "buffer". */
 const char *ap__kind_name(ap_kind k);
 
-/* Whether the problem has overlap allowances other than those validate adds for fixed buffers
- * (rules: aliases, in-place, kernel-aware overlap). */
-int ap__has_rule_overlaps(const ap_problem *p);
-
 /* by_over[i] = the first such allowance whose `over` is buffer i, or NULL (by_over has p->n
  * entries). */
 void ap__rule_overlaps_by_over(const ap_problem *p, const ap_overlap **by_over);

@@ -27,6 +27,7 @@
 #include "arenaplan/check.h"
 #include "arenaplan/tflite.h"
 #include "core/util.h"
+#include "planners/planners.h"
 
 #define TFLM_ALIGN 16
 #define RESOLVE_BUDGET 20000000 /* buffer pairs compared when resolving index conflicts, at
@@ -52,41 +53,13 @@ void ap_tflite_embed_result_free(ap_tflite_embed_result *res)
     memset(res, 0, sizeof *res);
 }
 
-/* A copy of p without the allowances of in-place and overlap rules (TFLM's planner knows none),
- * validated: the fixed buffers that share bytes get their pre-planned sharing back. */
-static ap_status without_rules(const ap_problem *p, ap_problem **out, ap_error *err)
-{
-    ap_problem *q = ap_problem_clone(p);
-    size_t k = 0;
-    ap_status st;
-    *out = NULL;
-    if (!q)
-        return ap_error_set(err, AP_ERR_NOMEM, "out of memory planning as TFLM");
-    for (size_t i = 0; i < q->n_ovl; i++) {
-        if (q->ovl[i].flags & AP_OVERLAP_FIXED)
-            q->ovl[k++] = q->ovl[i];
-        else
-            free(q->ovl[i].why);
-    }
-    q->n_ovl = k;
-    if ((st = ap_problem_validate(q, err)) != AP_OK) {
-        ap_problem_free(q);
-        return st;
-    }
-    *out = q;
-    return AP_OK;
-}
-
 ap_status ap_tflite_tflm_plan(const ap_problem *p, ap_plan *out, ap_error *err)
 {
     ap_plan_options po;
     ap_check_result res;
     ap_problem *q = NULL;
     ap_status st;
-    int rules = 0;
-    for (size_t i = 0; i < p->n_ovl; i++)
-        rules |= !(p->ovl[i].flags & AP_OVERLAP_FIXED);
-    if (rules && (st = without_rules(p, &q, err)) != AP_OK)
+    if (ap__has_rule_overlaps(p) && (st = ap__without_rule_overlaps(p, &q, err)) != AP_OK)
         return st;
     ap_plan_options_init(&po);
     po.strategy = "greedy";
@@ -396,6 +369,28 @@ done:
     return st;
 }
 
+/* What every candidate is judged against, and how many were. */
+typedef struct cands {
+    const ap_problem *p;
+    const owners *ow;
+    int32_t *w;         /* scratch entries */
+    best_so_far *b;
+    size_t n;
+} cands;
+
+/* Judges a plan the checker accepted, with its index conflicts resolved and then without (an
+ * ap__portfolio_fn; enough may be NULL). */
+static ap_status take_candidate(ap_plan *x, void *ctx, int *enough, ap_error *err)
+{
+    cands *c = ctx;
+    ap_status st = AP_OK;
+    (void)enough;
+    c->n++;
+    for (int resolve = 1; resolve >= 0 && st == AP_OK; resolve--)
+        st = judge(c->p, c->ow, x, resolve, c->w, c->b, err);
+    return st;
+}
+
 /* ---- The kernels entry ---------------------------------------------------------------------- */
 
 static const char *or_none(const char *s)
@@ -409,10 +404,7 @@ static int relies_on_kernels(const ap_load_options *lo, const ap_problem *p)
 {
     if (strcmp(or_none(lo->inplace), "none") || strcmp(or_none(lo->overlap), "none"))
         return 1;
-    for (size_t i = 0; i < p->n_ovl; i++)
-        if (!(p->ovl[i].flags & AP_OVERLAP_FIXED))
-            return 1;
-    return 0;
+    return ap__has_rule_overlaps(p);
 }
 
 /* ---- Embedding ------------------------------------------------------------------------------ */
@@ -541,39 +533,24 @@ static ap_status embed(const unsigned char *data, size_t len, const char *path,
     }
 
     /* Candidates: the strategy asked for, or best and every portfolio strategy. */
-    size_t n_strat, n_cand = 0;
-    const ap_strategy *strat = ap_strategies(&n_strat);
-    for (size_t c = 0; c <= n_strat; c++) {
-        const char *name;
-        if (opt->plan.strategy)
-            name = c == 0 ? opt->plan.strategy : NULL;
-        else
-            name = c == 0 ? "best"
-                 : (strat[c - 1].flags & AP_STRATEGY_PORTFOLIO) ? strat[c - 1].name : NULL;
-        if (!name)
-            continue;
-        ap_plan_options po = opt->plan;
-        ap_plan x;
-        ap_check_result cr;
-        po.strategy = name;
-        ap_plan_init(&x);
-        if ((st = ap_plan_problem(p, &po, &x, err)) != AP_OK) {
-            ap_plan_free(&x);
-            goto done;
-        }
-        if (ap_check(p, x.offset, &cr) != AP_OK) {
-            ap_plan_free(&x);
+    cands c = {p, &ow, w, &b, 0};
+    ap_plan x;
+    ap_plan_options po = opt->plan;
+    ap_check_result cr;
+    po.strategy = opt->plan.strategy ? opt->plan.strategy : "best";
+    ap_plan_init(&x);
+    if ((st = ap_plan_problem(p, &po, &x, err)) == AP_OK) {
+        if (ap_check(p, x.offset, &cr) != AP_OK)
             st = ap_error_set(err, AP_ERR_INVALID, "internal error: the plan made by '%s' fails "
-                              "the checker: %s", name, cr.message);
-            goto done;
-        }
-        n_cand++;
-        for (int resolve = 1; resolve >= 0 && st == AP_OK; resolve--)
-            st = judge(p, &ow, &x, resolve, w, &b, err);
-        ap_plan_free(&x);
-        if (st != AP_OK)
-            goto done;
+                              "the checker: %s", po.strategy, cr.message);
+        else
+            st = take_candidate(&x, &c, NULL, err);
     }
+    ap_plan_free(&x);
+    if (st == AP_OK && !opt->plan.strategy)
+        st = ap__portfolio_each(p, p, &opt->plan, take_candidate, &c, err);
+    if (st != AP_OK)
+        goto done;
     if (!b.found) {
         st = ap_error_set(err, AP_ERR_INVALID, "internal error: no plan passed the checker once "
                           "TFLM's runtime placement was added");
@@ -645,7 +622,7 @@ static ap_status embed(const unsigned char *data, size_t len, const char *path,
     res->head = b.head;
     res->conflicts = b.conflicts;
     res->conflicts_runtime = b.runtime;
-    res->candidates = n_cand;
+    res->candidates = c.n;
 done:
     ap_plan_free(&b.plan);
     ap_plan_free(&b.tflm);

@@ -45,6 +45,7 @@ typedef struct run {
     ap__xmodel m;
     ap__xclock clk;
     int64_t lo, hi;      /* proven lower bound; arena of the best plan */
+    int64_t lower;       /* bounds.h's lower bound: the portfolio stops at a plan this small */
     int64_t *best;       /* offsets of the best plan (whole problem) */
     int64_t *xoff;       /* scratch: search-buffer offsets */
     int64_t *cand;       /* scratch: whole-problem offsets */
@@ -214,31 +215,17 @@ static ap_status minimize(run *R, int64_t peak, int64_t t_min, int64_t t_max)
  * the limit; and the searches here improve on a plan better than it does. */
 static ap_status start_plan(run *R, const ap_plan_options *opt, ap_error *err)
 {
-    ap_plan_options sub = *opt;
-    ap_plan cand;
-    ap_check_result res;
-    ap_status st = AP_OK;
-    size_t i, count;
-    const ap_strategy *table = ap_strategies(&count);
-    ap_plan_init(&cand);
-    for (i = 0; i < count && st == AP_OK; i++) {
-        if (!(table[i].flags & AP_STRATEGY_PORTFOLIO))
-            continue;
-        sub.strategy = table[i].name;
-        if ((st = ap_plan_problem(R->p, &sub, &cand, err)) != AP_OK)
-            break;
-        st = ap_check(R->p, cand.offset, &res);
-        if (st == AP_ERR_NOMEM)
-            ap_error_set(err, st, "%s", res.message);
-        else if (st != AP_OK)
-            st = AP_OK;  /* never keep a plan the checker rejects */
-        else if (res.arena < R->hi) {
-            memcpy(R->best, cand.offset, R->p->n * sizeof *R->best);
-            R->hi = res.arena;
-            R->clk.best = R->hi;
-        }
+    ap_plan best;
+    ap_status st;
+    ap_plan_init(&best);
+    best.arena = INT64_MAX;
+    st = ap__portfolio_best(R->p, R->p, opt, R->lower, &best, err);
+    if (st == AP_OK && best.arena < R->hi) {
+        memcpy(R->best, best.offset, R->p->n * sizeof *R->best);
+        R->hi = best.arena;
+        R->clk.best = R->hi;
     }
-    ap_plan_free(&cand);
+    ap_plan_free(&best);
     if (st == AP_OK && R->hi == INT64_MAX)
         st = ap_error_set(err, AP_ERR_INVALID, "no heuristic of the portfolio produced a valid plan");
     return st;
@@ -335,6 +322,7 @@ ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_pla
         run_free(&R);
         return st;
     }
+    R.lower = bd.lower;
     st = ap__xmodel_build(&R.m, p, err);
     if (st == AP_ERR_LIMIT) {
         /* too big to search: the portfolio's plan, and what is proven about it */

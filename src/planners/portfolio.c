@@ -1,0 +1,177 @@
+/*
+ * portfolio.c - the portfolio: every heuristic of AP__PORTFOLIO run on one problem, each plan
+ * proven by the independent checker; and `best`, which keeps the smallest (the first listed on
+ * ties) and lets the local search start from the winner's order.
+ *
+ * `best`, `exact` (its first upper bound) and embed (its candidates) all walk the portfolio
+ * here; the walk calls the heuristics directly, not through the registry, so no strategy goes
+ * back up through ap_plan_problem.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "arenaplan/bounds.h"
+#include "arenaplan/check.h"
+#include "core/util.h"
+#include "planners/planners.h"
+
+#define MEMBER(name, summary, fn, flags) {name, fn},
+
+static const struct member {
+    const char *name;
+    ap_planner_fn plan;
+} members[] = {AP__PORTFOLIO(MEMBER)};
+
+ap_status ap__plan_run(const char *name, ap_planner_fn fn, const ap_problem *p,
+                       const ap_plan_options *opt, ap_plan *out, ap_error *err)
+{
+    double t0 = ap__now();
+    ap_status st;
+    if ((st = ap_plan_reset(out, p->n, err)) != AP_OK)
+        return st;
+    snprintf(out->strategy, sizeof out->strategy, "%s", name);
+    if ((st = fn(p, opt, out, err)) != AP_OK)
+        return st;
+    ap_plan_arena(p, out);
+    out->seconds = ap__now() - t0;
+    return AP_OK;
+}
+
+ap_status ap__portfolio_each(const ap_problem *plan_p, const ap_problem *check_p,
+                             const ap_plan_options *opt, ap__portfolio_fn take, void *ctx,
+                             ap_error *err)
+{
+    ap_plan cand;
+    ap_status st = AP_OK;
+    int enough = 0;
+    size_t i;
+    ap_plan_init(&cand);
+    for (i = 0; i < sizeof members / sizeof members[0] && !enough && st == AP_OK; i++) {
+        ap_check_result res;
+        if ((st = ap__plan_run(members[i].name, members[i].plan, plan_p, opt, &cand, err)) != AP_OK)
+            break;
+        st = ap_check(check_p, cand.offset, &res);
+        if (st == AP_ERR_NOMEM)
+            ap_error_set(err, st, "%s", res.message);
+        else if (st != AP_OK)
+            st = AP_OK;  /* never offer a plan the checker rejects */
+        else
+            st = take(&cand, ctx, &enough, err);
+    }
+    ap_plan_free(&cand);
+    return st;
+}
+
+typedef struct smallest {
+    ap_plan *best;
+    int64_t bound;
+    volatile sig_atomic_t *stop;
+} smallest;
+
+static int is_enough(const smallest *s)
+{
+    return s->best->arena <= s->bound || (s->stop && *s->stop && s->best->arena != INT64_MAX);
+}
+
+static ap_status keep_smallest(ap_plan *cand, void *ctx, int *enough, ap_error *err)
+{
+    smallest *s = ctx;
+    (void)err;
+    if (cand->arena < s->best->arena) {
+        ap_plan tmp = *s->best;
+        *s->best = *cand;
+        *cand = tmp;
+    }
+    *enough = is_enough(s);
+    return AP_OK;
+}
+
+ap_status ap__portfolio_best(const ap_problem *plan_p, const ap_problem *check_p,
+                             const ap_plan_options *opt, int64_t bound, ap_plan *best,
+                             ap_error *err)
+{
+    smallest s;
+    s.best = best;
+    s.bound = bound;
+    s.stop = opt->stop;
+    if (is_enough(&s))
+        return AP_OK;
+    return ap__portfolio_each(plan_p, check_p, opt, keep_smallest, &s, err);
+}
+
+ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
+{
+    ap_plan cand, best;
+    ap_bounds bd;
+    size_t i;
+    ap_status st;
+    if ((st = ap_bounds_compute(p, &bd, err)) != AP_OK)
+        return st;
+    ap_plan_init(&cand);
+    ap_plan_init(&best);
+    best.arena = INT64_MAX;
+    if ((st = ap__portfolio_best(p, p, opt, bd.lower, &best, err)) != AP_OK)
+        goto done;
+    if (best.arena > bd.lower && ap__has_rule_overlaps(p)) {
+        /* Heuristics guided by overlap allowances can, on rare problems, do worse than without
+           them; a plan for the problem without them is valid with them, so try those too and
+           `best` is never worse for the rules. */
+        ap_problem *strict;
+        if ((st = ap__without_rule_overlaps(p, &strict, err)) != AP_OK)
+            goto done;
+        st = ap__portfolio_best(strict, p, opt, bd.lower, &best, err);
+        ap_problem_free(strict);
+        if (st != AP_OK)
+            goto done;
+    }
+    /* local search from the winner's order, then from the breadth order (the search's own
+       start), keeping whatever is smallest */
+    for (i = 0; i < 2 && best.arena > bd.lower && best.arena != INT64_MAX && !(opt->stop && *opt->stop); i++) {
+        size_t k = 0, j;
+        uint32_t *start = ap__alloc(p->n, sizeof *start);
+        if (!start) {
+            st = ap_error_set(err, AP_ERR_NOMEM, "out of memory in the portfolio");
+            goto done;
+        }
+        if (i == 0 && best.order) {
+            for (j = 0; j < p->n; j++)
+                if (p->buf[best.order[j]].fixed == AP_UNFIXED)
+                    start[k++] = best.order[j];
+        } else if (i == 0 || (st = ap__make_order(p, AP__ORDER_BREADTH, start, &k, err)) != AP_OK) {
+            free(start);
+            if (st != AP_OK)
+                goto done;
+            continue;
+        }
+        if ((st = ap_plan_reset(&cand, p->n, err)) == AP_OK)
+            st = ap__search_from(p, start, k, opt->seed + i, opt->stop, &cand, err);
+        free(start);
+        if (st != AP_OK)
+            goto done;
+        snprintf(cand.strategy, sizeof cand.strategy, "search");
+        if (ap_plan_arena(p, &cand) < best.arena) {
+            ap_check_result res;
+            if (ap_check(p, cand.offset, &res) == AP_OK) {
+                ap_plan tmp = best;
+                best = cand;
+                cand = tmp;
+            }
+        }
+    }
+    if (best.arena == INT64_MAX) {
+        st = ap_error_set(err, AP_ERR_INVALID, "no strategy of the portfolio produced a valid plan");
+        goto done;
+    }
+    {
+        char winner[32];
+        snprintf(winner, sizeof winner, "%s", best.strategy);
+        ap_plan_free(out);
+        *out = best;
+        ap_plan_init(&best);
+        snprintf(out->strategy, sizeof out->strategy, "best:%.26s", winner);
+    }
+done:
+    ap_plan_free(&cand);
+    ap_plan_free(&best);
+    return st;
+}
