@@ -11,7 +11,7 @@
 #include "arenaplan/tflite.h"
 #include "arenaplan/check.h"
 #include "arenaplan/planner.h"
-#include "tflite/kernels.h"
+#include "tflm/kernels.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

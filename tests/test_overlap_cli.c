@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "arenaplan/csv.h"
-#include "arenaplan/overlap.h"
+#include "arenaplan/savings.h"
 #include "testutil.h"
 
 #define PD "corpus/models/tflm/person_detect.tflite"

@@ -13,7 +13,7 @@
 #include "arenaplan/tflite.h"
 #include "test_tflite_fbb.h"
 #include "testutil.h"
-#include "tflite/overlap.h"
+#include "tflm/share.h"
 
 enum { F32 = 0, I32 = 2, I8 = 9 };
 enum {

@@ -6,7 +6,7 @@
 
 #include "arenaplan/csv.h"
 #include "arenaplan/export.h"
-#include "arenaplan/overlap.h"
+#include "arenaplan/savings.h"
 #include "arenaplan/report.h"
 #include "arenaplan/shared.h"
 #include "cli.h"

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arenaplan/overlap.h"
+#include "arenaplan/savings.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
 #include "report/rutil.h"

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "arenaplan/overlap.h"
+#include "arenaplan/savings.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
 #include "report/rutil.h"

@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "tflite/kernels.h"
+#include "tflm/kernels.h"
 
 enum {
     FX_INT = 1,

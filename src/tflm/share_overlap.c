@@ -1,7 +1,7 @@
 /*
- * overlap.c - kernel-aware overlap: how far an operator's output may reach into its dying input
+ * share_overlap.c - kernel-aware overlap: how far an operator's output may reach into its dying input
  * under TFLM's reference kernels, and the driver that turns both rule sets (this file's and
- * inplace.c's) into overlap allowances of the problem. docs/overlap.md explains the model.
+ * share_inplace.c's) into overlap allowances of the problem. docs/overlap.md explains the model.
  *
  * The reference kernels of CONV_2D, DEPTHWISE_CONV_2D, AVERAGE_POOL_2D and MAX_POOL_2D
  * (tensorflow/lite/kernels/internal/reference/{,integer_ops/}conv.h, depthwise_conv.h,
@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "tflite/overlap.h"
+#include "tflm/share.h"
 
 /* ---- The closed form ------------------------------------------------------------------------ */
 

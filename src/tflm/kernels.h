@@ -1,13 +1,13 @@
 /*
- * kernels.h - the arena scratch requests kernels make in Prepare (internal to src/tflite).
+ * kernels.h - the arena scratch requests kernels make in Prepare (internal to src/tflm).
  *
  * TFLM kernels may call RequestScratchBufferInArena from Prepare; each request becomes one more
  * buffer for the memory planner, live for its operator's scope. Which kernels ask for how much
  * depends on the kernel implementations linked into the firmware: a "kernel set" names one such
  * choice. kernels.c models TFLM's reference kernels ("reference") and no kernels at all ("none").
  */
-#ifndef AP_TFLITE_KERNELS_H
-#define AP_TFLITE_KERNELS_H
+#ifndef AP_TFLM_KERNELS_H
+#define AP_TFLM_KERNELS_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * arenaplan/overlap.h - what overlap allowances save, step by step.
+ * arenaplan/savings.h - what overlap allowances save, step by step.
  *
  * An overlap allowance (problem.h) lets two buffers share bytes; in-place and kernel-aware
  * rules (docs/inplace.md, docs/overlap.md) create them for models. These functions report,
@@ -8,8 +8,8 @@
  * most the allowances could save there (what the "with overlap" lower bound subtracts). For a
  * model a step is an operator ("op 2 CONV_2D"), so this is the per-operator saving.
  */
-#ifndef ARENAPLAN_OVERLAP_H
-#define ARENAPLAN_OVERLAP_H
+#ifndef ARENAPLAN_SAVINGS_H
+#define ARENAPLAN_SAVINGS_H
 
 #include <stdio.h>
 

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "tflite/kernels.h"
+#include "tflm/kernels.h"
 
 const char *const ap_tflite_kernel_sets[] = {"reference", "reference64", "none", NULL};
 

@@ -23,8 +23,8 @@
 
 #include "arenaplan/tflite.h"
 #include "core/util.h"
-#include "tflite/kernels.h"
-#include "tflite/overlap.h"
+#include "tflm/kernels.h"
+#include "tflm/share.h"
 
 #define TFLM_ALIGN 16          /* MicroArenaBufferAlignment() */
 #define MAX_CALL_DEPTH 256     /* nested IF/WHILE/CALL_ONCE subgraphs */
@@ -481,7 +481,7 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
     }
     p->default_align = opt->align > 0 ? opt->align : TFLM_ALIGN;
     /* In-place and overlap rules: allowances between an operator's output and its dying
-       input (overlap.c, inplace.c). */
+       input (share_overlap.c, share_inplace.c). */
     size_t n_ip = 0, n_ov = 0;
     if ((st = ap__overlap_rules(m, p, opt->inplace, opt->overlap, &n_ip, &n_ov, err)) != AP_OK)
         goto done;

@@ -1,7 +1,7 @@
 /*
- * overlap.h - rules that let an operator's output share bytes with its dying input (internal to
- * src/tflite): in-place aliases (inplace.c, docs/inplace.md) and the kernel-aware overlap of
- * TFLM's reference kernels (overlap.c, docs/overlap.md).
+ * share.h - rules that let an operator's output share bytes with its dying input (internal to
+ * src/tflm): in-place aliases (share_inplace.c, docs/inplace.md) and the kernel-aware overlap of
+ * TFLM's reference kernels (share_overlap.c, docs/overlap.md).
  *
  * Both rules end in an overlap allowance of the problem (problem.h): the output (`over`) may
  * share bytes with the input (`base`) while d = offset(output) - offset(input) <= max_delta
@@ -9,8 +9,8 @@
  * input is no subgraph input or output, no other operator reads it, and the two buffers are
  * live together at that operator's step only.
  */
-#ifndef AP_TFLITE_OVERLAP_H
-#define AP_TFLITE_OVERLAP_H
+#ifndef AP_TFLM_SHARE_H
+#define AP_TFLM_SHARE_H
 
 #include <stdint.h>
 
@@ -24,7 +24,7 @@ typedef enum ap__walk_kind {
     AP__WALK_DEPTHWISE,   /* DEPTHWISE_CONV_2D: output channel ic * depth_mult + m */
     AP__WALK_POOL,        /* AVERAGE_POOL_2D, MAX_POOL_2D: channel by channel */
     AP__WALK_ELEMENTWISE, /* element i of the output from element i of the input (SOFTMAX:
-                             row i of the output from row i of the input, see overlap.c) */
+                             row i of the output from row i of the input, see share_overlap.c) */
     AP__WALK_PAD          /* PAD, PADV2: output in order, interior elements copied from the
                              input in order */
 } ap__walk_kind;
@@ -94,7 +94,7 @@ typedef struct ap__candidate {
     unsigned flags;
 } ap__candidate;
 
-/* The in-place rule (inplace.c) for op under mode "reshape" or "elementwise": fills *c and
+/* The in-place rule (share_inplace.c) for op under mode "reshape" or "elementwise": fills *c and
  * returns 1 when the operator may write its output over an input that dies there. */
 int ap__inplace_candidate(const ap__graph_facts *f, const ap_tfl_operator *op, int elementwise,
                           const ap_problem *p, ap__candidate *c);

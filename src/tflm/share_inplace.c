@@ -1,5 +1,5 @@
 /*
- * inplace.c - in-place operators: outputs that may take over the bytes of an input that dies at
+ * share_inplace.c - in-place operators: outputs that may take over the bytes of an input that dies at
  * their operator (`--inplace reshape|elementwise`; docs/inplace.md states each rule and the
  * kernels it holds for).
  *
@@ -20,7 +20,7 @@
  */
 #include <string.h>
 
-#include "tflite/overlap.h"
+#include "tflm/share.h"
 
 enum { OP_RESHAPE = 22, OP_SQUEEZE = 43, OP_EXPAND_DIMS = 70 };
 

@@ -1,5 +1,5 @@
 /*
- * overlap_savings.c - the bytes overlap allowances save, segment by segment (overlap.h).
+ * savings.c - the bytes overlap allowances save, segment by segment (savings.h).
  *
  * The steps where some allowance applies are the union of its two buffers' common lifetimes.
  * Cut that union at every buffer's lower and upper: inside each piece the same buffers are
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "arenaplan/bounds.h"
-#include "arenaplan/overlap.h"
+#include "arenaplan/savings.h"
 #include "core/util.h"
 
 static int cmp_i64(const void *x, const void *y)
