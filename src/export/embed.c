@@ -53,23 +53,6 @@ void ap_tflite_embed_result_free(ap_tflite_embed_result *res)
     memset(res, 0, sizeof *res);
 }
 
-ap_status ap_tflite_tflm_plan(const ap_problem *p, ap_plan *out, ap_error *err)
-{
-    ap_plan_options po;
-    ap_check_result res;
-    ap_problem *q = NULL;
-    ap_status st;
-    if (ap__has_rule_overlaps(p) && (st = ap__without_rule_overlaps(p, &q, err)) != AP_OK)
-        return st;
-    ap_plan_options_init(&po);
-    po.strategy = "greedy";
-    if ((st = ap_plan_problem(q ? q : p, &po, out, err)) == AP_OK &&
-        (st = ap_check(p, out->offset, &res)) != AP_OK)
-        st = ap_error_set(err, st, "%s", res.message);
-    ap_problem_free(q);
-    return st;
-}
-
 /* ---- Entries from a plan -------------------------------------------------------------------- */
 
 /* The planned tensors of each tensor index: owner[start[t] .. start[t + 1]) are the problem's
