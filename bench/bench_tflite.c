@@ -15,6 +15,7 @@
 #include "arenaplan/load.h"
 #include "arenaplan/planner.h"
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 
 #ifndef AP_SOURCE_DIR
 #define AP_SOURCE_DIR "."

@@ -8,9 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arenaplan/tflite.h"
 #include "arenaplan/check.h"
 #include "arenaplan/planner.h"
+#include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 #include "tflm/kernels.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

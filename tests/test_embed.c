@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arenaplan/embed.h"
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 #include "core/util.h"
 #include "test_embed_check.h"
 #include "test_tflite_fbb.h"

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "arenaplan/embed.h"
 #include "arenaplan/tflite.h"
 #include "test_embed_check.h"
 #include "test_tflite_fbb.h"

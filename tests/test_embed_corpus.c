@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arenaplan/tflite.h"
+#include "arenaplan/embed.h"
 #include "test_embed_check.h"
 #include "testutil.h"
 

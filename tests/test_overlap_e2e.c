@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arenaplan/embed.h"
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 #include "kernels/ref_kernels.h"
 #include "testutil.h"
 

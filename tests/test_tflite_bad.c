@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 #include "testutil.h"
 #include "tflite/fb.h"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 #include "test_tflite_fbb.h"
 #include "testutil.h"
 

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "arenaplan/check.h"
-#include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 #include "cli.h"
 
 __attribute__((format(printf, 2, 0))) static void vmsg(const char *kind, const char *fmt, va_list ap)

@@ -6,6 +6,7 @@
 #include "arenaplan/check.h"
 #include "arenaplan/csv.h"
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 #include "cli.h"
 
 static const char usage_text[] =

@@ -4,7 +4,7 @@
 #include <sys/stat.h>
 
 #include "arenaplan/bounds.h"
-#include "arenaplan/tflite.h"
+#include "arenaplan/embed.h"
 #include "cli.h"
 
 static const char usage_text[] =

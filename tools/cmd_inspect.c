@@ -6,6 +6,7 @@
 #include "arenaplan/csv.h"
 #include "arenaplan/report.h"
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 #include "cli.h"
 
 static const char usage_text[] =

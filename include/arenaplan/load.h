@@ -1,7 +1,7 @@
 /*
  * arenaplan/load.h - turning an input file (CSV buffer list or .tflite model) into a problem.
  *
- * ap_load reads a file as a model (tflite.h) when it carries the TFLite file identifier "TFL3",
+ * ap_load reads a file as a model (tflm.h) when it carries the TFLite file identifier "TFL3",
  * is named *.tflite, or holds a NUL byte in its first 64 bytes (binary); anything else as CSV
  * (csv.h).
  */

@@ -1,7 +1,7 @@
 /*
  * diff.c - whether two read models hold the same graph, byte for byte where bytes are kept:
  * the proof, run on every rewritten model, that rewriting preserved everything but the
- * metadata it was asked to change (see ap_tflite_diff in tflite.h).
+ * metadata it was asked to change (see ap_tflite_diff in embed.h).
  *
  * Two levels: every value the reader decodes is compared, and every table the reader locates
  * (subgraphs, tensors, operators, their options, buffers, metadata) must have the same vtable
@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arenaplan/embed.h"
 #include "arenaplan/tflite.h"
 #include "core/util.h"
 #include "tflite/fb.h"

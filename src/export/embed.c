@@ -25,7 +25,9 @@
 #include <string.h>
 
 #include "arenaplan/check.h"
+#include "arenaplan/embed.h"
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 #include "core/util.h"
 #include "planners/planners.h"
 

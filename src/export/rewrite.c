@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arenaplan/embed.h"
 #include "arenaplan/tflite.h"
 #include "core/util.h"
 #include "tflite/fb.h"

@@ -7,7 +7,7 @@
 
 #include "arenaplan/csv.h"
 #include "arenaplan/load.h"
-#include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 #include "core/util.h"
 
 #define MAX_INPUT_BYTES ((size_t)1 << 31) /* 2 GiB: FlatBuffers address at most that much */

@@ -1,11 +1,11 @@
 /*
  * tflm.c - the plan TFLM itself makes at AllocateTensors for a model problem: the offline
  * plan's fixed offsets kept, every other buffer placed by its GreedyMemoryPlanner, which knows
- * no in-place or overlap rule (ap_tflite_tflm_plan in tflite.h). embed judges its candidates
+ * no in-place or overlap rule (ap_tflite_tflm_plan in tflm.h). embed judges its candidates
  * by it; `check` compares a plan with it.
  */
 #include "arenaplan/check.h"
-#include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 #include "core/util.h"
 #include "planners/planners.h"
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arenaplan/problem.h"
 #include "arenaplan/tflite.h"
 #include "core/util.h"
 #include "tflite/fb.h"

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arenaplan/problem.h"
 #include "core/util.h"
 #include "tflm/kernels.h"
 

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 #include "core/util.h"
 #include "tflm/kernels.h"
 #include "tflm/share.h"

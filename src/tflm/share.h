@@ -16,6 +16,7 @@
 
 #include "arenaplan/problem.h"
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 
 /* How a reference kernel walks memory. Every modelled kernel writes its output elements once
  * each, in address order, and reads all the input an element needs before writing it. */
