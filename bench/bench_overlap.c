@@ -28,11 +28,15 @@ static double now(void)
 }
 
 typedef struct variant {
-    const char *inplace, *overlap;
+    ap_tflm_inplace inplace;
+    ap_tflm_overlap overlap;
 } variant;
 
 static const variant variants[4] = {
-    {NULL, NULL}, {"elementwise", NULL}, {NULL, "reference"}, {"elementwise", "reference"}};
+    {AP_TFLM_INPLACE_NONE, AP_TFLM_OVERLAP_NONE},
+    {AP_TFLM_INPLACE_ELEMENTWISE, AP_TFLM_OVERLAP_NONE},
+    {AP_TFLM_INPLACE_NONE, AP_TFLM_OVERLAP_REFERENCE},
+    {AP_TFLM_INPLACE_ELEMENTWISE, AP_TFLM_OVERLAP_REFERENCE}};
 
 /* Loads path with the variant's rules; returns the problem or NULL. *secs: median of 5 loads. */
 static ap_problem *load(const char *path, const variant *v, double *secs)
@@ -42,8 +46,8 @@ static ap_problem *load(const char *path, const variant *v, double *secs)
     ap_error err = {0};
     double t[5];
     ap_load_options_init(&lo);
-    lo.inplace = v->inplace;
-    lo.overlap = v->overlap;
+    lo.build.inplace = v->inplace;
+    lo.build.overlap = v->overlap;
     for (int i = 0; i < 5; i++) {
         if (p)
             ap_problem_free(p);

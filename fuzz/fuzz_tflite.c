@@ -40,16 +40,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     (void)ap__flex_map_int(copy + op->custom_options_pos,
                                            op->custom_options_len, "max_detections", &v);
             }
-        for (size_t k = 0; ap_tflite_kernel_sets[k]; k++) {
+        for (int k = 0; k < AP_TFLM_KERNELS_COUNT; k++) {
             ap_tflite_build_options bo;
             ap_problem *p = NULL;
             ap_tflite_build_options_init(&bo);
-            bo.kernels = ap_tflite_kernel_sets[k];
+            bo.kernels = (ap_tflm_kernels)k;
             bo.ignore_offline = (int)(k & 1);
             /* the in-place and overlap rules too, on every other kernel set */
             if (k & 1) {
-                bo.inplace = "elementwise";
-                bo.overlap = "reference";
+                bo.inplace = AP_TFLM_INPLACE_ELEMENTWISE;
+                bo.overlap = AP_TFLM_OVERLAP_REFERENCE;
             }
             if (ap_tflite_build_problem(m, &bo, &p, &err) == AP_OK) {
                 ap_plan_options po;

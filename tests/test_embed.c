@@ -631,7 +631,7 @@ static void kernels_entry_written_and_removed(void **state)
     ap_tflite_embed_result r1, r2, r3;
     ap_error err = {0};
     ap_tflite_embed_options_init(&o);
-    o.load.inplace = "elementwise";
+    o.build.inplace = AP_TFLM_INPLACE_ELEMENTWISE;
     assert_int_equal(ap_tflite_embed(in.p, in.n, "h.tflite", &o, &r1, &err), AP_OK);
     assert_embedded(&in, &r1, NULL);
     assert_int_equal(r1.kernels_entry, 1);
@@ -690,7 +690,7 @@ static void bad_options_and_inputs(void **state)
     ap_tflite_embed_result r;
     ap_error err = {0};
     ap_tflite_embed_options_init(&o);
-    o.load.align = 4;
+    o.build.align = 4;
     assert_int_equal(ap_tflite_embed(in.p, in.n, "h.tflite", &o, &r, &err), AP_ERR_USAGE);
     assert_string_equal(err.msg, "h.tflite: TFLM aligns every buffer to 16 bytes; the alignment "
                                  "cannot be 4");
@@ -700,9 +700,13 @@ static void bad_options_and_inputs(void **state)
     assert_string_equal(err.msg, "h.tflite: unknown strategy 'nope' (see 'arenaplan "
                                  "strategies')");
     ap_tflite_embed_options_init(&o);
-    o.load.kernels = "cmsis";
-    assert_int_equal(ap_tflite_embed(in.p, in.n, "h.tflite", &o, &r, &err), AP_ERR_USAGE);
+    int v = -1;
+    assert_int_equal(ap_tflm_set_find(AP_TFLM_SET_KERNELS, "cmsis", &v, &err), AP_ERR_USAGE);
     assert_contains(err.msg, "unknown kernel set \"cmsis\"");
+    assert_int_equal(v, -1);
+    o.build.kernels = AP_TFLM_KERNELS_COUNT;
+    assert_int_equal(ap_tflite_embed(in.p, in.n, "h.tflite", &o, &r, &err), AP_ERR_USAGE);
+    assert_string_equal(err.msg, "h.tflite: kernel set 3 is not an ap_tflm_kernels");
     assert_null(r.data);
 
     /* Every truncation of the model is refused with the reader's message. */

@@ -191,11 +191,11 @@ static inline void assert_embedded(const blob *in, const ap_tflite_embed_result 
 
     /* The copy's problem: tensors fixed at their entries, as TFLM reads them (entry i for
      * tensor i of every subgraph). */
-    ap_load_options lo;
+    ap_tflite_build_options lo;
     ap_problem *q = NULL;
     ap_error err = {0};
-    ap_load_options_init(&lo);
-    lo.kernels = kernels;
+    ap_tflite_build_options_init(&lo);
+    lo.kernels = (ap_tflm_kernels)tflm_set(AP_TFLM_SET_KERNELS, kernels);
     if (ap_tflite_load_problem(r->data, r->len, "copy", &lo, &q, &err) != AP_OK)
         fail_msg("%s", err.msg);
     const ap_problem *p = r->problem;
@@ -240,8 +240,8 @@ static inline void embed_ok(const blob *in, const char *kernels, const char *str
     ap_tflite_embed_options o;
     ap_error err = {0};
     ap_tflite_embed_options_init(&o);
-    o.load.kernels = kernels;
-    o.load.ignore_offline = ignore_offline;
+    o.build.kernels = (ap_tflm_kernels)tflm_set(AP_TFLM_SET_KERNELS, kernels);
+    o.build.ignore_offline = ignore_offline;
     o.plan.strategy = strategy;
     if (ap_tflite_embed(in->p, in->n, "in.tflite", &o, r, &err) != AP_OK)
         fail_msg("%s", err.msg);

@@ -147,8 +147,8 @@ static void corpus_models_with_rules(void **state)
     walk w = {&lo, 0, 0, 0};
     (void)state;
     ap_load_options_init(&lo);
-    lo.inplace = "elementwise";
-    lo.overlap = "reference";
+    lo.build.inplace = AP_TFLM_INPLACE_ELEMENTWISE;
+    lo.build.overlap = AP_TFLM_OVERLAP_REFERENCE;
     walk_models(src_path("corpus/models"), &w);
     assert_int_equal(w.loaded, 162);
     assert_int_equal(w.failed, 1);

@@ -469,12 +469,12 @@ static void unload_model(loaded *l)
 
 static ap_problem *problem_of(const loaded *l, const char *inplace, const char *overlap)
 {
-    ap_load_options lo;
+    ap_tflite_build_options lo;
     ap_problem *p = NULL;
     ap_error err = {0};
-    ap_load_options_init(&lo);
-    lo.inplace = inplace;
-    lo.overlap = overlap;
+    ap_tflite_build_options_init(&lo);
+    lo.inplace = (ap_tflm_inplace)tflm_set(AP_TFLM_SET_INPLACE, inplace);
+    lo.overlap = (ap_tflm_overlap)tflm_set(AP_TFLM_SET_OVERLAP, overlap);
     if (ap_tflite_load_problem(l->data, l->len, "model", &lo, &p, &err) != AP_OK)
         fail_msg("%s", err.msg);
     return p;
@@ -572,8 +572,8 @@ static void embedded_plans_run(void **state)
         ap_error err = {0};
         load_model(src_path(models[i]), &l);
         ap_tflite_embed_options_init(&eo);
-        eo.load.inplace = "elementwise";
-        eo.load.overlap = "reference";
+        eo.build.inplace = AP_TFLM_INPLACE_ELEMENTWISE;
+        eo.build.overlap = AP_TFLM_OVERLAP_REFERENCE;
         if (ap_tflite_embed(l.data, l.len, models[i], &eo, &res, &err) != AP_OK)
             fail_msg("%s", err.msg);
         assert_int_equal(res.head, heads[i]);

@@ -100,12 +100,12 @@ static ap_problem *g_load(fbb_node *inputs, fbb_node *outputs, const char *inpla
     fbb_node *root = tfl_model(tables(C, nO), fbb_tables(1, sg), tables(B, nB), NULL);
     size_t len;
     unsigned char *data = fbb_finish(root, &len);
-    ap_load_options lo;
+    ap_tflite_build_options lo;
     ap_problem *p = NULL;
     ap_error err = {0};
-    ap_load_options_init(&lo);
-    lo.inplace = inplace;
-    lo.overlap = overlap;
+    ap_tflite_build_options_init(&lo);
+    lo.inplace = (ap_tflm_inplace)tflm_set(AP_TFLM_SET_INPLACE, inplace);
+    lo.overlap = (ap_tflm_overlap)tflm_set(AP_TFLM_SET_OVERLAP, overlap);
     if (ap_tflite_load_problem(data, len, "built.tflite", &lo, &p, &err) != AP_OK)
         fail_msg("%s", err.msg);
     free(data);
@@ -402,7 +402,7 @@ static void unknown_rule_sets(void **state)
     (void)state;
     unsigned char *data;
     size_t len;
-    ap_load_options lo;
+    ap_tflite_build_options lo;
     ap_problem *p = NULL;
     ap_error err = {0};
     g_reset();
@@ -411,16 +411,22 @@ static void unknown_rule_sets(void **state)
     fbb_node *sg = tfl_subgraph(tables(T, nT), fbb_ints(1, in), fbb_ints(1, out), tables(O, nO), NULL);
     data = fbb_finish(tfl_model(tables(C, nO), fbb_tables(1, sg), tables(B, nB), NULL), &len);
     fbb_reset();
-    ap_load_options_init(&lo);
-    lo.inplace = "everything";
-    assert_int_equal(ap_tflite_load_problem(data, len, "m.tflite", &lo, &p, &err), AP_ERR_USAGE);
-    assert_string_equal(err.msg, "m.tflite: unknown in-place rule set \"everything\" (known: none, "
+    int v;
+    /* names are looked up in the one table; the loader takes the values */
+    assert_int_equal(ap_tflm_set_find(AP_TFLM_SET_INPLACE, "everything", &v, &err), AP_ERR_USAGE);
+    assert_string_equal(err.msg, "unknown in-place rule set \"everything\" (known: none, "
                                  "reshape, elementwise)");
-    lo.inplace = NULL;
-    lo.overlap = "cmsis-nn";
-    assert_int_equal(ap_tflite_load_problem(data, len, "m.tflite", &lo, &p, &err), AP_ERR_USAGE);
-    assert_string_equal(err.msg, "m.tflite: unknown overlap rule set \"cmsis-nn\" (known: none, "
+    assert_int_equal(ap_tflm_set_find(AP_TFLM_SET_OVERLAP, "cmsis-nn", &v, &err), AP_ERR_USAGE);
+    assert_string_equal(err.msg, "unknown overlap rule set \"cmsis-nn\" (known: none, "
                                  "reference)");
+    ap_tflite_build_options_init(&lo);
+    lo.inplace = AP_TFLM_INPLACE_COUNT;
+    assert_int_equal(ap_tflite_load_problem(data, len, "m.tflite", &lo, &p, &err), AP_ERR_USAGE);
+    assert_string_equal(err.msg, "m.tflite: in-place rule set 3 is not an ap_tflm_inplace");
+    lo.inplace = AP_TFLM_INPLACE_NONE;
+    lo.overlap = AP_TFLM_OVERLAP_COUNT;
+    assert_int_equal(ap_tflite_load_problem(data, len, "m.tflite", &lo, &p, &err), AP_ERR_USAGE);
+    assert_string_equal(err.msg, "m.tflite: overlap rule set 2 is not an ap_tflm_overlap");
     assert_null(p);
     free(data);
 }
@@ -584,8 +590,8 @@ static ap_problem *load_with(const char *path, const char *inplace, const char *
     ap_problem *p = NULL;
     ap_error err = {0};
     ap_load_options_init(&lo);
-    lo.inplace = inplace;
-    lo.overlap = overlap;
+    lo.build.inplace = (ap_tflm_inplace)tflm_set(AP_TFLM_SET_INPLACE, inplace);
+    lo.build.overlap = (ap_tflm_overlap)tflm_set(AP_TFLM_SET_OVERLAP, overlap);
     return ap_load(path, &lo, &p, &err) == AP_OK ? p : NULL;
 }
 
@@ -745,11 +751,11 @@ static void damaged_models_with_rules(void **state)
                 size_t at = (x >> 8) % (round % 2 ? len : (len < 4096 ? len : 4096));
                 copy[at] = (unsigned char)(x >> 40);
             }
-            ap_load_options lo;
+            ap_tflite_build_options lo;
             ap_problem *p = NULL;
-            ap_load_options_init(&lo);
-            lo.inplace = "elementwise";
-            lo.overlap = "reference";
+            ap_tflite_build_options_init(&lo);
+            lo.inplace = AP_TFLM_INPLACE_ELEMENTWISE;
+            lo.overlap = AP_TFLM_OVERLAP_REFERENCE;
             if (ap_tflite_load_problem(copy, len, "damaged", &lo, &p, &err) != AP_OK)
                 continue;
             loaded++;

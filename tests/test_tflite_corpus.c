@@ -66,7 +66,7 @@ static ap_problem *load_model(const char *path, const char *kernels)
     ap_problem *p = NULL;
     ap_error err = {0};
     ap_load_options_init(&lo);
-    lo.kernels = kernels;
+    lo.build.kernels = (ap_tflm_kernels)tflm_set(AP_TFLM_SET_KERNELS, kernels);
     if (ap_load(path, &lo, &p, &err) != AP_OK)
         fail_msg("%s: %s", path, err.msg);
     return p;
@@ -190,7 +190,7 @@ static void vela_on_a_32_bit_target(void **state)
     ap_error err = {0};
     ap_problem *q = NULL;
     ap_load_options_init(&lo);
-    lo.ignore_offline = 1;
+    lo.build.ignore_offline = 1;
     assert_int_equal(ap_load(model_path("person_detect_vela"), &lo, &q, &err), AP_OK);
     for (size_t i = 0; i < q->n; i++)
         assert_int_equal(q->buf[i].fixed, AP_UNFIXED);

@@ -123,10 +123,33 @@ const char cli_input_help[] =
     "                     DEPTHWISE_CONV_2D, pools, element-wise); such plans hold only with\n"
     "                     those kernels, not CMSIS-NN or Xtensa; see docs/overlap.md\n";
 
+/* --kernels, --inplace, --overlap: a name from the rule sets' table (tflm.h). Returns 1 with
+ * *value set, 0 when argv[*i] is another option, -1 after an error message. */
+static int set_option(int argc, char **argv, int *i, const char *flag, ap_tflm_set set, int *value)
+{
+    const char *v, *const *names = ap_tflm_set_names(set);
+    char known[128] = "";
+    size_t len = 0, k, n;
+    ap_error err = {0};
+    int m = cli_value(argc, argv, i, flag, NULL, &v);
+    if (m <= 0)
+        return m;
+    if (ap_tflm_set_find(set, v, value, &err) == AP_OK)
+        return 1;
+    for (n = 0; names[n]; n++)
+        ;
+    for (k = 0; k < n; k++)
+        len += (size_t)snprintf(known + len, sizeof known - len, "%s%s",
+                                k == 0 ? "" : k + 1 == n ? " or " : ", ", names[k]);
+    cli_error("%s %s: unknown %s (%s)", flag, v, set == AP_TFLM_SET_KERNELS ? "kernel set" : "rule set",
+              known);
+    return -1;
+}
+
 int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i)
 {
     const char *v;
-    int m;
+    int m, x;
     if ((m = cli_value(argc, argv, i, "--align", NULL, &v)) != 0) {
         int64_t a;
         if (m < 0)
@@ -135,51 +158,24 @@ int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i)
             cli_error("--align %s: not a power of two between 1 and 2^30", v);
             return -1;
         }
-        o->load.align = a;
+        o->load.build.align = a;
         return 1;
     }
-    if ((m = cli_value(argc, argv, i, "--kernels", NULL, &v)) != 0) {
-        size_t k;
-        if (m < 0)
-            return -1;
-        for (k = 0; ap_tflite_kernel_sets[k] && strcmp(ap_tflite_kernel_sets[k], v); k++)
-            ;
-        if (!ap_tflite_kernel_sets[k]) {
-            cli_error("--kernels %s: unknown kernel set (reference, reference64 or none)", v);
-            return -1;
-        }
-        o->load.kernels = v;
-        return 1;
+    if ((m = set_option(argc, argv, i, "--kernels", AP_TFLM_SET_KERNELS, &x)) != 0) {
+        o->load.build.kernels = (ap_tflm_kernels)x;
+        return m;
     }
     if (cli_flag(argv, *i, "--ignore-offline", NULL)) {
-        o->load.ignore_offline = 1;
+        o->load.build.ignore_offline = 1;
         return 1;
     }
-    if ((m = cli_value(argc, argv, i, "--inplace", NULL, &v)) != 0) {
-        size_t k;
-        if (m < 0)
-            return -1;
-        for (k = 0; ap_tflite_inplace_sets[k] && strcmp(ap_tflite_inplace_sets[k], v); k++)
-            ;
-        if (!ap_tflite_inplace_sets[k]) {
-            cli_error("--inplace %s: unknown rule set (none, reshape or elementwise)", v);
-            return -1;
-        }
-        o->load.inplace = v;
-        return 1;
+    if ((m = set_option(argc, argv, i, "--inplace", AP_TFLM_SET_INPLACE, &x)) != 0) {
+        o->load.build.inplace = (ap_tflm_inplace)x;
+        return m;
     }
-    if ((m = cli_value(argc, argv, i, "--overlap", NULL, &v)) != 0) {
-        size_t k;
-        if (m < 0)
-            return -1;
-        for (k = 0; ap_tflite_overlap_sets[k] && strcmp(ap_tflite_overlap_sets[k], v); k++)
-            ;
-        if (!ap_tflite_overlap_sets[k]) {
-            cli_error("--overlap %s: unknown rule set (none or reference)", v);
-            return -1;
-        }
-        o->load.overlap = v;
-        return 1;
+    if ((m = set_option(argc, argv, i, "--overlap", AP_TFLM_SET_OVERLAP, &x)) != 0) {
+        o->load.build.overlap = (ap_tflm_overlap)x;
+        return m;
     }
     return 0;
 }
@@ -239,8 +235,7 @@ ap_problem *cli_load(const char *path, const cli_input_opts *o)
     ap_problem *p = NULL;
     ap_error err = {0};
     lo.warn = warn_cb;
-    if (((lo.inplace && strcmp(lo.inplace, "none")) || (lo.overlap && strcmp(lo.overlap, "none"))) &&
-        !ap_is_tflite_file(path))
+    if (ap_tflite_rules_asked(&lo.build) && !ap_is_tflite_file(path))
         cli_warn("%s: --inplace and --overlap apply to models only; a buffer list gives its "
                  "allowances in its alias_of and overlap_of columns", path);
     if (ap_load(path, &lo, &p, &err) != AP_OK) {

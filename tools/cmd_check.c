@@ -78,7 +78,7 @@ static int check_model(const char *path, const cli_input_opts *in, int strict)
     ap_status st;
     int rc = EXIT_USAGE;
     ap_plan_init(&t);
-    if (in->load.ignore_offline) {
+    if (in->load.build.ignore_offline) {
         cli_error("check: %s: --ignore-offline leaves no plan to check", path);
         return EXIT_USAGE;
     }
@@ -133,7 +133,7 @@ static int check_model(const char *path, const cli_input_opts *in, int strict)
     if (strict && shared) {
         /* The same buffers without the allowances the fixed offsets granted themselves. */
         cli_input_opts in2 = *in;
-        in2.load.ignore_offline = 1;
+        in2.load.build.ignore_offline = 1;
         if (!(q = cli_load(path, &in2)))
             goto done;
         if (q->n != p->n || ap_check(q, t.offset, &res) == AP_OK) {
@@ -202,7 +202,7 @@ int cmd_check(int argc, char **argv)
         /* a CSV whose offset column is the plan */
         ap_csv_options co;
         ap_csv_options_init(&co);
-        co.align = in.load.align;
+        co.align = in.load.build.align;
         co.offset_is_plan = 1;
         if (ap_read_file(files[0], (size_t)1 << 31, &text, &len, &err) != AP_OK ||
             ap_csv_parse((const char *)text, len, files[0], &co, &p, NULL, &err) != AP_OK) {

@@ -166,14 +166,14 @@ int cmd_compare(int argc, char **argv)
     const char *rules = NULL;
     char rules_text[96] = "";
     int nvariants = 1;
-    if ((in.load.inplace && strcmp(in.load.inplace, "none")) ||
-        (in.load.overlap && strcmp(in.load.overlap, "none"))) {
+    if (ap_tflite_rules_asked(&in.load.build)) {
         size_t l = 0;
-        if (in.load.inplace && strcmp(in.load.inplace, "none"))
-            l += (size_t)snprintf(rules_text, sizeof rules_text, "inplace=%s", in.load.inplace);
-        if (in.load.overlap && strcmp(in.load.overlap, "none"))
+        if (in.load.build.inplace != AP_TFLM_INPLACE_NONE)
+            l += (size_t)snprintf(rules_text, sizeof rules_text, "inplace=%s",
+                                  ap_tflm_set_name(AP_TFLM_SET_INPLACE, (int)in.load.build.inplace));
+        if (in.load.build.overlap != AP_TFLM_OVERLAP_NONE)
             snprintf(rules_text + l, sizeof rules_text - l, "%soverlap=%s", l ? " " : "",
-                     in.load.overlap);
+                     ap_tflm_set_name(AP_TFLM_SET_OVERLAP, (int)in.load.build.overlap));
         rules = rules_text;
         nvariants = 2;
     }
@@ -193,8 +193,10 @@ int cmd_compare(int argc, char **argv)
         ap_bounds bd;
         ap_error err = {0};
         row *r = &rows[nrows];
-        if (i % (size_t)nvariants == 1)
-            variant.load.inplace = variant.load.overlap = NULL;
+        if (i % (size_t)nvariants == 1) {
+            variant.load.build.inplace = AP_TFLM_INPLACE_NONE;
+            variant.load.build.overlap = AP_TFLM_OVERLAP_NONE;
+        }
         if (!(p = cli_load(inputs[i / (size_t)nvariants], &variant))) {
             rc = EXIT_USAGE;
             if (nvariants == 2 && i % 2 == 0)

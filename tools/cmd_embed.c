@@ -129,7 +129,7 @@ int cmd_embed(int argc, char **argv)
     }
     if (eo.plan.strategy && cli_check_strategy(eo.plan.strategy) != 0)
         return EXIT_USAGE;
-    eo.load = in.load;
+    eo.build = in.load.build;
     eo.plan.stop = cli_stop_flag();
     eo.plan.progress = cli_progress_printer(quiet);
 

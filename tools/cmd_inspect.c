@@ -395,12 +395,12 @@ int cmd_inspect(int argc, char **argv)
     /* The problem may fail where the graph did not (TFLM cannot allocate every model): the
      * table then still shows the graph, and the reason follows on stderr. */
     ap_error perr = {0};
-    ap_status pst = ap_tflite_load_problem(data, len, input, &in.load, &p, &perr);
+    ap_status pst = ap_tflite_load_problem(data, len, input, &in.load.build, &p, &perr);
     if (summarize(model, p, &s) != 0) {
         cli_error("out of memory");
         goto done;
     }
-    const char *kernels = in.load.kernels ? in.load.kernels : "reference";
+    const char *kernels = ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)in.load.build.kernels);
     if (pst != AP_OK && strcmp(format, "table") != 0) {
         cli_error("%s", perr.msg);
         goto done;

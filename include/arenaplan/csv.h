@@ -30,7 +30,7 @@
 
 #include <stdio.h>
 
-#include "arenaplan/load.h"
+#include "arenaplan/error.h"
 #include "arenaplan/plan.h"
 #include "arenaplan/problem.h"
 

@@ -14,11 +14,11 @@
 #include <stdint.h>
 
 #include "arenaplan/error.h"
-#include "arenaplan/load.h"
 #include "arenaplan/plan.h"
 #include "arenaplan/planner.h"
 #include "arenaplan/problem.h"
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -73,9 +73,10 @@ ap_status ap_tflite_diff(const ap_tfl_model *a, const ap_tfl_model *b, const cha
 
 /* Options for ap_tflite_embed. */
 typedef struct ap_tflite_embed_options {
-    ap_load_options load;   /* how the input is read: kernels, inplace, overlap, ignore_offline
-                               (plan from scratch instead of keeping an existing offline plan's
-                               offsets); align must be 0 or 16 (TFLM's buffer alignment) */
+    ap_tflite_build_options build; /* how the input is read: kernels, inplace, overlap,
+                               ignore_offline (plan from scratch instead of keeping an existing
+                               offline plan's offsets); align must be 0 or 16 (TFLM's buffer
+                               alignment) */
     ap_plan_options plan;   /* plan.strategy: the one strategy to use; NULL (the default) plans
                                with "best" and with every portfolio strategy and keeps the one
                                whose embedded plan gives TFLM the smallest head. The other

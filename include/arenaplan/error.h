@@ -31,6 +31,11 @@ typedef struct ap_error {
     char msg[AP_ERROR_MAX];
 } ap_error;
 
+/* Receives a warning: one sentence that names what was ignored or assumed (a CSV column, ...).
+ * Warnings never change a result; the library calls this only where an options struct passes
+ * one (it never prints). */
+typedef void (*ap_warn_fn)(void *ctx, const char *msg);
+
 /* Fills err (if not NULL) with code and a printf-style message; returns code. */
 ap_status ap_error_set(ap_error *err, ap_status code, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -10,26 +10,24 @@
 
 #include <stdint.h>
 
+#include "arenaplan/error.h"
 #include "arenaplan/problem.h"
+#include "arenaplan/tflm.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef void (*ap_warn_fn)(void *ctx, const char *msg);
-
 typedef struct ap_load_options {
-    int64_t align;        /* --align: the problem's default alignment; 0 = the input's own
-                             (1 for CSV, 16 for models) */
-    const char *kernels;  /* models: kernel set whose scratch requests are modelled
-                             ("reference", the default when NULL) */
-    const char *inplace;  /* models: in-place rule set: "none" (NULL), "reshape", "elementwise" */
-    const char *overlap;  /* models: overlap rule set: "none" (NULL) or "reference" */
-    int ignore_offline;   /* models: 1 = do not turn an embedded offline plan into fixed offsets */
+    ap_tflite_build_options build; /* how the input becomes a problem: build.align (--align,
+                                      the problem's default alignment; 0 = the input's own: 1
+                                      for CSV, 16 for models) for every input, the rest (kernel
+                                      set, rules, offline plan) for models */
     ap_warn_fn warn;      /* receives warnings (ignored CSV columns, ...); may be NULL */
     void *warn_ctx;
 } ap_load_options;
 
+/* Sets the defaults: ap_tflite_build_options_init's, no warnings. */
 void ap_load_options_init(ap_load_options *opt);
 
 /* Whether the file starts like a .tflite FlatBuffer (identifier "TFL3" at byte 4). Returns 0

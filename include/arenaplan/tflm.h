@@ -19,7 +19,6 @@
 #include <stdint.h>
 
 #include "arenaplan/error.h"
-#include "arenaplan/load.h"
 #include "arenaplan/plan.h"
 #include "arenaplan/problem.h"
 #include "arenaplan/tflite.h"
@@ -30,32 +29,70 @@ extern "C" {
 
 /* ---- Lifetimes: the problem TFLM's planner receives ----------------------------------------- */
 
-/* Options for ap_tflite_build_problem. */
+/* ---- Rule sets: which runtime behaviour is modelled, by value and by one name table ------- */
+
+/* Kernel sets whose Prepare-time behaviour is modelled (scratch requests, tensors given memory
+ * of their own; docs/tflite.md). */
+typedef enum ap_tflm_kernels {
+    AP_TFLM_KERNELS_REFERENCE = 0, /* "reference": TFLM's reference kernels, 32-bit target */
+    AP_TFLM_KERNELS_REFERENCE64,   /* "reference64": the same built for a 64-bit host */
+    AP_TFLM_KERNELS_NONE,          /* "none": no kernel behaviour */
+    AP_TFLM_KERNELS_COUNT
+} ap_tflm_kernels;
+
+/* In-place rules (docs/inplace.md). */
+typedef enum ap_tflm_inplace {
+    AP_TFLM_INPLACE_NONE = 0,      /* "none": TFLM shares nothing */
+    AP_TFLM_INPLACE_RESHAPE,       /* "reshape": RESHAPE, SQUEEZE, EXPAND_DIMS outputs alias
+                                      their dying input */
+    AP_TFLM_INPLACE_ELEMENTWISE,   /* "elementwise": those and the element-wise operators */
+    AP_TFLM_INPLACE_COUNT
+} ap_tflm_inplace;
+
+/* Kernel-aware overlap rules (docs/overlap.md). */
+typedef enum ap_tflm_overlap {
+    AP_TFLM_OVERLAP_NONE = 0,      /* "none" */
+    AP_TFLM_OVERLAP_REFERENCE,     /* "reference": TFLM's reference kernels' read and write
+                                      order (CONV_2D, DEPTHWISE_CONV_2D, AVERAGE_POOL_2D,
+                                      MAX_POOL_2D, PAD and the element-wise operators) */
+    AP_TFLM_OVERLAP_COUNT
+} ap_tflm_overlap;
+
+/* The three families of rule sets, for the name table. */
+typedef enum ap_tflm_set {
+    AP_TFLM_SET_KERNELS,  /* values ap_tflm_kernels; called "kernel set" in messages */
+    AP_TFLM_SET_INPLACE,  /* ap_tflm_inplace; "in-place rule set" */
+    AP_TFLM_SET_OVERLAP   /* ap_tflm_overlap; "overlap rule set" */
+} ap_tflm_set;
+
+/* The names of family s, indexed by value, NULL-terminated (the order of the enum). */
+const char *const *ap_tflm_set_names(ap_tflm_set s);
+
+/* The name of value v of family s ("reference64"), or NULL when v is none of its values. */
+const char *ap_tflm_set_name(ap_tflm_set s, int v);
+
+/* Finds name in family s: AP_OK with *v set, or AP_ERR_USAGE naming it and the known names
+ * ("unknown kernel set \"cmsis\" (known: reference, reference64, none)"). */
+ap_status ap_tflm_set_find(ap_tflm_set s, const char *name, int *v, ap_error *err);
+
+/* ---- Lifetimes: the problem TFLM's planner receives ----------------------------------------- */
+
+/* Options for ap_tflite_build_problem (and, inside ap_load_options, for every input). */
 typedef struct ap_tflite_build_options {
-    const char *kernels;   /* kernel set whose Prepare-time behaviour is modelled:
-                              "reference" (TFLM's reference kernels on a 32-bit target, the
-                              default when NULL), "reference64" (the same on a 64-bit host) or
-                              "none" (see docs/tflite.md) */
-    int ignore_offline;    /* 1: an embedded offline plan does not become fixed offsets */
-    int64_t align;         /* the problem's default_align; 0 = 16 (TFLM's buffer alignment) */
-    const char *inplace;   /* in-place rules (docs/inplace.md): NULL or "none" (TFLM: no
-                              sharing), "reshape" (RESHAPE, SQUEEZE, EXPAND_DIMS outputs alias
-                              their dying input), "elementwise" (those and the element-wise
-                              operators) */
-    const char *overlap;   /* kernel-aware overlap rules (docs/overlap.md): NULL or "none",
-                              "reference" (TFLM's reference kernels' read and write order:
-                              CONV_2D, DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D and the
-                              element-wise operators) */
+    ap_tflm_kernels kernels;  /* kernel set whose Prepare-time behaviour is modelled */
+    ap_tflm_inplace inplace;  /* in-place rules */
+    ap_tflm_overlap overlap;  /* kernel-aware overlap rules */
+    int ignore_offline;       /* 1: an embedded offline plan does not become fixed offsets */
+    int64_t align;            /* the problem's default_align; 0 = the input's own (16, TFLM's
+                                 buffer alignment, for models; 1 for a buffer list) */
 } ap_tflite_build_options;
 
+/* Sets the defaults: reference kernels, no in-place or overlap rules, offline plan honoured,
+ * align 0 (all zero). */
 void ap_tflite_build_options_init(ap_tflite_build_options *opt);
 
-/* The kernel sets ap_tflite_build_problem knows, NULL-terminated. */
-extern const char *const ap_tflite_kernel_sets[];
-
-/* The in-place and overlap rule sets it knows, NULL-terminated ("none" first). */
-extern const char *const ap_tflite_inplace_sets[];
-extern const char *const ap_tflite_overlap_sets[];
+/* Whether opt asks for in-place or overlap rules (the plan then relies on kernel behaviour). */
+int ap_tflite_rules_asked(const ap_tflite_build_options *opt);
 
 /* Builds the problem TFLM's memory planner receives for model m (see docs/tflite.md):
  * - buffers: the planned tensors of every subgraph in subgraph and tensor order (a tensor is
@@ -83,17 +120,17 @@ extern const char *const ap_tflite_overlap_sets[];
  * offline plan, when honoured, whose entry count differs from the model's tensor count; an
  * operator whose tensors its kernel's Prepare refuses), an offline offset is negative other
  * than -1, or subgraph calls nest deeper than 256 or run more than 2^20 operators in all;
- * AP_ERR_USAGE for an unknown kernel set, in-place or overlap rule set; AP_ERR_NOMEM. */
+ * AP_ERR_USAGE for a kernel set, in-place or overlap rule set out of its enum; AP_ERR_NOMEM. */
 ap_status ap_tflite_build_problem(const ap_tfl_model *m, const ap_tflite_build_options *opt,
                                   ap_problem **out, ap_error *err);
 
 /* Reads the model in data[0..len) and builds the validated problem TFLM's planner would
  * receive (ap_tflite_read + ap_tflite_build_problem + ap_problem_validate), with
- * problem->source = path. opt may be NULL (defaults: kernels "reference", offline plan
- * honoured, default_align 16, no in-place or overlap rules); opt->align overrides default_align
- * when not 0; opt->inplace and opt->overlap select the rules. Messages start with path. */
+ * problem->source = path. opt may be NULL (the defaults of ap_tflite_build_options_init).
+ * Messages start with path. */
 ap_status ap_tflite_load_problem(const unsigned char *data, size_t len, const char *path,
-                                 const ap_load_options *opt, ap_problem **out, ap_error *err);
+                                 const ap_tflite_build_options *opt, ap_problem **out,
+                                 ap_error *err);
 
 /* What TFLM does at AllocateTensors with a model problem p (ap_tflite_build_problem, honouring
  * the model's offline plan): buffers with a fixed offset stay there, and TFLM's

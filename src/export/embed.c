@@ -38,7 +38,7 @@
 void ap_tflite_embed_options_init(ap_tflite_embed_options *opt)
 {
     memset(opt, 0, sizeof *opt);
-    ap_load_options_init(&opt->load);
+    ap_tflite_build_options_init(&opt->build);
     ap_plan_options_init(&opt->plan);
     opt->plan.strategy = NULL;
 }
@@ -378,35 +378,28 @@ static ap_status take_candidate(ap_plan *x, void *ctx, int *enough, ap_error *er
 
 /* ---- The kernels entry ---------------------------------------------------------------------- */
 
-static const char *or_none(const char *s)
-{
-    return s && *s ? s : "none";
-}
-
 /* Whether the plan may rely on kernel behaviour: in-place or overlap rules were asked for, or
  * the problem carries allowances other than the pre-planned sharing of fixed buffers. */
-static int relies_on_kernels(const ap_load_options *lo, const ap_problem *p)
+static int relies_on_kernels(const ap_tflite_build_options *lo, const ap_problem *p)
 {
-    if (strcmp(or_none(lo->inplace), "none") || strcmp(or_none(lo->overlap), "none"))
-        return 1;
-    return ap__has_rule_overlaps(p);
+    return ap_tflite_rules_asked(lo) || ap__has_rule_overlaps(p);
 }
 
 /* ---- Embedding ------------------------------------------------------------------------------ */
 
 /* The head TFLM reaches with the input as it is: its own offline plan if it has one (-1 when
  * TFLM refuses that plan), else TFLM's greedy planner alone. p is the problem as embed read
- * it (with opt->load). */
+ * it (with opt->build). */
 static ap_status head_before(const unsigned char *data, size_t len, const ap_tfl_model *m,
-                             const ap_load_options *lo, const ap_problem *p, int64_t *head,
-                             ap_error *err)
+                             const ap_tflite_build_options *lo, const ap_problem *p,
+                             int64_t *head, ap_error *err)
 {
     ap_problem *q = NULL;
     ap_plan t;
     ap_status st;
     *head = -1;
     if (m->offline.present && lo->ignore_offline) {
-        ap_load_options l2 = *lo;
+        ap_tflite_build_options l2 = *lo;
         l2.ignore_offline = 0;
         if (ap_tflite_load_problem(data, len, NULL, &l2, &q, NULL) != AP_OK)
             return AP_OK; /* TFLM would refuse the input's plan */
@@ -432,12 +425,11 @@ static ap_status read_back(const unsigned char *data, size_t len,
     ap_tfl_model *m = NULL;
     ap_problem *r = NULL;
     ap_plan t;
-    ap_load_options lo = opt->load;
+    ap_tflite_build_options lo = opt->build;
     ap_status st;
     ap_error e = {AP_OK, ""};
     ap_plan_init(&t);
     lo.ignore_offline = 0;
-    lo.warn = NULL;
     if ((st = ap_tflite_read(data, len, &m, &e)) != AP_OK)
         goto fail;
     if (!m->offline.present || m->offline.n + 3 != n_words ||
@@ -481,9 +473,9 @@ static ap_status embed(const unsigned char *data, size_t len, const char *path,
     ap_plan_init(&b.plan);
     ap_plan_init(&b.tflm);
 
-    if (opt->load.align != 0 && opt->load.align != TFLM_ALIGN) {
+    if (opt->build.align != 0 && opt->build.align != TFLM_ALIGN) {
         st = ap_error_set(err, AP_ERR_USAGE, "TFLM aligns every buffer to %d bytes; the "
-                          "alignment cannot be %lld", TFLM_ALIGN, (long long)opt->load.align);
+                          "alignment cannot be %lld", TFLM_ALIGN, (long long)opt->build.align);
         goto done;
     }
     if (opt->plan.strategy && !ap_strategy_find(opt->plan.strategy)) {
@@ -493,10 +485,9 @@ static ap_status embed(const unsigned char *data, size_t len, const char *path,
     }
     /* The problem as every command reads the model (kernels, rules, offline plan), and the
      * graph for the tensor counts. */
-    ap_load_options lo = opt->load;
-    lo.warn = NULL;
+    const ap_tflite_build_options *lo = &opt->build;
     if ((st = ap_tflite_read(data, len, &m, err)) != AP_OK ||
-        (st = ap_tflite_load_problem(data, len, path, &lo, &p, err)) != AP_OK ||
+        (st = ap_tflite_load_problem(data, len, path, lo, &p, err)) != AP_OK ||
         (st = owners_build(m, p, &ow, err)) != AP_OK)
         goto done;
     size_t nt = 0;
@@ -508,7 +499,7 @@ static ap_status embed(const unsigned char *data, size_t len, const char *path,
         goto done;
     }
     res->had_plan = m->offline.present;
-    if ((st = head_before(data, len, m, &lo, p, &res->head_before, err)) != AP_OK)
+    if ((st = head_before(data, len, m, lo, p, &res->head_before, err)) != AP_OK)
         goto done;
     w = ap__alloc((size_t)ow.n_index + 1, sizeof *w);
     b.w = ap__alloc((size_t)ow.n_index + 1, sizeof *b.w);
@@ -564,10 +555,12 @@ static ap_status embed(const unsigned char *data, size_t len, const char *path,
     }
     size_t ne = 0;
     edits[ne++] = (ap_tfl_metadata_edit){AP_TFL_OFFLINE_PLAN_NAME, bytes, 4 * res->n_words, 0};
-    res->kernels_entry = relies_on_kernels(&opt->load, p);
+    res->kernels_entry = relies_on_kernels(lo, p);
+    /* the names are those of the table: the problem was built with these sets */
     snprintf(kernels, sizeof kernels, "kernels=%s\ninplace=%s\noverlap=%s\n",
-             opt->load.kernels ? opt->load.kernels : "reference", or_none(opt->load.inplace),
-             or_none(opt->load.overlap));
+             ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)lo->kernels),
+             ap_tflm_set_name(AP_TFLM_SET_INPLACE, (int)lo->inplace),
+             ap_tflm_set_name(AP_TFLM_SET_OVERLAP, (int)lo->overlap));
     edits[ne++] = (ap_tfl_metadata_edit){AP_TFL_KERNELS_NAME, (const unsigned char *)kernels,
                                          strlen(kernels), !res->kernels_entry};
     for (size_t k = 0; k < opt->n_extra; k++) {

@@ -109,16 +109,17 @@ ap_status ap_load(const char *path, const ap_load_options *opt, ap_problem **out
         ap_load_options_init(&defaults);
         opt = &defaults;
     }
-    if (opt->align < 0 || (opt->align & (opt->align - 1)))
-        return ap_error_set(err, AP_ERR_USAGE, "alignment %lld is not a power of two", (long long)opt->align);
+    if (opt->build.align < 0 || (opt->build.align & (opt->build.align - 1)))
+        return ap_error_set(err, AP_ERR_USAGE, "alignment %lld is not a power of two",
+                            (long long)opt->build.align);
     if ((st = ap_read_file(path, MAX_INPUT_BYTES, &data, &len, err)) != AP_OK)
         return st;
     if (route_to_tflite(path, data, len)) {
-        st = ap_tflite_load_problem(data, len, path, opt, out, err);
+        st = ap_tflite_load_problem(data, len, path, &opt->build, out, err);
     } else {
         ap_csv_options co;
         ap_csv_options_init(&co);
-        co.align = opt->align;
+        co.align = opt->build.align;
         co.warn = opt->warn;
         co.warn_ctx = opt->warn_ctx;
         st = ap_csv_parse((const char *)data, len, path, &co, out, NULL, err);

@@ -21,8 +21,6 @@
 #include "core/util.h"
 #include "tflm/kernels.h"
 
-const char *const ap_tflite_kernel_sets[] = {"reference", "reference64", "none", NULL};
-
 typedef struct kctx {
     const ap_tfl_model *m;
     const ap_tfl_subgraph *g;
@@ -374,16 +372,6 @@ static const custom_entry reference_customs[] = {
     {"ethos-u", k_ethos_u},
 };
 
-int ap__kernel_set_known(const char *set)
-{
-    if (!set)
-        return 1;
-    for (size_t i = 0; ap_tflite_kernel_sets[i]; i++)
-        if (strcmp(set, ap_tflite_kernel_sets[i]) == 0)
-            return 1;
-    return 0;
-}
-
 static kernel_fn lookup(const ap_tfl_operator *op)
 {
     if (op->builtin == AP_TFL_OP_CUSTOM) {
@@ -400,17 +388,12 @@ static kernel_fn lookup(const ap_tfl_operator *op)
     return NULL;
 }
 
-ap_status ap__kernel_prepare(const ap_tfl_model *m, const char *set, ap__prepare *out,
+ap_status ap__kernel_prepare(const ap_tfl_model *m, ap_tflm_kernels set, ap__prepare *out,
                              ap_error *err)
 {
-    if (!set)
-        set = "reference";
-    if (!ap__kernel_set_known(set))
-        return ap_error_set(err, AP_ERR_USAGE, "unknown kernel set \"%s\" (known: reference, "
-                            "reference64, none)", set);
-    if (strcmp(set, "none") == 0)
+    if (set == AP_TFLM_KERNELS_NONE)
         return AP_OK;
-    kctx k = {m, NULL, NULL, 0, strcmp(set, "reference64") == 0 ? 8 : 4, out, err};
+    kctx k = {m, NULL, NULL, 0, set == AP_TFLM_KERNELS_REFERENCE64 ? 8 : 4, out, err};
     for (uint32_t s = 0; s < m->n_subgraphs; s++) {
         k.s = s;
         k.g = &m->subgraphs[s];

@@ -4,7 +4,7 @@
  * TFLM kernels may call RequestScratchBufferInArena from Prepare; each request becomes one more
  * buffer for the memory planner, live for its operator's scope. Which kernels ask for how much
  * depends on the kernel implementations linked into the firmware: a "kernel set" names one such
- * choice. kernels.c models TFLM's reference kernels ("reference") and no kernels at all ("none").
+ * choice (ap_tflm_kernels). kernels.c models TFLM's reference kernels and no kernels at all.
  */
 #ifndef AP_TFLM_KERNELS_H
 #define AP_TFLM_KERNELS_H
@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 
 /* One scratch request. */
 typedef struct ap__scratch {
@@ -36,15 +37,12 @@ typedef struct ap__prepare {
 
 void ap__prepare_free(ap__prepare *pr);
 
-/* Whether set names a kernel set (NULL means "reference"). */
-int ap__kernel_set_known(const char *set);
-
 /* Runs the kernel set's model of Prepare over every operator of m in TFLM's order (subgraph by
  * subgraph, operator by operator; requests in the order the kernel makes them) and appends what
  * it finds to out (zero it first). Fails with AP_ERR_INPUT when an operator's tensors do not fit
- * what its kernel's Prepare needs (TFLM would fail there too), AP_ERR_USAGE for an unknown set,
- * AP_ERR_NOMEM. */
-ap_status ap__kernel_prepare(const ap_tfl_model *m, const char *set, ap__prepare *out,
+ * what its kernel's Prepare needs (TFLM would fail there too), AP_ERR_NOMEM. set is one of
+ * its enum's values (ap_tflite_build_problem checks). */
+ap_status ap__kernel_prepare(const ap_tfl_model *m, ap_tflm_kernels set, ap__prepare *out,
                              ap_error *err);
 
 /* Looks up key in the FlexBuffer map held in p[0..len) (custom operator options). Returns 1 and

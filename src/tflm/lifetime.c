@@ -271,11 +271,7 @@ static int in_list(const int32_t *v, uint32_t n, uint32_t t)
 
 void ap_tflite_build_options_init(ap_tflite_build_options *opt)
 {
-    opt->kernels = NULL;
-    opt->ignore_offline = 0;
-    opt->align = 0;
-    opt->inplace = NULL;
-    opt->overlap = NULL;
+    memset(opt, 0, sizeof *opt);
 }
 
 /* TFLM's InitializeAllocationInfo (with ValidateSubgraph first, per subgraph). */
@@ -370,10 +366,17 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
                        ap_error *err)
 {
     ap_status st;
-    const char *set = opt->kernels ? opt->kernels : "reference";
-    if (!ap__kernel_set_known(set))
-        return ap_error_set(err, AP_ERR_USAGE, "unknown kernel set \"%s\" (known: reference, "
-                            "reference64, none)", set);
+    const char *set = ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)opt->kernels);
+    const char *inplace = ap_tflm_set_name(AP_TFLM_SET_INPLACE, (int)opt->inplace);
+    const char *overlap = ap_tflm_set_name(AP_TFLM_SET_OVERLAP, (int)opt->overlap);
+    if (!set)
+        return ap_error_set(err, AP_ERR_USAGE, "kernel set %d is not an ap_tflm_kernels", (int)opt->kernels);
+    if (!inplace)
+        return ap_error_set(err, AP_ERR_USAGE, "in-place rule set %d is not an ap_tflm_inplace",
+                            (int)opt->inplace);
+    if (!overlap)
+        return ap_error_set(err, AP_ERR_USAGE, "overlap rule set %d is not an ap_tflm_overlap",
+                            (int)opt->overlap);
     size_t nt = 0;
     size_t *base = ap__alloc((size_t)m->n_subgraphs + 1, sizeof *base);
     size_t *sfirst = ap__zalloc((size_t)m->n_subgraphs + 1, sizeof *sfirst);
@@ -395,7 +398,7 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
     base[m->n_subgraphs] = nt;
 
     /* Prepare: kernels' scratch requests, in Prepare order. */
-    if ((st = ap__kernel_prepare(m, set, &sc, err)) != AP_OK)
+    if ((st = ap__kernel_prepare(m, opt->kernels, &sc, err)) != AP_OK)
         goto done;
     for (size_t k = 0; k < sc.n; k++)
         sfirst[sc.v[k].subgraph + 1]++;
@@ -488,14 +491,14 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
         goto done;
     char note[512], rules[384] = "";
     size_t rl = 0;
-    if (opt->inplace && strcmp(opt->inplace, "none") != 0)
+    if (opt->inplace != AP_TFLM_INPLACE_NONE)
         rl += (size_t)snprintf(rules + rl, sizeof rules - rl, "; in-place: %s (%zu alias%s)",
-                               opt->inplace, n_ip, n_ip == 1 ? "" : "es");
-    if (opt->overlap && strcmp(opt->overlap, "none") != 0)
+                               inplace, n_ip, n_ip == 1 ? "" : "es");
+    if (opt->overlap != AP_TFLM_OVERLAP_NONE)
         snprintf(rules + rl, sizeof rules - rl,
                  "; overlap rules: %s kernels (%zu allowance%s; the plan holds only with "
                  "TFLM's %s kernels, not optimized ones such as CMSIS-NN or Xtensa)",
-                 opt->overlap, n_ov, n_ov == 1 ? "" : "s", opt->overlap);
+                 overlap, n_ov, n_ov == 1 ? "" : "s", overlap);
     snprintf(note, sizeof note, "TFLM lifetimes; kernel scratch: %s%s%s", set,
              offline ? "; offline plan honoured" : "", rules);
     st = ap_problem_set_note(p, note, err);
@@ -535,25 +538,17 @@ ap_status ap_tflite_build_problem(const ap_tfl_model *m, const ap_tflite_build_o
 }
 
 ap_status ap_tflite_load_problem(const unsigned char *data, size_t len, const char *path,
-                                 const ap_load_options *opt, ap_problem **out, ap_error *err)
+                                 const ap_tflite_build_options *opt, ap_problem **out,
+                                 ap_error *err)
 {
     ap_tfl_model *m = NULL;
-    ap_tflite_build_options bo;
     ap_error e = {AP_OK, ""};
     ap_status st;
     *out = NULL;
     if (!path)
         path = "model";
-    ap_tflite_build_options_init(&bo);
-    if (opt) {
-        bo.kernels = opt->kernels;
-        bo.ignore_offline = opt->ignore_offline;
-        bo.align = opt->align;
-        bo.inplace = opt->inplace;
-        bo.overlap = opt->overlap;
-    }
     if ((st = ap_tflite_read(data, len, &m, &e)) == AP_OK &&
-        (st = ap_tflite_build_problem(m, &bo, out, &e)) == AP_OK &&
+        (st = ap_tflite_build_problem(m, opt, out, &e)) == AP_OK &&
         (st = ap_problem_set_source(*out, path, &e)) == AP_OK)
         st = ap_problem_validate(*out, &e);
     ap_tflite_free(m);

@@ -109,12 +109,11 @@ int ap__dies_into(const ap__graph_facts *f, const ap_problem *p, uint32_t op, in
                   int32_t out);
 
 /* Applies the rules to every operator of every subgraph of m and adds their allowances to p
- * (whose buffers ap_tflite_build_problem has just added). inplace: NULL or "none",
- * "reshape", "elementwise"; overlap: NULL or "none", "reference". The in-place rule goes
- * first; the overlap rule leaves an output that already has an allowance alone. Counts what
- * was added. AP_ERR_USAGE for an unknown rule set, AP_ERR_NOMEM. */
-ap_status ap__overlap_rules(const ap_tfl_model *m, ap_problem *p, const char *inplace,
-                            const char *overlap, size_t *n_inplace, size_t *n_overlap,
+ * (whose buffers ap_tflite_build_problem has just added). The in-place rule goes first; the
+ * overlap rule leaves an output that already has an allowance alone. Counts what was added.
+ * AP_ERR_NOMEM. */
+ap_status ap__overlap_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace inplace,
+                            ap_tflm_overlap overlap, size_t *n_inplace, size_t *n_overlap,
                             ap_error *err);
 
 #endif

@@ -404,17 +404,6 @@ static int overlap_candidate(const ap__graph_facts *f, const ap_tfl_operator *op
     return 0;
 }
 
-static int known(const char *v, const char *const *names)
-{
-    for (; *names; names++)
-        if (strcmp(v, *names) == 0)
-            return 1;
-    return 0;
-}
-
-const char *const ap_tflite_inplace_sets[] = {"none", "reshape", "elementwise", NULL};
-const char *const ap_tflite_overlap_sets[] = {"none", "reference", NULL};
-
 static void facts_free(ap__graph_facts *f)
 {
     free(f->last_reader);
@@ -455,22 +444,13 @@ static int facts_build(ap__graph_facts *f, const ap_tfl_model *m, uint32_t s, co
     return 0;
 }
 
-ap_status ap__overlap_rules(const ap_tfl_model *m, ap_problem *p, const char *inplace,
-                            const char *overlap, size_t *n_inplace, size_t *n_overlap,
+ap_status ap__overlap_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace inplace,
+                            ap_tflm_overlap overlap, size_t *n_inplace, size_t *n_overlap,
                             ap_error *err)
 {
-    int ip = 0, ov = 0;
+    int ip = inplace != AP_TFLM_INPLACE_NONE, ov = overlap == AP_TFLM_OVERLAP_REFERENCE;
     ap_status st = AP_OK;
     *n_inplace = *n_overlap = 0;
-    if (inplace && !known(inplace, ap_tflite_inplace_sets))
-        return ap_error_set(err, AP_ERR_USAGE,
-                            "unknown in-place rule set \"%s\" (known: none, reshape, "
-                            "elementwise)", inplace);
-    if (overlap && !known(overlap, ap_tflite_overlap_sets))
-        return ap_error_set(err, AP_ERR_USAGE,
-                            "unknown overlap rule set \"%s\" (known: none, reference)", overlap);
-    ip = !inplace || strcmp(inplace, "none") == 0 ? 0 : strcmp(inplace, "reshape") == 0 ? 1 : 2;
-    ov = overlap && strcmp(overlap, "reference") == 0;
     if (!ip && !ov)
         return AP_OK;
 
@@ -510,7 +490,7 @@ ap_status ap__overlap_rules(const ap_tfl_model *m, ap_problem *p, const char *in
             const ap_tfl_operator *op = &g->ops[i];
             ap__candidate c;
             char why[128];
-            if (ip && ap__inplace_candidate(&f, op, ip == 2, p, &c) &&
+            if (ip && ap__inplace_candidate(&f, op, inplace == AP_TFLM_INPLACE_ELEMENTWISE, p, &c) &&
                 !claimed[f.buf[c.out_tensor]]) {
                 op_why(why, sizeof why, s, i, op->name, "");
                 st = ap_problem_add_overlap(p, (uint32_t)f.buf[c.in_tensor],

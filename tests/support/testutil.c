@@ -199,3 +199,12 @@ void assert_contains_impl(const char *haystack, const char *needle, const char *
         fail();
     }
 }
+
+int tflm_set(ap_tflm_set set, const char *name)
+{
+    ap_error err = {0};
+    int v = 0;
+    if (name && ap_tflm_set_find(set, name, &v, &err) != AP_OK)
+        fail_msg("%s", err.msg);
+    return v;
+}

@@ -53,6 +53,10 @@ int64_t plan_checked(const ap_problem *p, const char *strategy, ap_plan *plan);
 /* Asserts that the plan passes the independent checker; returns the checker's arena. */
 int64_t assert_valid_plan(const ap_problem *p, const ap_plan *plan);
 
+/* The value of a rule set named in a test (tflm.h's table); NULL is the default, 0. Fails the
+ * test on an unknown name. */
+int tflm_set(ap_tflm_set set, const char *name);
+
 /* Asserts that haystack contains needle, printing both when it does not. */
 #define assert_contains(haystack, needle) assert_contains_impl((haystack), (needle), __FILE__, __LINE__)
 void assert_contains_impl(const char *haystack, const char *needle, const char *file, int line);
