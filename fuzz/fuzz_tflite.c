@@ -12,7 +12,7 @@
 #include "arenaplan/planner.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
-#include "tflm/kernels.h"
+#include "tflite/fb.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

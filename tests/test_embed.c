@@ -280,7 +280,7 @@ static void tflm_plan_ignores_rule_allowances(void **state)
 
 /* ---- Hand-built models ---------------------------------------------------------------------- */
 
-enum { F32 = 0, I8 = 9 };
+enum { F32 = AP_TFL_FLOAT32, I8 = AP_TFL_INT8 };
 static const unsigned char four_bytes[4] = {1, 2, 3, 4};
 
 static blob built(fbb_node *root)
@@ -295,8 +295,9 @@ static blob built(fbb_node *root)
  * across it). Subgraph 1: a (40 floats) -> ADD -> b. */
 static fbb_node *two_subgraph_model(int call, fbb_node *metadata, fbb_node *buffers)
 {
-    fbb_node *ops0 = call ? fbb_tables(2, tfl_op(1, fbb_ints(0), fbb_ints(0), 103,
-                                                 fbb_scalar(fbb_table(), 0, 4, 1)),
+    fbb_node *init = fbb_scalar(fbb_table(), AP_TFL_F_CALL_ONCE_INIT_SUBGRAPH_INDEX, 4, 1);
+    fbb_node *ops0 = call ? fbb_tables(2, tfl_op(1, fbb_ints(0), fbb_ints(0),
+                                                 AP_TFL_OPT_CALL_ONCE, init),
                                        tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0, NULL))
                           : fbb_tables(1, tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0, NULL));
     fbb_node *sg0 = tfl_subgraph(fbb_tables(2, tfl_tensor("x", F32, fbb_ints(1, 4), 0),
@@ -310,7 +311,7 @@ static fbb_node *two_subgraph_model(int call, fbb_node *metadata, fbb_node *buff
                                  "init");
     if (!buffers)
         buffers = fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4));
-    return tfl_model(fbb_tables(2, tfl_opcode(0, NULL), tfl_opcode(129, NULL)),
+    return tfl_model(fbb_tables(2, tfl_opcode(AP_TFL_OP_ADD, NULL), tfl_opcode(AP_TFL_OP_CALL_ONCE, NULL)),
                      fbb_tables(2, sg0, sg1), buffers, metadata);
 }
 
@@ -358,7 +359,7 @@ static void unplanned_tensors_get_minus_one(void **state)
                    tfl_tensor("out", F32, fbb_ints(1, 4), 0)),
         fbb_ints(1, 0), fbb_ints(1, 4),
         fbb_tables(1, tfl_op(0, fbb_ints(4, 0, 1, 2, 3), fbb_ints(1, 4), 0, NULL)), NULL);
-    blob in = built(tfl_model(fbb_tables(1, tfl_opcode(0, NULL)), fbb_tables(1, sg),
+    blob in = built(tfl_model(fbb_tables(1, tfl_opcode(AP_TFL_OP_ADD, NULL)), fbb_tables(1, sg),
                               fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4)),
                               NULL));
     ap_tflite_embed_result r;
@@ -382,7 +383,7 @@ static void unknown_model_field(void **state)
     ap_error err = {0};
     ap_tflite_embed_options_init(&o);
     fbb_node *root = two_subgraph_model(0, NULL, NULL);
-    fbb_scalar(root, 9, 4, 77);
+    fbb_scalar(root, AP_TFL_F_MODEL_EXTERNAL_BUFFERS, 4, 77);
     blob in = built(root);
     assert_int_equal(ap_tflite_embed(in.p, in.n, "odd.tflite", &o, &r, &err), AP_ERR_INPUT);
     assert_contains(err.msg, "odd.tflite: the Model table (byte ");
@@ -399,12 +400,12 @@ static void unknown_model_field(void **state)
     int done = 0;
     for (size_t pad = 4; pad <= 16 && !done; pad += 4) {
         fbb_node *md = fbb_table();
-        fbb_ref(md, 0, fbb_str(AP_TFL_OFFLINE_PLAN_NAME));
-        fbb_scalar(md, 1, 4, 2);
+        fbb_ref(md, AP_TFL_F_METADATA_NAME, fbb_str(AP_TFL_OFFLINE_PLAN_NAME));
+        fbb_scalar(md, AP_TFL_F_METADATA_BUFFER, 4, 2);
         root = two_subgraph_model(0, fbb_tables(1, md),
                                   fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer(sixteen, pad),
                                              tfl_buffer(words, sizeof words)));
-        fbb_scalar(root, 9, 4, 77);
+        fbb_scalar(root, AP_TFL_F_MODEL_EXTERNAL_BUFFERS, 4, 77);
         in = built(root);
         ap_tfl_model *m = read_model(in.p, in.n);
         size_t pos = m->buffers[2].data_pos;
@@ -429,8 +430,8 @@ static void model_fields_carried_over(void **state)
 {
     (void)state;
     fbb_node *root = two_subgraph_model(0, NULL, NULL);
-    fbb_ref(root, 5, fbb_ints(2, 1, 0));
-    fbb_ref(root, 3, fbb_str("a description"));
+    fbb_ref(root, AP_TFL_F_MODEL_METADATA_BUFFER, fbb_ints(2, 1, 0));
+    fbb_ref(root, AP_TFL_F_MODEL_DESCRIPTION, fbb_str("a description"));
     blob in = built(root);
     ap_tflite_embed_result r;
     embed_ok(&in, NULL, NULL, 0, &r);
@@ -455,7 +456,7 @@ static void model_fields_carried_over(void **state)
     blob_free(&in);
 
     root = two_subgraph_model(0, NULL, NULL);
-    fbb_scalar(root, 5, 4, 0x7fff0000);
+    fbb_scalar(root, AP_TFL_F_MODEL_METADATA_BUFFER, 4, 0x7fff0000);
     in = built(root);
     ap_tflite_embed_options o;
     ap_error err = {0};
@@ -474,7 +475,8 @@ static void absolute_positions_refused(void **state)
     ap_tflite_embed_options o;
     ap_error err = {0};
     ap_tflite_embed_options_init(&o);
-    fbb_node *far = fbb_scalar(fbb_scalar(fbb_table(), 1, 8, 4096), 2, 8, 16);
+    fbb_node *far = fbb_scalar(fbb_scalar(fbb_table(), AP_TFL_F_BUFFER_OFFSET, 8, 4096),
+                               AP_TFL_F_BUFFER_SIZE, 8, 16);
     blob in = built(two_subgraph_model(
         0, NULL, fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4), far)));
     assert_int_equal(ap_tflite_embed(in.p, in.n, "big.tflite", &o, &r, &err), AP_ERR_INPUT);
@@ -484,7 +486,7 @@ static void absolute_positions_refused(void **state)
                              "arenaplan does not rewrite such models");
     blob_free(&in);
     /* An offset of 1 is no position (the schema: valid only above 1). */
-    far = fbb_scalar(fbb_table(), 1, 8, 1);
+    far = fbb_scalar(fbb_table(), AP_TFL_F_BUFFER_OFFSET, 8, 1);
     in = built(two_subgraph_model(
         0, NULL, fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4), far)));
     embed_ok(&in, NULL, NULL, 0, &r);
@@ -493,11 +495,11 @@ static void absolute_positions_refused(void **state)
     blob_free(&in);
 
     fbb_node *op = tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0, NULL);
-    fbb_scalar(op, 9, 8, 100000);
+    fbb_scalar(op, AP_TFL_F_OPERATOR_LARGE_CUSTOM_OPTIONS_OFFSET, 8, 100000);
     fbb_node *sg = tfl_subgraph(fbb_tables(2, tfl_tensor("x", F32, fbb_ints(1, 4), 0),
                                            tfl_tensor("y", F32, fbb_ints(1, 4), 0)),
                                 fbb_ints(1, 0), fbb_ints(1, 1), fbb_tables(1, op), NULL);
-    in = built(tfl_model(fbb_tables(1, tfl_opcode(0, NULL)), fbb_tables(1, sg),
+    in = built(tfl_model(fbb_tables(1, tfl_opcode(AP_TFL_OP_ADD, NULL)), fbb_tables(1, sg),
                          fbb_tables(1, tfl_buffer(NULL, 0)), NULL));
     assert_int_equal(ap_tflite_embed(in.p, in.n, "big.tflite", &o, &r, &err), AP_ERR_INPUT);
     assert_contains(err.msg, "subgraph 0 operator 0 keeps its custom options outside the "
@@ -585,19 +587,19 @@ static void metadata_duplicates_and_shared_buffers(void **state)
 {
     (void)state;
     fbb_node *m1 = fbb_table(), *m2 = fbb_table(), *m3 = fbb_table();
-    fbb_ref(m1, 0, fbb_str("k"));
-    fbb_scalar(m1, 1, 4, 1); /* buffer 1: also the constant tensor's data */
-    fbb_ref(m2, 0, fbb_str("other"));
-    fbb_scalar(m2, 1, 4, 0);
-    fbb_ref(m3, 0, fbb_str("k"));
-    fbb_scalar(m3, 1, 4, 1);
+    fbb_ref(m1, AP_TFL_F_METADATA_NAME, fbb_str("k"));
+    fbb_scalar(m1, AP_TFL_F_METADATA_BUFFER, 4, 1); /* buffer 1: also the constant tensor's data */
+    fbb_ref(m2, AP_TFL_F_METADATA_NAME, fbb_str("other"));
+    fbb_scalar(m2, AP_TFL_F_METADATA_BUFFER, 4, 0);
+    fbb_ref(m3, AP_TFL_F_METADATA_NAME, fbb_str("k"));
+    fbb_scalar(m3, AP_TFL_F_METADATA_BUFFER, 4, 1);
     fbb_node *sg = tfl_subgraph(fbb_tables(2, tfl_tensor("x", F32, fbb_ints(1, 1), 1),
                                            tfl_tensor("y", F32, fbb_ints(1, 1), 0)),
                                 fbb_ints(0), fbb_ints(1, 1),
                                 fbb_tables(1, tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0,
                                                      NULL)),
                                 NULL);
-    blob in = built(tfl_model(fbb_tables(1, tfl_opcode(0, NULL)), fbb_tables(1, sg),
+    blob in = built(tfl_model(fbb_tables(1, tfl_opcode(AP_TFL_OP_ADD, NULL)), fbb_tables(1, sg),
                               fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4)),
                               fbb_tables(3, m1, m2, m3)));
     static const unsigned char nine[4] = {9, 9, 9, 9};
@@ -734,8 +736,8 @@ static void bad_options_and_inputs(void **state)
     /* An offline plan of the wrong size: TFLM refuses it; --ignore-offline replaces it. */
     int32_t words[6] = {0, 1, 3, 0, 0, 0};
     fbb_node *md = fbb_table();
-    fbb_ref(md, 0, fbb_str(AP_TFL_OFFLINE_PLAN_NAME));
-    fbb_scalar(md, 1, 4, 2);
+    fbb_ref(md, AP_TFL_F_METADATA_NAME, fbb_str(AP_TFL_OFFLINE_PLAN_NAME));
+    fbb_scalar(md, AP_TFL_F_METADATA_BUFFER, 4, 2);
     in = built(two_subgraph_model(0, fbb_tables(1, md),
                                   fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4),
                                              tfl_buffer(words, sizeof words))));

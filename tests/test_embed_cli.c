@@ -315,18 +315,19 @@ static void check_verifies_the_models_plan(void **state)
     static const unsigned char four[4] = {1, 2, 3, 4};
     int32_t words[5] = {0, 1, 2, 0, 0}; /* 2 entries for 3 tensors */
     fbb_node *md = fbb_table();
-    fbb_ref(md, 0, fbb_str(AP_TFL_OFFLINE_PLAN_NAME));
-    fbb_scalar(md, 1, 4, 2);
-    fbb_node *sg = tfl_subgraph(fbb_tables(3, tfl_tensor("x", 0, fbb_ints(1, 4), 0),
-                                           tfl_tensor("y", 0, fbb_ints(1, 4), 0),
-                                           tfl_variable(tfl_tensor("s", 0, fbb_ints(1, 4), 0))),
+    fbb_ref(md, AP_TFL_F_METADATA_NAME, fbb_str(AP_TFL_OFFLINE_PLAN_NAME));
+    fbb_scalar(md, AP_TFL_F_METADATA_BUFFER, 4, 2);
+    fbb_node *sg = tfl_subgraph(fbb_tables(3, tfl_tensor("x", AP_TFL_FLOAT32, fbb_ints(1, 4), 0),
+                                           tfl_tensor("y", AP_TFL_FLOAT32, fbb_ints(1, 4), 0),
+                                           tfl_variable(tfl_tensor("s", AP_TFL_FLOAT32,
+                                                                    fbb_ints(1, 4), 0))),
                                 fbb_ints(1, 0), fbb_ints(1, 1),
                                 fbb_tables(1, tfl_op(0, fbb_ints(2, 0, 2), fbb_ints(1, 1), 0,
                                                      NULL)),
                                 NULL);
     size_t len;
     unsigned char *data = fbb_finish(
-        tfl_model(fbb_tables(1, tfl_opcode(0, NULL)), fbb_tables(1, sg),
+        tfl_model(fbb_tables(1, tfl_opcode(AP_TFL_OP_ADD, NULL)), fbb_tables(1, sg),
                   fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer(four, 4),
                              tfl_buffer(words, sizeof words)),
                   fbb_tables(1, md)),

@@ -16,11 +16,14 @@
 #include "testutil.h"
 #include "tflm/share.h"
 
-enum { F32 = 0, I32 = 2, I8 = 9 };
+/* short names for the schema's (arenaplan/schema.h) */
+enum { F32 = AP_TFL_FLOAT32, I32 = AP_TFL_INT32, I8 = AP_TFL_INT8 };
 enum {
-    OP_ADD = 0, OP_AVG = 1, OP_CONV = 3, OP_DW = 4, OP_MAXP = 17, OP_RELU = 19,
-    OP_RESHAPE = 22, OP_SOFTMAX = 25, OP_PAD = 34, OP_SQUEEZE = 43, OP_EXPAND_DIMS = 70,
-    OP_QUANTIZE = 114
+    OP_ADD = AP_TFL_OP_ADD, OP_AVG = AP_TFL_OP_AVERAGE_POOL_2D, OP_CONV = AP_TFL_OP_CONV_2D,
+    OP_DW = AP_TFL_OP_DEPTHWISE_CONV_2D, OP_MAXP = AP_TFL_OP_MAX_POOL_2D, OP_RELU = AP_TFL_OP_RELU,
+    OP_RESHAPE = AP_TFL_OP_RESHAPE, OP_SOFTMAX = AP_TFL_OP_SOFTMAX, OP_PAD = AP_TFL_OP_PAD,
+    OP_SQUEEZE = AP_TFL_OP_SQUEEZE, OP_EXPAND_DIMS = AP_TFL_OP_EXPAND_DIMS,
+    OP_QUANTIZE = AP_TFL_OP_QUANTIZE
 };
 
 /* ---- a small graph builder over test_tflite_fbb.h -------------------------------------------- */
@@ -73,23 +76,24 @@ static fbb_node *tables(fbb_node **v, int n)
 static fbb_node *conv_opt(int padding, int stride)
 {
     fbb_node *t = fbb_table();
-    fbb_scalar(t, 0, 1, (uint64_t)padding);
-    fbb_scalar(t, 1, 4, (uint64_t)stride);
-    fbb_scalar(t, 2, 4, (uint64_t)stride);
+    /* Conv2DOptions, DepthwiseConv2DOptions and Pool2DOptions start alike */
+    fbb_scalar(t, AP_TFL_F_CONV_2D_PADDING, 1, (uint64_t)padding);
+    fbb_scalar(t, AP_TFL_F_CONV_2D_STRIDE_W, 4, (uint64_t)stride);
+    fbb_scalar(t, AP_TFL_F_CONV_2D_STRIDE_H, 4, (uint64_t)stride);
     return t;
 }
 
 static fbb_node *dw_opt(int padding, int stride, int dm)
 {
     fbb_node *t = conv_opt(padding, stride);
-    return fbb_scalar(t, 3, 4, (uint64_t)dm);
+    return fbb_scalar(t, AP_TFL_F_DEPTHWISE_CONV_2D_DEPTH_MULTIPLIER, 4, (uint64_t)dm);
 }
 
 static fbb_node *pool_opt(int padding, int stride, int f)
 {
     fbb_node *t = conv_opt(padding, stride);
-    fbb_scalar(t, 3, 4, (uint64_t)f);
-    return fbb_scalar(t, 4, 4, (uint64_t)f);
+    fbb_scalar(t, AP_TFL_F_POOL_2D_FILTER_WIDTH, 4, (uint64_t)f);
+    return fbb_scalar(t, AP_TFL_F_POOL_2D_FILTER_HEIGHT, 4, (uint64_t)f);
 }
 
 /* Builds the model and its problem with the given rules; fails the test on error. */

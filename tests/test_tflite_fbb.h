@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arenaplan/schema.h"
+
 enum { FBB_TABLE, FBB_INTS, FBB_BYTES, FBB_STR, FBB_TABLES };
 
 typedef struct fbb_node fbb_node;
@@ -238,33 +240,33 @@ static unsigned char *fbb_finish(fbb_node *root, size_t *len)
     return b.p;
 }
 
-/* ---- TFLite schema helpers (field ids from schema.fbs) --------------------------------------- */
+/* ---- TFLite schema helpers (field ids from arenaplan/schema.h) ------------------------------ */
 
 static fbb_node *tfl_tensor(const char *name, int type, fbb_node *shape, uint32_t buffer)
 {
     fbb_node *t = fbb_table();
-    fbb_ref(t, 0, shape);
-    fbb_scalar(t, 1, 1, (uint8_t)type);
-    fbb_scalar(t, 2, 4, buffer);
-    fbb_ref(t, 3, fbb_str(name));
+    fbb_ref(t, AP_TFL_F_TENSOR_SHAPE, shape);
+    fbb_scalar(t, AP_TFL_F_TENSOR_TYPE, 1, (uint8_t)type);
+    fbb_scalar(t, AP_TFL_F_TENSOR_BUFFER, 4, buffer);
+    fbb_ref(t, AP_TFL_F_TENSOR_NAME, fbb_str(name));
     return t;
 }
 
 static fbb_node *tfl_variable(fbb_node *t)
 {
-    return fbb_scalar(t, 5, 1, 1);
+    return fbb_scalar(t, AP_TFL_F_TENSOR_IS_VARIABLE, 1, 1);
 }
 
 static fbb_node *tfl_op(uint32_t opcode, fbb_node *inputs, fbb_node *outputs, uint8_t opt_type,
                         fbb_node *opt)
 {
     fbb_node *o = fbb_table();
-    fbb_scalar(o, 0, 4, opcode);
-    fbb_ref(o, 1, inputs);
-    fbb_ref(o, 2, outputs);
+    fbb_scalar(o, AP_TFL_F_OPERATOR_OPCODE_INDEX, 4, opcode);
+    fbb_ref(o, AP_TFL_F_OPERATOR_INPUTS, inputs);
+    fbb_ref(o, AP_TFL_F_OPERATOR_OUTPUTS, outputs);
     if (opt_type) {
-        fbb_scalar(o, 3, 1, opt_type);
-        fbb_ref(o, 4, opt);
+        fbb_scalar(o, AP_TFL_F_OPERATOR_BUILTIN_OPTIONS_TYPE, 1, opt_type);
+        fbb_ref(o, AP_TFL_F_OPERATOR_BUILTIN_OPTIONS, opt);
     }
     return o;
 }
@@ -273,12 +275,12 @@ static fbb_node *tfl_subgraph(fbb_node *tensors, fbb_node *inputs, fbb_node *out
                               fbb_node *ops, const char *name)
 {
     fbb_node *g = fbb_table();
-    fbb_ref(g, 0, tensors);
-    fbb_ref(g, 1, inputs);
-    fbb_ref(g, 2, outputs);
-    fbb_ref(g, 3, ops);
+    fbb_ref(g, AP_TFL_F_SUBGRAPH_TENSORS, tensors);
+    fbb_ref(g, AP_TFL_F_SUBGRAPH_INPUTS, inputs);
+    fbb_ref(g, AP_TFL_F_SUBGRAPH_OUTPUTS, outputs);
+    fbb_ref(g, AP_TFL_F_SUBGRAPH_OPERATORS, ops);
     if (name)
-        fbb_ref(g, 4, fbb_str(name));
+        fbb_ref(g, AP_TFL_F_SUBGRAPH_NAME, fbb_str(name));
     return g;
 }
 
@@ -286,11 +288,13 @@ static fbb_node *tfl_subgraph(fbb_node *tensors, fbb_node *inputs, fbb_node *out
 static fbb_node *tfl_opcode(int32_t builtin, const char *custom)
 {
     fbb_node *c = fbb_table();
-    fbb_scalar(c, 0, 1, (uint8_t)(builtin < 127 ? builtin : 127));
+    fbb_scalar(c, AP_TFL_F_OPCODE_DEPRECATED_BUILTIN_CODE, 1,
+               (uint8_t)(builtin < AP_TFL_OP_PLACEHOLDER_FOR_GREATER_OP_CODES
+                             ? builtin : AP_TFL_OP_PLACEHOLDER_FOR_GREATER_OP_CODES));
     if (custom)
-        fbb_ref(c, 1, fbb_str(custom));
-    fbb_scalar(c, 2, 4, 1);
-    fbb_scalar(c, 3, 4, (uint32_t)builtin);
+        fbb_ref(c, AP_TFL_F_OPCODE_CUSTOM_CODE, fbb_str(custom));
+    fbb_scalar(c, AP_TFL_F_OPCODE_VERSION, 4, 1);
+    fbb_scalar(c, AP_TFL_F_OPCODE_BUILTIN_CODE, 4, (uint32_t)builtin);
     return c;
 }
 
@@ -298,7 +302,7 @@ static fbb_node *tfl_buffer(const void *data, size_t n)
 {
     fbb_node *b = fbb_table();
     if (n)
-        fbb_ref(b, 0, fbb_bytes(data, n));
+        fbb_ref(b, AP_TFL_F_BUFFER_DATA, fbb_bytes(data, n));
     return b;
 }
 
@@ -306,11 +310,11 @@ static fbb_node *tfl_model(fbb_node *opcodes, fbb_node *subgraphs, fbb_node *buf
                            fbb_node *metadata)
 {
     fbb_node *m = fbb_table();
-    fbb_scalar(m, 0, 4, 3);
-    fbb_ref(m, 1, opcodes);
-    fbb_ref(m, 2, subgraphs);
-    fbb_ref(m, 4, buffers);
-    fbb_ref(m, 6, metadata);
+    fbb_scalar(m, AP_TFL_F_MODEL_VERSION, 4, 3);
+    fbb_ref(m, AP_TFL_F_MODEL_OPERATOR_CODES, opcodes);
+    fbb_ref(m, AP_TFL_F_MODEL_SUBGRAPHS, subgraphs);
+    fbb_ref(m, AP_TFL_F_MODEL_BUFFERS, buffers);
+    fbb_ref(m, AP_TFL_F_MODEL_METADATA, metadata);
     return m;
 }
 

@@ -13,7 +13,8 @@
 #include "test_tflite_fbb.h"
 #include "testutil.h"
 
-enum { F32 = 0, I32 = 2, I64 = 4, I16 = 7, I8 = 9, INT4 = 17 };
+enum { F32 = AP_TFL_FLOAT32, I32 = AP_TFL_INT32, I64 = AP_TFL_INT64, I16 = AP_TFL_INT16,
+       I8 = AP_TFL_INT8, INT4 = AP_TFL_INT4 };
 static const unsigned char four_bytes[4] = {1, 2, 3, 4};
 
 /* Builds root and loads it as a problem; returns the status, *p set on success. */
@@ -74,7 +75,7 @@ static void chain_lifetimes_ids_and_text(void **state)
                    tfl_op(1, fbb_ints(1, 1), fbb_ints(1, 2), 0, NULL)),
         "main");
     ap_problem *p = must_load(
-        tfl_model(fbb_tables(2, tfl_opcode(0, NULL), tfl_opcode(19, NULL)), fbb_tables(1, sg),
+        tfl_model(fbb_tables(2, tfl_opcode(AP_TFL_OP_ADD, NULL), tfl_opcode(AP_TFL_OP_RELU, NULL)), fbb_tables(1, sg),
                   two_buffers(), NULL),
         NULL);
     assert_int_equal(p->n, 3); /* the constant "w" is not planned */
@@ -111,14 +112,14 @@ static void chain_lifetimes_ids_and_text(void **state)
 static void subgraph_walked_twice(void **state)
 {
     (void)state;
-    fbb_node *init1 = fbb_scalar(fbb_table(), 0, 4, 1);
-    fbb_node *init1b = fbb_scalar(fbb_table(), 0, 4, 1);
+    fbb_node *init1 = fbb_scalar(fbb_table(), AP_TFL_F_CALL_ONCE_INIT_SUBGRAPH_INDEX, 4, 1);
+    fbb_node *init1b = fbb_scalar(fbb_table(), AP_TFL_F_CALL_ONCE_INIT_SUBGRAPH_INDEX, 4, 1);
     fbb_node *sg0 = tfl_subgraph(
         fbb_tables(2, tfl_tensor("x", F32, fbb_ints(1, 4), 0),
                    tfl_tensor("y", F32, fbb_ints(1, 4), 0)),
         fbb_ints(1, 0), fbb_ints(1, 1),
-        fbb_tables(3, tfl_op(0, fbb_ints(0), fbb_ints(0), 103, init1),
-                   tfl_op(0, fbb_ints(0), fbb_ints(0), 103, init1b),
+        fbb_tables(3, tfl_op(0, fbb_ints(0), fbb_ints(0), AP_TFL_OPT_CALL_ONCE, init1),
+                   tfl_op(0, fbb_ints(0), fbb_ints(0), AP_TFL_OPT_CALL_ONCE, init1b),
                    tfl_op(1, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0, NULL)),
         "main");
     fbb_node *sg1 = tfl_subgraph(
@@ -127,7 +128,7 @@ static void subgraph_walked_twice(void **state)
         fbb_ints(1, 0), fbb_ints(1, 1),
         fbb_tables(1, tfl_op(2, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0, NULL)), "init");
     ap_problem *p = must_load(
-        tfl_model(fbb_tables(3, tfl_opcode(129, NULL), tfl_opcode(0, NULL), tfl_opcode(106, NULL)),
+        tfl_model(fbb_tables(3, tfl_opcode(AP_TFL_OP_CALL_ONCE, NULL), tfl_opcode(AP_TFL_OP_ADD, NULL), tfl_opcode(AP_TFL_OP_ADD_N, NULL)),
                   fbb_tables(2, sg0, sg1), two_buffers(), NULL),
         NULL);
     assert_int_equal(p->n, 5);
@@ -165,21 +166,26 @@ static void subgraph_never_invoked(void **state)
     ap_problem_free(p);
 }
 
+static fbb_node *call_once_options(int32_t init)
+{
+    return fbb_scalar(fbb_table(), AP_TFL_F_CALL_ONCE_INIT_SUBGRAPH_INDEX, 4, (uint32_t)init);
+}
+
 static fbb_node *call_once_model(int32_t sg0_calls, int32_t sg1_calls)
 {
     fbb_node *sg0 = tfl_subgraph(fbb_tables(1, tfl_tensor("x", F32, fbb_ints(1, 4), 0)),
                                  fbb_ints(1, 0), fbb_ints(1, 0),
-                                 fbb_tables(1, tfl_op(0, fbb_ints(0), fbb_ints(0), 103,
-                                                      fbb_scalar(fbb_table(), 0, 4,
-                                                                 (uint32_t)sg0_calls))),
+                                 fbb_tables(1, tfl_op(0, fbb_ints(0), fbb_ints(0),
+                                                      AP_TFL_OPT_CALL_ONCE,
+                                                      call_once_options(sg0_calls))),
                                  NULL);
     fbb_node *sg1 = tfl_subgraph(fbb_tables(1, tfl_tensor("z", F32, fbb_ints(1, 4), 0)),
                                  fbb_ints(1, 0), fbb_ints(1, 0),
-                                 fbb_tables(1, tfl_op(0, fbb_ints(0), fbb_ints(0), 103,
-                                                      fbb_scalar(fbb_table(), 0, 4,
-                                                                 (uint32_t)sg1_calls))),
+                                 fbb_tables(1, tfl_op(0, fbb_ints(0), fbb_ints(0),
+                                                      AP_TFL_OPT_CALL_ONCE,
+                                                      call_once_options(sg1_calls))),
                                  NULL);
-    return tfl_model(fbb_tables(1, tfl_opcode(129, NULL)), fbb_tables(2, sg0, sg1),
+    return tfl_model(fbb_tables(1, tfl_opcode(AP_TFL_OP_CALL_ONCE, NULL)), fbb_tables(2, sg0, sg1),
                      two_buffers(), NULL);
 }
 
@@ -204,7 +210,7 @@ static void subgraph_call_loops_are_refused(void **state)
     fbb_node *sg0 = tfl_subgraph(fbb_tables(0), NULL, NULL,
                                  fbb_tables(1, tfl_op(0, fbb_ints(0), fbb_ints(0), 0, NULL)),
                                  NULL);
-    assert_int_equal(load_built(tfl_model(fbb_tables(1, tfl_opcode(119, NULL)),
+    assert_int_equal(load_built(tfl_model(fbb_tables(1, tfl_opcode(AP_TFL_OP_WHILE, NULL)),
                                           fbb_tables(1, sg0), two_buffers(), NULL),
                                 NULL, 0, &p, &err),
                      AP_ERR_INPUT);
@@ -222,12 +228,12 @@ static fbb_node *call_chain(int n, int calls)
         ops->kids = calloc(2, sizeof *ops->kids);
         ops->n = s + 1 < n ? (size_t)calls : 0;
         for (size_t k = 0; k < ops->n; k++)
-            ops->kids[k] = tfl_op(0, fbb_ints(0), fbb_ints(0), 103,
-                                  fbb_scalar(fbb_table(), 0, 4, (uint32_t)(s + 1)));
+            ops->kids[k] = tfl_op(0, fbb_ints(0), fbb_ints(0), AP_TFL_OPT_CALL_ONCE,
+                                  call_once_options(s + 1));
         sgs->kids[s] = tfl_subgraph(fbb_tables(1, tfl_tensor("t", F32, fbb_ints(1, 4), 0)),
                                     fbb_ints(1, 0), fbb_ints(1, 0), ops, NULL);
     }
-    return tfl_model(fbb_tables(1, tfl_opcode(129, NULL)), sgs, two_buffers(), NULL);
+    return tfl_model(fbb_tables(1, tfl_opcode(AP_TFL_OP_CALL_ONCE, NULL)), sgs, two_buffers(), NULL);
 }
 
 /* TFLM would walk these; arenaplan bounds the work and the depth, and says so. */
@@ -267,9 +273,9 @@ static fbb_node *offline_model(int32_t count, int32_t second)
                                             tfl_tensor("e", F32, fbb_ints(1, 4), 0)),
                                  NULL, NULL, fbb_tables(0), NULL);
     fbb_node *md = fbb_table();
-    fbb_ref(md, 0, fbb_str("OfflineMemoryAllocation"));
-    fbb_scalar(md, 1, 4, 2);
-    return tfl_model(fbb_tables(1, tfl_opcode(0, NULL)), fbb_tables(2, sg0, sg1),
+    fbb_ref(md, AP_TFL_F_METADATA_NAME, fbb_str("OfflineMemoryAllocation"));
+    fbb_scalar(md, AP_TFL_F_METADATA_BUFFER, 4, 2);
+    return tfl_model(fbb_tables(1, tfl_opcode(AP_TFL_OP_ADD, NULL)), fbb_tables(2, sg0, sg1),
                      fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4),
                                 tfl_buffer(words, sizeof words)),
                      fbb_tables(1, md));
@@ -359,7 +365,7 @@ static fbb_node *one_op(int32_t builtin, const char *custom, fbb_node *tensors, 
                         fbb_node *out, uint8_t opt_type, fbb_node *opt, fbb_node *custom_opts)
 {
     fbb_node *op = tfl_op(0, in, out, opt_type, opt);
-    fbb_ref(op, 5, custom_opts);
+    fbb_ref(op, AP_TFL_F_OPERATOR_CUSTOM_OPTIONS, custom_opts);
     fbb_node *sg = tfl_subgraph(tensors, NULL, NULL, fbb_tables(1, op), NULL);
     return tfl_model(fbb_tables(1, tfl_opcode(builtin, custom)), fbb_tables(1, sg),
                      two_buffers(), NULL);
@@ -391,7 +397,7 @@ static void assert_scratch(const ap_problem *p, size_t n_tensors, size_t n, ...)
 
 static fbb_node *add_n_model(int type)
 {
-    return one_op(106, NULL,
+    return one_op(AP_TFL_OP_ADD_N, NULL,
                   fbb_tables(4, tfl_tensor("a", type, fbb_ints(1, 4), 0),
                              tfl_tensor("b", type, fbb_ints(1, 4), 0),
                              tfl_tensor("c", type, fbb_ints(1, 4), 0),
@@ -429,20 +435,20 @@ static void reductions_and_mirror_pad(void **state)
 {
     (void)state;
     /* REDUCE_MAX: an int per input dimension (4 -> 16), an int per axis entry (2 -> 8 -> 16). */
-    fbb_node *axis = fbb_scalar(fbb_table(), 0, 1, 0);
+    fbb_node *axis = fbb_scalar(fbb_table(), AP_TFL_F_REDUCER_KEEP_DIMS, 1, 0);
     ap_problem *p = must_load(
-        one_op(82, NULL,
+        one_op(AP_TFL_OP_REDUCE_MAX, NULL,
                fbb_tables(3, tfl_tensor("x", F32, fbb_ints(4, 1, 2, 3, 4), 0),
                           tfl_tensor("axis", I32, fbb_ints(1, 2), 1),
                           tfl_tensor("y", F32, fbb_ints(2, 1, 4), 0)),
-               fbb_ints(2, 0, 1), fbb_ints(1, 2), 27, axis, NULL),
+               fbb_ints(2, 0, 1), fbb_ints(1, 2), AP_TFL_OPT_REDUCER, axis, NULL),
         NULL);
     assert_scratch(p, 2, 2, S(16), S(16));
     assert_string_equal(p->buf[2].name, "op 0 REDUCE_MAX: temp index");
     assert_string_equal(p->buf[3].name, "op 0 REDUCE_MAX: resolved axes");
     ap_problem_free(p);
     /* MEAN on INT8: int32 sums per output element first (4 * 4 = 16), then the same two. */
-    p = must_load(one_op(40, NULL,
+    p = must_load(one_op(AP_TFL_OP_MEAN, NULL,
                          fbb_tables(3, tfl_tensor("x", I8, fbb_ints(4, 1, 2, 3, 4), 0),
                                     tfl_tensor("axis", I32, fbb_ints(1, 2), 1),
                                     tfl_tensor("y", I8, fbb_ints(4, 1, 1, 1, 4), 0)),
@@ -452,7 +458,7 @@ static void reductions_and_mirror_pad(void **state)
     assert_string_equal(p->buf[2].name, "op 0 MEAN: int32 sums");
     ap_problem_free(p);
     /* SUM on FLOAT32: no sums buffer. */
-    p = must_load(one_op(74, NULL,
+    p = must_load(one_op(AP_TFL_OP_SUM, NULL,
                          fbb_tables(3, tfl_tensor("x", F32, fbb_ints(3, 2, 3, 4), 0),
                                     tfl_tensor("axis", I32, fbb_ints(1, 1), 1),
                                     tfl_tensor("y", F32, fbb_ints(2, 2, 4), 0)),
@@ -461,7 +467,7 @@ static void reductions_and_mirror_pad(void **state)
     assert_scratch(p, 2, 2, S(16), S(16));
     ap_problem_free(p);
     /* MIRROR_PAD: two int arrays of the input's rank. */
-    p = must_load(one_op(100, NULL,
+    p = must_load(one_op(AP_TFL_OP_MIRROR_PAD, NULL,
                          fbb_tables(3, tfl_tensor("x", F32, fbb_ints(4, 1, 2, 3, 4), 0),
                                     tfl_tensor("pad", I32, fbb_ints(2, 4, 2), 1),
                                     tfl_tensor("y", F32, fbb_ints(4, 1, 4, 5, 6), 0)),
@@ -474,18 +480,19 @@ static void reductions_and_mirror_pad(void **state)
 static void int4_filters_are_unpacked_to_scratch(void **state)
 {
     (void)state;
-    fbb_node *conv = fbb_scalar(fbb_scalar(fbb_table(), 1, 4, 1), 2, 4, 1);
+    fbb_node *conv = fbb_scalar(fbb_scalar(fbb_table(), AP_TFL_F_CONV_2D_STRIDE_W, 4, 1),
+                                AP_TFL_F_CONV_2D_STRIDE_H, 4, 1);
     ap_problem *p = must_load(
-        one_op(3, NULL,
+        one_op(AP_TFL_OP_CONV_2D, NULL,
                fbb_tables(3, tfl_tensor("x", I8, fbb_ints(4, 1, 5, 5, 4), 0),
                           tfl_tensor("f", INT4, fbb_ints(4, 8, 3, 3, 4), 1),
                           tfl_tensor("y", I8, fbb_ints(4, 1, 3, 3, 8), 0)),
-               fbb_ints(2, 0, 1), fbb_ints(1, 2), 1, conv, NULL),
+               fbb_ints(2, 0, 1), fbb_ints(1, 2), AP_TFL_OPT_CONV_2D, conv, NULL),
         NULL);
     assert_scratch(p, 2, 1, S(288)); /* 8*3*3*4 filter elements, one byte each */
     assert_string_equal(p->buf[2].name, "op 0 CONV_2D: unpacked INT4 filter");
     ap_problem_free(p);
-    p = must_load(one_op(4, NULL,
+    p = must_load(one_op(AP_TFL_OP_DEPTHWISE_CONV_2D, NULL,
                          fbb_tables(3, tfl_tensor("x", I8, fbb_ints(4, 1, 5, 5, 8), 0),
                                     tfl_tensor("f", INT4, fbb_ints(4, 1, 3, 3, 8), 1),
                                     tfl_tensor("y", I8, fbb_ints(4, 1, 3, 3, 8), 0)),
@@ -493,7 +500,7 @@ static void int4_filters_are_unpacked_to_scratch(void **state)
                   NULL);
     assert_scratch(p, 2, 1, S(80)); /* 72 */
     ap_problem_free(p);
-    p = must_load(one_op(9, NULL,
+    p = must_load(one_op(AP_TFL_OP_FULLY_CONNECTED, NULL,
                          fbb_tables(4, tfl_tensor("x", I8, fbb_ints(2, 1, 20), 0),
                                     tfl_tensor("f", INT4, fbb_ints(2, 10, 20), 1),
                                     tfl_tensor("y", I8, fbb_ints(2, 1, 10), 0),
@@ -503,7 +510,7 @@ static void int4_filters_are_unpacked_to_scratch(void **state)
     assert_scratch(p, 2, 1, S(208)); /* 200 */
     ap_problem_free(p);
     /* An INT8 filter asks for nothing. */
-    p = must_load(one_op(3, NULL,
+    p = must_load(one_op(AP_TFL_OP_CONV_2D, NULL,
                          fbb_tables(3, tfl_tensor("x", I8, fbb_ints(4, 1, 5, 5, 4), 0),
                                     tfl_tensor("f", I8, fbb_ints(4, 8, 3, 3, 4), 1),
                                     tfl_tensor("y", I8, fbb_ints(4, 1, 3, 3, 8), 0)),
@@ -515,8 +522,8 @@ static void int4_filters_are_unpacked_to_scratch(void **state)
 
 static fbb_node *svdf_model(int type)
 {
-    fbb_node *opt = fbb_scalar(fbb_table(), 0, 4, 2); /* rank 2 */
-    return one_op(27, NULL,
+    fbb_node *opt = fbb_scalar(fbb_table(), AP_TFL_F_SVDF_RANK, 4, 2); /* rank 2 */
+    return one_op(AP_TFL_OP_SVDF, NULL,
                   fbb_tables(6, tfl_tensor("x", type, fbb_ints(2, 2, 16), 0),
                              tfl_tensor("wf", type, fbb_ints(2, 8, 16), 1),
                              tfl_tensor("wt", type == I8 ? I16 : F32, fbb_ints(2, 8, 10), 1),
@@ -524,7 +531,7 @@ static fbb_node *svdf_model(int type)
                              tfl_variable(tfl_tensor("state", type == I8 ? I16 : F32,
                                                      fbb_ints(2, 2, 80), 0)),
                              tfl_tensor("y", type, fbb_ints(2, 2, 4), 0)),
-                  fbb_ints(5, 0, 1, 2, 3, 4), fbb_ints(1, 5), 6, opt, NULL);
+                  fbb_ints(5, 0, 1, 2, 3, 4), fbb_ints(1, 5), AP_TFL_OPT_SVDF, opt, NULL);
 }
 
 static void svdf_transpose_conv_lstm(void **state)
@@ -539,18 +546,19 @@ static void svdf_transpose_conv_lstm(void **state)
     ap_problem_free(p);
 
     /* TRANSPOSE_CONV: output 1x4x4x2 = 32 elements. */
-    fbb_node *tc = fbb_scalar(fbb_scalar(fbb_table(), 1, 4, 2), 2, 4, 2);
-    p = must_load(one_op(67, NULL,
+    fbb_node *tc = fbb_scalar(fbb_scalar(fbb_table(), AP_TFL_F_TRANSPOSE_CONV_STRIDE_W, 4, 2),
+                              AP_TFL_F_TRANSPOSE_CONV_STRIDE_H, 4, 2);
+    p = must_load(one_op(AP_TFL_OP_TRANSPOSE_CONV, NULL,
                          fbb_tables(5, tfl_tensor("shape", I32, fbb_ints(1, 4), 1),
                                     tfl_tensor("f", I8, fbb_ints(4, 2, 3, 3, 2), 1),
                                     tfl_tensor("x", I8, fbb_ints(4, 1, 2, 2, 2), 0),
                                     tfl_tensor("b", I32, fbb_ints(1, 2), 1),
                                     tfl_tensor("y", I8, fbb_ints(4, 1, 4, 4, 2), 0)),
-                         fbb_ints(4, 0, 1, 2, 3), fbb_ints(1, 4), 49, tc, NULL),
+                         fbb_ints(4, 0, 1, 2, 3), fbb_ints(1, 4), AP_TFL_OPT_TRANSPOSE_CONV, tc, NULL),
                   NULL);
     assert_scratch(p, 2, 1, S(128));
     ap_problem_free(p);
-    p = must_load(one_op(67, NULL,
+    p = must_load(one_op(AP_TFL_OP_TRANSPOSE_CONV, NULL,
                          fbb_tables(5, tfl_tensor("shape", I32, fbb_ints(1, 4), 1),
                                     tfl_tensor("f", I8, fbb_ints(4, 2, 3, 3, 2), 1),
                                     tfl_tensor("x", I16, fbb_ints(4, 1, 2, 2, 2), 0),
@@ -564,9 +572,10 @@ static void svdf_transpose_conv_lstm(void **state)
     /* UNIDIRECTIONAL_SEQUENCE_LSTM: 24 inputs; batch 2 (batch-major), state 7, FLOAT32 cell:
      * four buffers of 2 * 7 * 4 = 56 bytes; time-major takes batch from dimension 1 (5). */
     for (int tm = 0; tm < 2; tm++) {
-        fbb_node *lo = fbb_scalar(fbb_table(), 3, 1, (uint64_t)tm);
+        fbb_node *lo = fbb_scalar(fbb_table(), AP_TFL_F_UNIDIRECTIONAL_SEQUENCE_LSTM_TIME_MAJOR, 1,
+                                  (uint64_t)tm);
         p = must_load(
-            one_op(44, NULL,
+            one_op(AP_TFL_OP_UNIDIRECTIONAL_SEQUENCE_LSTM, NULL,
                    fbb_tables(5, tfl_tensor("x", F32, fbb_ints(3, 2, 5, 3), 0),
                               tfl_tensor("w", F32, fbb_ints(2, 7, 3), 1),
                               tfl_variable(tfl_tensor("h", F32, fbb_ints(2, 2, 7), 0)),
@@ -574,7 +583,7 @@ static void svdf_transpose_conv_lstm(void **state)
                               tfl_tensor("y", F32, fbb_ints(3, 2, 5, 7), 0)),
                    fbb_ints(24, 0, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 2,
                             3, -1, -1, -1, -1),
-                   fbb_ints(1, 4), 71, lo, NULL),
+                   fbb_ints(1, 4), AP_TFL_OPT_UNIDIRECTIONAL_SEQUENCE_LSTM, lo, NULL),
             NULL);
         if (tm == 0)
             assert_scratch(p, 2, 4, S(64), S(64), S(64), S(64));
@@ -611,7 +620,7 @@ static void custom_kernels(void **state)
     (void)state;
     /* TFLite_Detection_PostProcess: 10 boxes, 3 classes (+ background), 3 detections. */
     ap_problem *p = must_load(
-        one_op(32, "TFLite_Detection_PostProcess",
+        one_op(AP_TFL_OP_CUSTOM, "TFLite_Detection_PostProcess",
                fbb_tables(7, tfl_tensor("boxes", F32, fbb_ints(3, 1, 10, 4), 0),
                           tfl_tensor("scores", F32, fbb_ints(3, 1, 10, 4), 0),
                           tfl_tensor("anchors", F32, fbb_ints(2, 10, 4), 1),
@@ -629,7 +638,7 @@ static void custom_kernels(void **state)
     ap_error err = {0};
     p = NULL;
     assert_int_equal(
-        load_built(one_op(32, "TFLite_Detection_PostProcess",
+        load_built(one_op(AP_TFL_OP_CUSTOM, "TFLite_Detection_PostProcess",
                           fbb_tables(3, tfl_tensor("boxes", F32, fbb_ints(3, 1, 10, 4), 0),
                                      tfl_tensor("scores", F32, fbb_ints(3, 1, 10, 4), 0),
                                      tfl_tensor("anchors", F32, fbb_ints(2, 10, 4), 1)),
@@ -640,7 +649,7 @@ static void custom_kernels(void **state)
                              "max_detections or num_classes");
 
     /* SignalRfft: fft_length from the output (258 values = 129 complex -> 256), INT16. */
-    p = must_load(one_op(32, "SignalRfft",
+    p = must_load(one_op(AP_TFL_OP_CUSTOM, "SignalRfft",
                          fbb_tables(2, tfl_tensor("x", I16, fbb_ints(1, 240), 0),
                                     tfl_tensor("y", I16, fbb_ints(1, 258), 0)),
                          fbb_ints(1, 0), fbb_ints(1, 1), 0, NULL, NULL),
@@ -649,12 +658,14 @@ static void custom_kernels(void **state)
     ap_problem_free(p);
 
     /* VAR_HANDLE's output gets the kernel's own memory: not planned. */
-    p = must_load(one_op(142, NULL, fbb_tables(1, tfl_tensor("h", 13, fbb_ints(0), 0)),
+    p = must_load(one_op(AP_TFL_OP_VAR_HANDLE, NULL,
+                         fbb_tables(1, tfl_tensor("h", AP_TFL_RESOURCE, fbb_ints(0), 0)),
                          fbb_ints(0), fbb_ints(1, 0), 0, NULL, NULL),
                   NULL);
     assert_int_equal(p->n, 0);
     ap_problem_free(p);
-    p = must_load(one_op(142, NULL, fbb_tables(1, tfl_tensor("h", 13, fbb_ints(0), 0)),
+    p = must_load(one_op(AP_TFL_OP_VAR_HANDLE, NULL,
+                         fbb_tables(1, tfl_tensor("h", AP_TFL_RESOURCE, fbb_ints(0), 0)),
                          fbb_ints(0), fbb_ints(1, 0), 0, NULL, NULL),
                   "none");
     assert_int_equal(p->n, 1);
@@ -667,17 +678,17 @@ static void graph_fields(void **state)
 {
     (void)state;
     fbb_node *conv = fbb_table();
-    fbb_scalar(conv, 0, 1, 1);  /* VALID */
-    fbb_scalar(conv, 1, 4, 2);  /* stride_w */
-    fbb_scalar(conv, 2, 4, 3);  /* stride_h */
-    fbb_scalar(conv, 3, 1, 3);  /* RELU6 */
+    fbb_scalar(conv, AP_TFL_F_CONV_2D_PADDING, 1, 1); /* VALID */
+    fbb_scalar(conv, AP_TFL_F_CONV_2D_STRIDE_W, 4, 2);
+    fbb_scalar(conv, AP_TFL_F_CONV_2D_STRIDE_H, 4, 3);
+    fbb_scalar(conv, AP_TFL_F_CONV_2D_FUSED_ACTIVATION_FUNCTION, 1, 3); /* RELU6 */
     fbb_node *old = fbb_table(); /* an old converter: only deprecated_builtin_code */
-    fbb_scalar(old, 0, 1, 3);
-    fbb_node *op0 = tfl_op(0, fbb_ints(3, 0, 1, -1), fbb_ints(1, 2), 1, conv);
+    fbb_scalar(old, AP_TFL_F_OPCODE_DEPRECATED_BUILTIN_CODE, 1, AP_TFL_OP_CONV_2D);
+    fbb_node *op0 = tfl_op(0, fbb_ints(3, 0, 1, -1), fbb_ints(1, 2), AP_TFL_OPT_CONV_2D, conv);
     fbb_node *op1 = tfl_op(1, fbb_ints(1, 2), fbb_ints(1, 3), 0, NULL);
-    fbb_ref(op1, 8, fbb_ints(1, 4)); /* intermediates */
+    fbb_ref(op1, AP_TFL_F_OPERATOR_INTERMEDIATES, fbb_ints(1, 4));
     fbb_node *op2 = tfl_op(2, fbb_ints(1, 3), fbb_ints(1, 5), 0, NULL);
-    fbb_ref(op2, 5, fbb_bytes("\1\2\3", 3));
+    fbb_ref(op2, AP_TFL_F_OPERATOR_CUSTOM_OPTIONS, fbb_bytes("\1\2\3", 3));
     fbb_node *sg = tfl_subgraph(
         fbb_tables(6, tfl_tensor("x", I8, fbb_ints(4, 1, 8, 8, 3), 0),
                    tfl_tensor("w", INT4, fbb_ints(4, 5, 3, 3, 3), 1),
@@ -687,13 +698,13 @@ static void graph_fields(void **state)
                    tfl_tensor("z", I8, NULL, 0)),
         fbb_ints(1, 0), fbb_ints(1, 5), fbb_tables(3, op0, op1, op2), "main");
     fbb_node *sig = fbb_table();
-    fbb_ref(sig, 2, fbb_str("serving_default"));
-    fbb_scalar(sig, 4, 4, 0);
+    fbb_ref(sig, AP_TFL_F_SIGNATURE_SIGNATURE_KEY, fbb_str("serving_default"));
+    fbb_scalar(sig, AP_TFL_F_SIGNATURE_SUBGRAPH_INDEX, 4, 0);
     fbb_node *root = tfl_model(
-        fbb_tables(3, old, tfl_opcode(150, NULL), tfl_opcode(32, "MyOp")),
+        fbb_tables(3, old, tfl_opcode(AP_TFL_OP_GELU, NULL), tfl_opcode(AP_TFL_OP_CUSTOM, "MyOp")),
         fbb_tables(1, sg), two_buffers(), NULL);
-    fbb_ref(root, 3, fbb_str("hand made"));
-    fbb_ref(root, 7, fbb_tables(1, sig));
+    fbb_ref(root, AP_TFL_F_MODEL_DESCRIPTION, fbb_str("hand made"));
+    fbb_ref(root, AP_TFL_F_MODEL_SIGNATURE_DEFS, fbb_tables(1, sig));
     size_t len;
     unsigned char *data = fbb_finish(root, &len);
     fbb_reset();
@@ -779,7 +790,7 @@ static void nonempty_intermediate_is_refused(void **state)
                                 fbb_ints(1, 0), fbb_ints(1, 1), fbb_tables(1, op), NULL);
     ap_problem *p = NULL;
     ap_error err = {0};
-    assert_int_equal(load_built(tfl_model(fbb_tables(1, tfl_opcode(0, NULL)),
+    assert_int_equal(load_built(tfl_model(fbb_tables(1, tfl_opcode(AP_TFL_OP_ADD, NULL)),
                                           fbb_tables(1, sg), two_buffers(), NULL),
                                 NULL, 0, &p, &err),
                      AP_ERR_INPUT);

@@ -23,38 +23,13 @@
 #include <stdint.h>
 
 #include "arenaplan/error.h"
+#include "arenaplan/schema.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* ---- Tensor types (TFLite schema enum TensorType) ---------------------------------------- */
-
-typedef enum ap_tfl_type {
-    AP_TFL_FLOAT32 = 0,
-    AP_TFL_FLOAT16 = 1,
-    AP_TFL_INT32 = 2,
-    AP_TFL_UINT8 = 3,
-    AP_TFL_INT64 = 4,
-    AP_TFL_STRING = 5,
-    AP_TFL_BOOL = 6,
-    AP_TFL_INT16 = 7,
-    AP_TFL_COMPLEX64 = 8,
-    AP_TFL_INT8 = 9,
-    AP_TFL_FLOAT64 = 10,
-    AP_TFL_COMPLEX128 = 11,
-    AP_TFL_UINT64 = 12,
-    AP_TFL_RESOURCE = 13,
-    AP_TFL_VARIANT = 14,
-    AP_TFL_UINT32 = 15,
-    AP_TFL_UINT16 = 16,
-    AP_TFL_INT4 = 17,
-    AP_TFL_BFLOAT16 = 18,
-    AP_TFL_INT2 = 19,
-    AP_TFL_UINT4 = 20
-} ap_tfl_type;
-
-#define AP_TFL_TYPE_COUNT 21
+/* ---- Names and sizes from the schema (schema.h has the numbers) --------------------------- */
 
 /* The schema name of a type ("INT8"), or NULL for a value outside the enum. */
 const char *ap_tfl_type_name(int type);
@@ -68,81 +43,10 @@ int ap_tfl_type_bits(int type);
  * (STRING, VARIANT, UINT16, BFLOAT16, INT2, UINT4, unknown) give 0. */
 int ap_tfl_tflm_type_size(int type);
 
-/* ---- Operators ------------------------------------------------------------------------------ */
-
-/* Builtin operator codes used by name in arenaplan (the schema has them all; any int32 code is
- * read and kept; ap_tfl_builtin_name names every code the schema defines). */
-enum {
-    AP_TFL_OP_ADD = 0,
-    AP_TFL_OP_AVERAGE_POOL_2D = 1,
-    AP_TFL_OP_CONCATENATION = 2,
-    AP_TFL_OP_CONV_2D = 3,
-    AP_TFL_OP_DEPTHWISE_CONV_2D = 4,
-    AP_TFL_OP_FULLY_CONNECTED = 9,
-    AP_TFL_OP_MAX_POOL_2D = 17,
-    AP_TFL_OP_MUL = 18,
-    AP_TFL_OP_RESHAPE = 22,
-    AP_TFL_OP_SOFTMAX = 25,
-    AP_TFL_OP_SVDF = 27,
-    AP_TFL_OP_CALL = 31,
-    AP_TFL_OP_CUSTOM = 32,
-    AP_TFL_OP_PAD = 34,
-    AP_TFL_OP_MEAN = 40,
-    AP_TFL_OP_SUB = 41,
-    AP_TFL_OP_UNIDIRECTIONAL_SEQUENCE_LSTM = 44,
-    AP_TFL_OP_TRANSPOSE_CONV = 67,
-    AP_TFL_OP_SUM = 74,
-    AP_TFL_OP_REDUCE_PROD = 81,
-    AP_TFL_OP_REDUCE_MAX = 82,
-    AP_TFL_OP_REDUCE_MIN = 89,
-    AP_TFL_OP_MIRROR_PAD = 100,
-    AP_TFL_OP_ADD_N = 106,
-    AP_TFL_OP_IF = 118,
-    AP_TFL_OP_WHILE = 119,
-    AP_TFL_OP_BATCH_MATMUL = 126,
-    AP_TFL_OP_PLACEHOLDER_FOR_GREATER_OP_CODES = 127,
-    AP_TFL_OP_CALL_ONCE = 129,
-    AP_TFL_OP_REDUCE_ALL = 140,
-    AP_TFL_OP_VAR_HANDLE = 142,
-    AP_TFL_OP_READ_VARIABLE = 143,
-    AP_TFL_OP_ASSIGN_VARIABLE = 144
-};
-
 /* The schema name of a builtin code ("CONV_2D"), or NULL for a code the schema does not name. */
 const char *ap_tfl_builtin_name(int32_t code);
 
-/* BuiltinOptions union members arenaplan parses (the schema's union numbering). */
-enum {
-    AP_TFL_OPT_NONE = 0,
-    AP_TFL_OPT_CONV_2D = 1,
-    AP_TFL_OPT_DEPTHWISE_CONV_2D = 2,
-    AP_TFL_OPT_POOL_2D = 5,
-    AP_TFL_OPT_SVDF = 6,
-    AP_TFL_OPT_FULLY_CONNECTED = 8,
-    AP_TFL_OPT_SOFTMAX = 9,
-    AP_TFL_OPT_CONCATENATION = 10,
-    AP_TFL_OPT_ADD = 11,
-    AP_TFL_OPT_RESHAPE = 17,
-    AP_TFL_OPT_MUL = 21,
-    AP_TFL_OPT_GATHER = 23,
-    AP_TFL_OPT_REDUCER = 27,
-    AP_TFL_OPT_SUB = 28,
-    AP_TFL_OPT_SQUEEZE = 30,
-    AP_TFL_OPT_STRIDED_SLICE = 32,
-    AP_TFL_OPT_SPLIT = 35,
-    AP_TFL_OPT_TRANSPOSE_CONV = 49,
-    AP_TFL_OPT_PACK = 59,
-    AP_TFL_OPT_UNPACK = 64,
-    AP_TFL_OPT_UNIDIRECTIONAL_SEQUENCE_LSTM = 71,
-    AP_TFL_OPT_LEAKY_RELU = 75,
-    AP_TFL_OPT_MIRROR_PAD = 77,
-    AP_TFL_OPT_SPLIT_V = 79,
-    AP_TFL_OPT_IF = 92,
-    AP_TFL_OPT_WHILE = 93,
-    AP_TFL_OPT_DEPTH_TO_SPACE = 94,
-    AP_TFL_OPT_BATCH_MATMUL = 101,
-    AP_TFL_OPT_CALL_ONCE = 103
-};
+/* ---- The graph ------------------------------------------------------------------------------ */
 
 /* The options later stages need, decoded from the operator's builtin_options table. A field the
  * operator's options table does not have keeps its schema default (listed); fields that do not

@@ -36,10 +36,9 @@
 
 #define MAX_NAME 255                  /* longest metadata name accepted */
 #define MAX_FILE ((size_t)0x7fffffff) /* FlatBuffers' limit: offsets are 32 bits, 2 GB */
-#define MODEL_FIELDS 8                /* Model: version, operator_codes, subgraphs, description,
-                                         buffers, metadata_buffer, metadata, signature_defs */
-#define F_BUFFERS 4
-#define F_METADATA 6
+/* The Model fields a rewrite carries: version .. signature_defs. The two after them
+ * (external_buffer_groups, external_buffers: data outside the FlatBuffer) are refused. */
+#define MODEL_FIELDS AP_TFL_F_MODEL_EXTERNAL_BUFFER_GROUPS
 
 /* ---- A growing byte buffer with forward references resolved at the end -------------------- */
 
@@ -248,17 +247,19 @@ static ap_status check_movable(const ap_tfl_model *m, const ap__fb *fb, const ap
                                 "table without knowing that field's type", model->pos, id);
     }
     /* Every offset the new Model table re-aims must lead into the file (the reader follows
-     * all of them but metadata_buffer, field 5). */
-    for (unsigned id = 1; id < MODEL_FIELDS; id++) {
+     * all of them but metadata_buffer). */
+    for (unsigned id = AP_TFL_F_MODEL_OPERATOR_CODES; id < MODEL_FIELDS; id++) {
         size_t pos, target;
-        if (id == F_BUFFERS || id == F_METADATA)
+        if (id == AP_TFL_F_MODEL_BUFFERS || id == AP_TFL_F_MODEL_METADATA)
             continue;
         if ((st = ap__fb_field(fb, model, id, 4, "model", &pos, err)) != AP_OK)
             return st;
-        if (pos && (st = ap__fb_deref(fb, pos, 4, id == 5 ? "model: metadata_buffer" : "model",
+        if (pos && (st = ap__fb_deref(fb, pos, 4, id == AP_TFL_F_MODEL_METADATA_BUFFER
+                                                    ? "model: metadata_buffer" : "model",
                                       &target, err)) != AP_OK)
             return st;
-        if (pos && id == 5 && (size_t)ap__fb_u32(fb, target) > (fb->len - target - 4) / 4)
+        if (pos && id == AP_TFL_F_MODEL_METADATA_BUFFER &&
+            (size_t)ap__fb_u32(fb, target) > (fb->len - target - 4) / 4)
             return ap_error_set(err, AP_ERR_INPUT, "model: metadata_buffer: vector at byte %zu "
                                 "runs past the end of the file (%zu bytes)", target, fb->len);
     }
@@ -274,12 +275,13 @@ static ap_status check_movable(const ap_tfl_model *m, const ap__fb *fb, const ap
                                 (unsigned long long)m->buffers[b].ext_size);
     for (uint32_t s = 0; s < m->n_subgraphs; s++)
         for (uint32_t i = 0; i < m->subgraphs[s].n_ops; i++) {
-            /* Operator.large_custom_options_offset (field 9): an absolute file position. */
+            /* Operator.large_custom_options_offset: an absolute file position. */
             ap__fb_table t;
             uint64_t v;
             if ((st = ap__fb_table_at(fb, m->subgraphs[s].ops[i].table_pos, "operator", &t,
                                       err)) != AP_OK ||
-                (st = ap__fb_get_u64(fb, &t, 9, 0, "operator", &v, err)) != AP_OK)
+                (st = ap__fb_get_u64(fb, &t, AP_TFL_F_OPERATOR_LARGE_CUSTOM_OPTIONS_OFFSET, 0,
+                                    "operator", &v, err)) != AP_OK)
                 return st;
             if (v > 1)
                 return ap_error_set(err, AP_ERR_INPUT,
@@ -371,8 +373,8 @@ static ap_status write_moved(const ap_tfl_model *m, const ap__fb *fb, const ap__
             return st;
         present[id] = field_pos[id] != 0;
     }
-    present[F_BUFFERS] = present[F_BUFFERS] || po->n_buffers > 0;
-    present[F_METADATA] = present[F_METADATA] || po->n_entries > 0;
+    present[AP_TFL_F_MODEL_BUFFERS] = present[AP_TFL_F_MODEL_BUFFERS] || po->n_buffers > 0;
+    present[AP_TFL_F_MODEL_METADATA] = present[AP_TFL_F_MODEL_METADATA] || po->n_entries > 0;
     for (unsigned id = 0; id < MODEL_FIELDS; id++)
         nfields += (unsigned)present[id];
 
@@ -395,14 +397,14 @@ static ap_status write_moved(const ap_tfl_model *m, const ap__fb *fb, const ap__
     for (unsigned id = 0; id < MODEL_FIELDS; id++) {
         if (!present[id])
             continue;
-        if (id == F_BUFFERS) {
+        if (id == AP_TFL_F_MODEL_BUFFERS) {
             buffers_ref = w.n;
             w_u32(&w, 0);
-        } else if (id == F_METADATA) {
+        } else if (id == AP_TFL_F_MODEL_METADATA) {
             metadata_ref = w.n;
             w_u32(&w, 0);
-        } else if (id == 0) {
-            w_u32(&w, ap__fb_u32(fb, field_pos[0])); /* version: a scalar, copied */
+        } else if (id == AP_TFL_F_MODEL_VERSION) {
+            w_u32(&w, ap__fb_u32(fb, field_pos[id])); /* version: a scalar, copied */
         } else {
             /* An offset: aim it at the same (moved) target. */
             w_ref(&w, field_pos[id] + ap__fb_u32(fb, field_pos[id]), 1);

@@ -1,5 +1,6 @@
 /*
- * fb.h - checked access to a FlatBuffer held in memory (internal to src/tflite).
+ * fb.h - checked access to a FlatBuffer held in memory (internal; the format readers of
+ * src/tflite and the writers of src/export use it), and the FlexBuffer maps of custom options.
  *
  * The FlatBuffers binary format, in short (little-endian throughout):
  * - the buffer starts with a uoffset (uint32) to the root table; a 4-byte file identifier may
@@ -102,5 +103,13 @@ ap_status ap__fb_vec_table(const ap__fb *fb, const ap__fb_vec *v, uint32_t i, co
  * *s = NULL, *n = 0. The bytes are checked to lie inside the buffer. */
 ap_status ap__fb_get_str(const ap__fb *fb, const ap__fb_table *t, unsigned id, const char *what,
                          const unsigned char **s, uint32_t *n, ap_error *err);
+
+/* ---- FlexBuffers (flexbuf.c): custom operator options -------------------------------------- */
+
+/* Looks up key in the FlexBuffer map held in p[0..len) (custom operator options). Returns 1 and
+ * stores the value (integers and bools as read, floats truncated) when key names a scalar, 0
+ * when the key is absent or not a scalar, -1 when the buffer is not a well-formed map. Every
+ * read is checked against len. */
+int ap__flex_map_int(const unsigned char *p, size_t len, const char *key, int64_t *value);
 
 #endif

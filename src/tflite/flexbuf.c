@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "tflm/kernels.h"
+#include "tflite/fb.h"
 
 enum {
     FX_INT = 1,

@@ -174,7 +174,7 @@ static ap_status read_opcodes(rd *r, const ap__fb_table *model)
     ap__fb_vec v;
     ap_status st;
     set_what(r, "operator_codes");
-    if ((st = ap__fb_get_vec(&r->fb, model, 1, 4, r->what, NULL, &v, r->err)) != AP_OK)
+    if ((st = ap__fb_get_vec(&r->fb, model, AP_TFL_F_MODEL_OPERATOR_CODES, 4, r->what, NULL, &v, r->err)) != AP_OK)
         return st;
     r->m->n_opcodes = v.count;
     if (v.count == 0)
@@ -189,10 +189,12 @@ static ap_status read_opcodes(rd *r, const ap__fb_table *model)
         uint8_t dep;
         set_what(r, "operator code %u", i);
         if ((st = ap__fb_vec_table(&r->fb, &v, i, r->what, &t, r->err)) != AP_OK ||
-            (st = ap__fb_get_u8(&r->fb, &t, 0, 0, r->what, &dep, r->err)) != AP_OK ||
-            (st = ap__fb_get_i32(&r->fb, &t, 2, 1, r->what, &oc->version, r->err)) != AP_OK ||
-            (st = ap__fb_get_i32(&r->fb, &t, 3, 0, r->what, &oc->builtin_code_field, r->err)) !=
-                AP_OK)
+            (st = ap__fb_get_u8(&r->fb, &t, AP_TFL_F_OPCODE_DEPRECATED_BUILTIN_CODE, 0, r->what, &dep,
+                                           r->err)) != AP_OK ||
+            (st = ap__fb_get_i32(&r->fb, &t, AP_TFL_F_OPCODE_VERSION, 1, r->what, &oc->version,
+                                            r->err)) != AP_OK ||
+            (st = ap__fb_get_i32(&r->fb, &t, AP_TFL_F_OPCODE_BUILTIN_CODE, 0, r->what,
+                                            &oc->builtin_code_field, r->err)) != AP_OK)
             return st;
         oc->deprecated_builtin_code = (int8_t)dep;
         /* The schema's rule (schema_utils GetBuiltinCode): the larger of the two fields. */
@@ -200,10 +202,10 @@ static ap_status read_opcodes(rd *r, const ap__fb_table *model)
                           ? oc->builtin_code_field : oc->deprecated_builtin_code;
         const unsigned char *s;
         uint32_t n;
-        if ((st = ap__fb_get_str(&r->fb, &t, 1, r->what, &s, &n, r->err)) != AP_OK)
+        if ((st = ap__fb_get_str(&r->fb, &t, AP_TFL_F_OPCODE_CUSTOM_CODE, r->what, &s, &n, r->err)) != AP_OK)
             return st;
         if (s) {
-            if ((st = get_str(r, &t, 1, &oc->custom_code)) != AP_OK)
+            if ((st = get_str(r, &t, AP_TFL_F_OPCODE_CUSTOM_CODE, &oc->custom_code)) != AP_OK)
                 return st;
         }
         const char *bn = ap_tfl_builtin_name(oc->builtin);
@@ -228,7 +230,7 @@ static ap_status read_buffers(rd *r, const ap__fb_table *model)
     ap__fb_vec v;
     ap_status st;
     set_what(r, "buffers");
-    if ((st = ap__fb_get_vec(&r->fb, model, 4, 4, r->what, NULL, &v, r->err)) != AP_OK)
+    if ((st = ap__fb_get_vec(&r->fb, model, AP_TFL_F_MODEL_BUFFERS, 4, r->what, NULL, &v, r->err)) != AP_OK)
         return st;
     r->m->n_buffers = v.count;
     if (v.count == 0)
@@ -243,9 +245,10 @@ static ap_status read_buffers(rd *r, const ap__fb_table *model)
         ap__fb_vec d;
         set_what(r, "buffer %u", i);
         if ((st = ap__fb_vec_table(&r->fb, &v, i, r->what, &t, r->err)) != AP_OK ||
-            (st = ap__fb_get_vec(&r->fb, &t, 0, 1, r->what, NULL, &d, r->err)) != AP_OK ||
-            (st = ap__fb_get_u64(&r->fb, &t, 1, 0, r->what, &b->ext_offset, r->err)) != AP_OK ||
-            (st = ap__fb_get_u64(&r->fb, &t, 2, 0, r->what, &b->ext_size, r->err)) != AP_OK)
+            (st = ap__fb_get_vec(&r->fb, &t, AP_TFL_F_BUFFER_DATA, 1, r->what, NULL, &d, r->err)) != AP_OK ||
+            (st = ap__fb_get_u64(&r->fb, &t, AP_TFL_F_BUFFER_OFFSET, 0, r->what, &b->ext_offset,
+                                            r->err)) != AP_OK ||
+            (st = ap__fb_get_u64(&r->fb, &t, AP_TFL_F_BUFFER_SIZE, 0, r->what, &b->ext_size, r->err)) != AP_OK)
             return st;
         b->table_pos = t.pos;
         b->data_len_pos = d.pos;
@@ -260,7 +263,7 @@ static ap_status read_metadata(rd *r, const ap__fb_table *model)
     ap__fb_vec v;
     ap_status st;
     set_what(r, "metadata");
-    if ((st = ap__fb_get_vec(&r->fb, model, 6, 4, r->what, NULL, &v, r->err)) != AP_OK)
+    if ((st = ap__fb_get_vec(&r->fb, model, AP_TFL_F_MODEL_METADATA, 4, r->what, NULL, &v, r->err)) != AP_OK)
         return st;
     r->m->n_metadata = v.count;
     if (v.count == 0)
@@ -274,8 +277,9 @@ static ap_status read_metadata(rd *r, const ap__fb_table *model)
         ap__fb_table t;
         set_what(r, "metadata %u", i);
         if ((st = ap__fb_vec_table(&r->fb, &v, i, r->what, &t, r->err)) != AP_OK ||
-            (st = get_str(r, &t, 0, &md->name)) != AP_OK ||
-            (st = ap__fb_get_u32(&r->fb, &t, 1, 0, r->what, &md->buffer, r->err)) != AP_OK)
+            (st = get_str(r, &t, AP_TFL_F_METADATA_NAME, &md->name)) != AP_OK ||
+            (st = ap__fb_get_u32(&r->fb, &t, AP_TFL_F_METADATA_BUFFER, 0, r->what, &md->buffer,
+                                            r->err)) != AP_OK)
             return st;
         md->table_pos = t.pos;
         if (md->buffer >= r->m->n_buffers)
@@ -292,7 +296,7 @@ static ap_status read_signatures(rd *r, const ap__fb_table *model)
     ap__fb_vec v;
     ap_status st;
     set_what(r, "signature_defs");
-    if ((st = ap__fb_get_vec(&r->fb, model, 7, 4, r->what, NULL, &v, r->err)) != AP_OK)
+    if ((st = ap__fb_get_vec(&r->fb, model, AP_TFL_F_MODEL_SIGNATURE_DEFS, 4, r->what, NULL, &v, r->err)) != AP_OK)
         return st;
     r->m->n_signatures = v.count;
     if (v.count == 0)
@@ -306,8 +310,9 @@ static ap_status read_signatures(rd *r, const ap__fb_table *model)
         ap__fb_table t;
         set_what(r, "signature %u", i);
         if ((st = ap__fb_vec_table(&r->fb, &v, i, r->what, &t, r->err)) != AP_OK ||
-            (st = get_str(r, &t, 2, &sg->key)) != AP_OK ||
-            (st = ap__fb_get_u32(&r->fb, &t, 4, 0, r->what, &sg->subgraph, r->err)) != AP_OK)
+            (st = get_str(r, &t, AP_TFL_F_SIGNATURE_SIGNATURE_KEY, &sg->key)) != AP_OK ||
+            (st = ap__fb_get_u32(&r->fb, &t, AP_TFL_F_SIGNATURE_SUBGRAPH_INDEX, 0, r->what,
+                                            &sg->subgraph, r->err)) != AP_OK)
             return st;
         if (sg->subgraph >= r->m->n_subgraphs)
             return ap_error_set(r->err, AP_ERR_INPUT,
@@ -373,11 +378,11 @@ static ap_status read_tensor(rd *r, uint32_t sg, uint32_t i, const ap__fb_table 
     x->index = i;
     x->table_pos = t->pos;
     set_what(r, "subgraph %u tensor %u", sg, i);
-    if ((st = get_ints(r, t, 0, &x->shape, &x->rank, NULL)) != AP_OK ||
-        (st = ap__fb_get_u8(&r->fb, t, 1, 0, r->what, &type, r->err)) != AP_OK ||
-        (st = ap__fb_get_u32(&r->fb, t, 2, 0, r->what, &x->buffer, r->err)) != AP_OK ||
-        (st = get_str(r, t, 3, &x->name)) != AP_OK ||
-        (st = ap__fb_get_u8(&r->fb, t, 5, 0, r->what, &var, r->err)) != AP_OK)
+    if ((st = get_ints(r, t, AP_TFL_F_TENSOR_SHAPE, &x->shape, &x->rank, NULL)) != AP_OK ||
+        (st = ap__fb_get_u8(&r->fb, t, AP_TFL_F_TENSOR_TYPE, 0, r->what, &type, r->err)) != AP_OK ||
+        (st = ap__fb_get_u32(&r->fb, t, AP_TFL_F_TENSOR_BUFFER, 0, r->what, &x->buffer, r->err)) != AP_OK ||
+        (st = get_str(r, t, AP_TFL_F_TENSOR_NAME, &x->name)) != AP_OK ||
+        (st = ap__fb_get_u8(&r->fb, t, AP_TFL_F_TENSOR_IS_VARIABLE, 0, r->what, &var, r->err)) != AP_OK)
         return st;
     x->type = (int8_t)type;
     x->is_variable = var != 0;
@@ -421,16 +426,18 @@ static ap_status read_tensor(rd *r, uint32_t sg, uint32_t i, const ap__fb_table 
                                 ap_tfl_type_name(x->type));
         x->bytes = (b + 7) / 8;
     }
-    if ((st = get_ints(r, t, 7, &x->shape_signature, &x->n_shape_signature, NULL)) != AP_OK)
+    if ((st = get_ints(r, t, AP_TFL_F_TENSOR_SHAPE_SIGNATURE, &x->shape_signature,
+                        &x->n_shape_signature, NULL)) != AP_OK)
         return st;
     ap__fb_table q;
-    if ((st = ap__fb_get_table(&r->fb, t, 4, r->what, &present, &q, r->err)) != AP_OK)
+    if ((st = ap__fb_get_table(&r->fb, t, AP_TFL_F_TENSOR_QUANTIZATION, r->what, &present, &q,
+                                 r->err)) != AP_OK)
         return st;
     if (present) {
         ap__fb_vec sc;
-        if ((st = ap__fb_get_vec(&r->fb, &q, 2, 4, r->what, NULL, &sc, r->err)) != AP_OK ||
-            (st = ap__fb_get_i32(&r->fb, &q, 6, 0, r->what, &x->quantized_dimension, r->err)) !=
-                AP_OK)
+        if ((st = ap__fb_get_vec(&r->fb, &q, AP_TFL_F_QUANT_SCALE, 4, r->what, NULL, &sc, r->err)) != AP_OK ||
+            (st = ap__fb_get_i32(&r->fb, &q, AP_TFL_F_QUANT_QUANTIZED_DIMENSION, 0, r->what,
+                                &x->quantized_dimension, r->err)) != AP_OK)
             return st;
         x->n_scales = sc.count;
         x->has_quantization = sc.count > 0;
@@ -469,90 +476,104 @@ static ap_status decode_options(rd *r, uint8_t type, const ap__fb_table *t, ap_t
     ap_status st = AP_OK;
     switch (type) {
     case AP_TFL_OPT_CONV_2D:
-        if ((st = opt_u8(r, t, 0, &o->padding)) || (st = opt_i32(r, t, 1, 0, &o->stride_w)) ||
-            (st = opt_i32(r, t, 2, 0, &o->stride_h)) || (st = opt_u8(r, t, 3, &o->activation)) ||
-            (st = opt_i32(r, t, 4, 1, &o->dilation_w)) ||
-            (st = opt_i32(r, t, 5, 1, &o->dilation_h)))
+        if ((st = opt_u8(r, t, AP_TFL_F_CONV_2D_PADDING, &o->padding)) ||
+            (st = opt_i32(r, t, AP_TFL_F_CONV_2D_STRIDE_W, 0, &o->stride_w)) ||
+            (st = opt_i32(r, t, AP_TFL_F_CONV_2D_STRIDE_H, 0, &o->stride_h)) ||
+            (st = opt_u8(r, t, AP_TFL_F_CONV_2D_FUSED_ACTIVATION_FUNCTION, &o->activation)) ||
+            (st = opt_i32(r, t, AP_TFL_F_CONV_2D_DILATION_W_FACTOR, 1, &o->dilation_w)) ||
+            (st = opt_i32(r, t, AP_TFL_F_CONV_2D_DILATION_H_FACTOR, 1, &o->dilation_h)))
             return st;
         break;
     case AP_TFL_OPT_DEPTHWISE_CONV_2D:
-        if ((st = opt_u8(r, t, 0, &o->padding)) || (st = opt_i32(r, t, 1, 0, &o->stride_w)) ||
-            (st = opt_i32(r, t, 2, 0, &o->stride_h)) ||
-            (st = opt_i32(r, t, 3, 0, &o->depth_multiplier)) ||
-            (st = opt_u8(r, t, 4, &o->activation)) ||
-            (st = opt_i32(r, t, 5, 1, &o->dilation_w)) ||
-            (st = opt_i32(r, t, 6, 1, &o->dilation_h)))
+        if ((st = opt_u8(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_PADDING, &o->padding)) ||
+            (st = opt_i32(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_STRIDE_W, 0, &o->stride_w)) ||
+            (st = opt_i32(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_STRIDE_H, 0, &o->stride_h)) ||
+            (st = opt_i32(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_DEPTH_MULTIPLIER, 0, &o->depth_multiplier)) ||
+            (st = opt_u8(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_FUSED_ACTIVATION_FUNCTION, &o->activation)) ||
+            (st = opt_i32(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_DILATION_W_FACTOR, 1, &o->dilation_w)) ||
+            (st = opt_i32(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_DILATION_H_FACTOR, 1, &o->dilation_h)))
             return st;
         break;
     case AP_TFL_OPT_POOL_2D:
-        if ((st = opt_u8(r, t, 0, &o->padding)) || (st = opt_i32(r, t, 1, 0, &o->stride_w)) ||
-            (st = opt_i32(r, t, 2, 0, &o->stride_h)) ||
-            (st = opt_i32(r, t, 3, 0, &o->filter_w)) ||
-            (st = opt_i32(r, t, 4, 0, &o->filter_h)) || (st = opt_u8(r, t, 5, &o->activation)))
+        if ((st = opt_u8(r, t, AP_TFL_F_POOL_2D_PADDING, &o->padding)) ||
+            (st = opt_i32(r, t, AP_TFL_F_POOL_2D_STRIDE_W, 0, &o->stride_w)) ||
+            (st = opt_i32(r, t, AP_TFL_F_POOL_2D_STRIDE_H, 0, &o->stride_h)) ||
+            (st = opt_i32(r, t, AP_TFL_F_POOL_2D_FILTER_WIDTH, 0, &o->filter_w)) ||
+            (st = opt_i32(r, t, AP_TFL_F_POOL_2D_FILTER_HEIGHT, 0, &o->filter_h)) ||
+            (st = opt_u8(r, t, AP_TFL_F_POOL_2D_FUSED_ACTIVATION_FUNCTION, &o->activation)))
             return st;
         break;
     case AP_TFL_OPT_SVDF:
-        if ((st = opt_i32(r, t, 0, 0, &o->rank)) || (st = opt_u8(r, t, 1, &o->activation)))
+        if ((st = opt_i32(r, t, AP_TFL_F_SVDF_RANK, 0, &o->rank)) ||
+            (st = opt_u8(r, t, AP_TFL_F_SVDF_FUSED_ACTIVATION_FUNCTION, &o->activation)))
             return st;
         break;
     case AP_TFL_OPT_FULLY_CONNECTED:
-        if ((st = opt_u8(r, t, 0, &o->activation)) || (st = opt_u8(r, t, 1, &o->weights_format)) ||
-            (st = opt_u8(r, t, 2, &o->keep_num_dims)))
+        if ((st = opt_u8(r, t, AP_TFL_F_FULLY_CONNECTED_FUSED_ACTIVATION_FUNCTION, &o->activation)) ||
+            (st = opt_u8(r, t, AP_TFL_F_FULLY_CONNECTED_WEIGHTS_FORMAT, &o->weights_format)) ||
+            (st = opt_u8(r, t, AP_TFL_F_FULLY_CONNECTED_KEEP_NUM_DIMS, &o->keep_num_dims)))
             return st;
         break;
     case AP_TFL_OPT_SOFTMAX:
-        st = opt_f32(r, t, 0, &o->beta);
+        st = opt_f32(r, t, AP_TFL_F_SOFTMAX_BETA, &o->beta);
         break;
     case AP_TFL_OPT_CONCATENATION:
-        if ((st = opt_i32(r, t, 0, 0, &o->axis)) || (st = opt_u8(r, t, 1, &o->activation)))
+        if ((st = opt_i32(r, t, AP_TFL_F_CONCATENATION_AXIS, 0, &o->axis)) ||
+            (st = opt_u8(r, t, AP_TFL_F_CONCATENATION_FUSED_ACTIVATION_FUNCTION, &o->activation)))
             return st;
         break;
     case AP_TFL_OPT_ADD:
-    case AP_TFL_OPT_MUL:
+    case AP_TFL_OPT_MUL: /* MulOptions and SubOptions start as AddOptions does */
     case AP_TFL_OPT_SUB:
-        st = opt_u8(r, t, 0, &o->activation);
+        st = opt_u8(r, t, AP_TFL_F_ADD_FUSED_ACTIVATION_FUNCTION, &o->activation);
         break;
     case AP_TFL_OPT_GATHER:
-        st = opt_i32(r, t, 0, 0, &o->axis);
+        st = opt_i32(r, t, AP_TFL_F_GATHER_AXIS, 0, &o->axis);
         break;
     case AP_TFL_OPT_REDUCER:
-        st = opt_u8(r, t, 0, &o->keep_dims);
+        st = opt_u8(r, t, AP_TFL_F_REDUCER_KEEP_DIMS, &o->keep_dims);
         break;
     case AP_TFL_OPT_STRIDED_SLICE:
-        if ((st = opt_i32(r, t, 0, 0, &o->begin_mask)) || (st = opt_i32(r, t, 1, 0, &o->end_mask)) ||
-            (st = opt_i32(r, t, 2, 0, &o->ellipsis_mask)) ||
-            (st = opt_i32(r, t, 3, 0, &o->new_axis_mask)) ||
-            (st = opt_i32(r, t, 4, 0, &o->shrink_axis_mask)) || (st = opt_u8(r, t, 5, &o->offset)))
+        if ((st = opt_i32(r, t, AP_TFL_F_STRIDED_SLICE_BEGIN_MASK, 0, &o->begin_mask)) ||
+            (st = opt_i32(r, t, AP_TFL_F_STRIDED_SLICE_END_MASK, 0, &o->end_mask)) ||
+            (st = opt_i32(r, t, AP_TFL_F_STRIDED_SLICE_ELLIPSIS_MASK, 0, &o->ellipsis_mask)) ||
+            (st = opt_i32(r, t, AP_TFL_F_STRIDED_SLICE_NEW_AXIS_MASK, 0, &o->new_axis_mask)) ||
+            (st = opt_i32(r, t, AP_TFL_F_STRIDED_SLICE_SHRINK_AXIS_MASK, 0, &o->shrink_axis_mask)) ||
+            (st = opt_u8(r, t, AP_TFL_F_STRIDED_SLICE_OFFSET, &o->offset)))
             return st;
         break;
     case AP_TFL_OPT_SPLIT:
-    case AP_TFL_OPT_SPLIT_V:
-        st = opt_i32(r, t, 0, 0, &o->num_splits);
+    case AP_TFL_OPT_SPLIT_V: /* SplitVOptions: num_splits too */
+        st = opt_i32(r, t, AP_TFL_F_SPLIT_NUM_SPLITS, 0, &o->num_splits);
         break;
     case AP_TFL_OPT_TRANSPOSE_CONV:
-        if ((st = opt_u8(r, t, 0, &o->padding)) || (st = opt_i32(r, t, 1, 0, &o->stride_w)) ||
-            (st = opt_i32(r, t, 2, 0, &o->stride_h)) || (st = opt_u8(r, t, 3, &o->activation)))
+        if ((st = opt_u8(r, t, AP_TFL_F_TRANSPOSE_CONV_PADDING, &o->padding)) ||
+            (st = opt_i32(r, t, AP_TFL_F_TRANSPOSE_CONV_STRIDE_W, 0, &o->stride_w)) ||
+            (st = opt_i32(r, t, AP_TFL_F_TRANSPOSE_CONV_STRIDE_H, 0, &o->stride_h)) ||
+            (st = opt_u8(r, t, AP_TFL_F_TRANSPOSE_CONV_FUSED_ACTIVATION_FUNCTION, &o->activation)))
             return st;
         break;
     case AP_TFL_OPT_PACK:
-    case AP_TFL_OPT_UNPACK:
-        st = opt_i32(r, t, 1, 0, &o->axis);
+    case AP_TFL_OPT_UNPACK: /* UnpackOptions: axis at the same place */
+        st = opt_i32(r, t, AP_TFL_F_PACK_AXIS, 0, &o->axis);
         break;
     case AP_TFL_OPT_UNIDIRECTIONAL_SEQUENCE_LSTM:
-        if ((st = opt_u8(r, t, 0, &o->activation)) || (st = opt_u8(r, t, 3, &o->time_major)))
+        if ((st = opt_u8(r, t, AP_TFL_F_UNIDIRECTIONAL_SEQUENCE_LSTM_FUSED_ACTIVATION_FUNCTION, &o->activation)) ||
+            (st = opt_u8(r, t, AP_TFL_F_UNIDIRECTIONAL_SEQUENCE_LSTM_TIME_MAJOR, &o->time_major)))
             return st;
         break;
     case AP_TFL_OPT_LEAKY_RELU:
-        st = opt_f32(r, t, 0, &o->alpha);
+        st = opt_f32(r, t, AP_TFL_F_LEAKY_RELU_ALPHA, &o->alpha);
         break;
     case AP_TFL_OPT_MIRROR_PAD:
-        st = opt_u8(r, t, 0, &o->mirror_mode);
+        st = opt_u8(r, t, AP_TFL_F_MIRROR_PAD_MODE, &o->mirror_mode);
         break;
     case AP_TFL_OPT_DEPTH_TO_SPACE:
-        st = opt_i32(r, t, 0, 0, &o->block_size);
+        st = opt_i32(r, t, AP_TFL_F_DEPTH_TO_SPACE_BLOCK_SIZE, 0, &o->block_size);
         break;
     case AP_TFL_OPT_BATCH_MATMUL:
-        if ((st = opt_u8(r, t, 0, &o->adj_x)) || (st = opt_u8(r, t, 1, &o->adj_y)))
+        if ((st = opt_u8(r, t, AP_TFL_F_BATCH_MATMUL_ADJ_X, &o->adj_x)) ||
+            (st = opt_u8(r, t, AP_TFL_F_BATCH_MATMUL_ADJ_Y, &o->adj_y)))
             return st;
         break;
     default:
@@ -577,16 +598,30 @@ static int is_control_flow(int32_t code)
 static ap_status read_calls(rd *r, ap_tfl_operator *op, const ap__fb_table *t, int has_table)
 {
     uint8_t want;
-    unsigned nf;
+    unsigned first, nf;  /* the subgraph index fields, in calls[] order */
     const char *opt_name;
     /* TFLM's lifetime walk (MarkSubgraphLifetimesIfNecessary) switches on the extended
      * builtin_code field alone; the kernels use the resolved code. Either makes it a call. */
     int32_t raw = r->m->opcodes[op->opcode_index].builtin_code_field;
     switch (is_control_flow(raw) ? raw : op->builtin) {
-    case AP_TFL_OP_IF: want = AP_TFL_OPT_IF; nf = 2; opt_name = "IfOptions"; break;
-    case AP_TFL_OP_WHILE: want = AP_TFL_OPT_WHILE; nf = 2; opt_name = "WhileOptions"; break;
+    case AP_TFL_OP_IF:
+        want = AP_TFL_OPT_IF;
+        first = AP_TFL_F_IF_THEN_SUBGRAPH_INDEX; /* then, else */
+        nf = 2;
+        opt_name = "IfOptions";
+        break;
+    case AP_TFL_OP_WHILE:
+        want = AP_TFL_OPT_WHILE;
+        first = AP_TFL_F_WHILE_COND_SUBGRAPH_INDEX; /* cond, body */
+        nf = 2;
+        opt_name = "WhileOptions";
+        break;
     case AP_TFL_OP_CALL_ONCE:
-        want = AP_TFL_OPT_CALL_ONCE; nf = 1; opt_name = "CallOnceOptions"; break;
+        want = AP_TFL_OPT_CALL_ONCE;
+        first = AP_TFL_F_CALL_ONCE_INIT_SUBGRAPH_INDEX;
+        nf = 1;
+        opt_name = "CallOnceOptions";
+        break;
     default:
         return AP_OK;
     }
@@ -597,7 +632,7 @@ static ap_status read_calls(rd *r, ap_tfl_operator *op, const ap__fb_table *t, i
                             op->options_type);
     for (unsigned f = 0; f < nf; f++) {
         int32_t s;
-        ap_status st = opt_i32(r, t, f, 0, &s);
+        ap_status st = opt_i32(r, t, first + f, 0, &s);
         if (st != AP_OK)
             return st;
         if (s < 0 || (uint32_t)s >= r->m->n_subgraphs)
@@ -620,7 +655,8 @@ static ap_status read_operator(rd *r, uint32_t sg, uint32_t i, const ap__fb_tabl
     op->calls[0] = op->calls[1] = -1;
     options_defaults(&op->opt);
     set_what(r, "subgraph %u operator %u", sg, i);
-    if ((st = ap__fb_get_u32(&r->fb, t, 0, 0, r->what, &op->opcode_index, r->err)) != AP_OK)
+    if ((st = ap__fb_get_u32(&r->fb, t, AP_TFL_F_OPERATOR_OPCODE_INDEX, 0, r->what,
+                              &op->opcode_index, r->err)) != AP_OK)
         return st;
     if (op->opcode_index >= r->m->n_opcodes)
         return ap_error_set(r->err, AP_ERR_INPUT,
@@ -632,23 +668,26 @@ static ap_status read_operator(rd *r, uint32_t sg, uint32_t i, const ap__fb_tabl
     op->custom_code = oc->custom_code;
     op->name = oc->name;
     set_what(r, "subgraph %u operator %u (%s)", sg, i, op->name);
-    if ((st = get_ints(r, t, 1, &op->inputs, &op->n_inputs, NULL)) != AP_OK ||
-        (st = get_ints(r, t, 2, &op->outputs, &op->n_outputs, NULL)) != AP_OK ||
-        (st = get_ints(r, t, 8, &op->intermediates, &op->n_intermediates, NULL)) != AP_OK)
+    if ((st = get_ints(r, t, AP_TFL_F_OPERATOR_INPUTS, &op->inputs, &op->n_inputs, NULL)) != AP_OK ||
+        (st = get_ints(r, t, AP_TFL_F_OPERATOR_OUTPUTS, &op->outputs, &op->n_outputs, NULL)) != AP_OK ||
+        (st = get_ints(r, t, AP_TFL_F_OPERATOR_INTERMEDIATES, &op->intermediates,
+                        &op->n_intermediates, NULL)) != AP_OK)
         return st;
     if ((st = check_indices(r, op->inputs, op->n_inputs, n_tensors, 1, "inputs")) != AP_OK ||
         (st = check_indices(r, op->outputs, op->n_outputs, n_tensors, 0, "outputs")) != AP_OK ||
         (st = check_indices(r, op->intermediates, op->n_intermediates, n_tensors, 0,
                             "intermediates")) != AP_OK)
         return st;
-    /* builtin_options: union type in field 3, table in field 4. */
+    /* builtin_options: the union's type, then its table. */
     ap__fb_table ot = {0, 0, 0, 0};
     int has = 0;
-    if ((st = ap__fb_get_u8(&r->fb, t, 3, 0, r->what, &ty, r->err)) != AP_OK)
+    if ((st = ap__fb_get_u8(&r->fb, t, AP_TFL_F_OPERATOR_BUILTIN_OPTIONS_TYPE, 0, r->what, &ty,
+                             r->err)) != AP_OK)
         return st;
     op->options_type = ty;
     if (ty != 0) {
-        if ((st = ap__fb_get_table(&r->fb, t, 4, r->what, &has, &ot, r->err)) != AP_OK)
+        if ((st = ap__fb_get_table(&r->fb, t, AP_TFL_F_OPERATOR_BUILTIN_OPTIONS, r->what, &has, &ot,
+                                     r->err)) != AP_OK)
             return st;
         if (has) {
             op->options_pos = ot.pos;
@@ -658,20 +697,23 @@ static ap_status read_operator(rd *r, uint32_t sg, uint32_t i, const ap__fb_tabl
     }
     if ((st = read_calls(r, op, &ot, has)) != AP_OK)
         return st;
-    /* builtin_options_2: type in field 11, table in field 12. */
-    if ((st = ap__fb_get_u8(&r->fb, t, 11, 0, r->what, &ty, r->err)) != AP_OK)
+    /* builtin_options_2: the same for the second union. */
+    if ((st = ap__fb_get_u8(&r->fb, t, AP_TFL_F_OPERATOR_BUILTIN_OPTIONS_2_TYPE, 0, r->what, &ty,
+                             r->err)) != AP_OK)
         return st;
     op->options2_type = ty;
     if (ty != 0) {
         ap__fb_table o2;
         int has2;
-        if ((st = ap__fb_get_table(&r->fb, t, 12, r->what, &has2, &o2, r->err)) != AP_OK)
+        if ((st = ap__fb_get_table(&r->fb, t, AP_TFL_F_OPERATOR_BUILTIN_OPTIONS_2, r->what, &has2,
+                                     &o2, r->err)) != AP_OK)
             return st;
         if (has2)
             op->options2_pos = o2.pos;
     }
     ap__fb_vec cv;
-    if ((st = ap__fb_get_vec(&r->fb, t, 5, 1, r->what, NULL, &cv, r->err)) != AP_OK)
+    if ((st = ap__fb_get_vec(&r->fb, t, AP_TFL_F_OPERATOR_CUSTOM_OPTIONS, 1, r->what, NULL, &cv,
+                              r->err)) != AP_OK)
         return st;
     op->custom_options_pos = cv.pos ? cv.at : 0;
     op->custom_options_len = cv.count;
@@ -687,11 +729,12 @@ static ap_status read_subgraph(rd *r, uint32_t s, const ap__fb_table *t, ap_tfl_
     g->index = s;
     g->table_pos = t->pos;
     set_what(r, "subgraph %u", s);
-    if ((st = get_str(r, t, 4, &g->name)) != AP_OK ||
-        (st = ap__fb_get_vec(&r->fb, t, 0, 4, r->what, NULL, &tv, r->err)) != AP_OK ||
-        (st = ap__fb_get_vec(&r->fb, t, 3, 4, r->what, NULL, &ov, r->err)) != AP_OK ||
-        (st = get_ints(r, t, 1, &g->inputs, &g->n_inputs, NULL)) != AP_OK ||
-        (st = get_ints(r, t, 2, &g->outputs, &g->n_outputs, NULL)) != AP_OK)
+    if ((st = get_str(r, t, AP_TFL_F_SUBGRAPH_NAME, &g->name)) != AP_OK ||
+        (st = ap__fb_get_vec(&r->fb, t, AP_TFL_F_SUBGRAPH_TENSORS, 4, r->what, NULL, &tv, r->err)) != AP_OK ||
+        (st = ap__fb_get_vec(&r->fb, t, AP_TFL_F_SUBGRAPH_OPERATORS, 4, r->what, NULL, &ov,
+                              r->err)) != AP_OK ||
+        (st = get_ints(r, t, AP_TFL_F_SUBGRAPH_INPUTS, &g->inputs, &g->n_inputs, NULL)) != AP_OK ||
+        (st = get_ints(r, t, AP_TFL_F_SUBGRAPH_OUTPUTS, &g->outputs, &g->n_outputs, NULL)) != AP_OK)
         return st;
     if ((st = spend(r, (size_t)tv.count + ov.count)) != AP_OK)
         return st;
@@ -751,14 +794,15 @@ static ap_status read_model(rd *r)
         (st = ap__fb_table_at(fb, root, r->what, &model, r->err)) != AP_OK)
         return st;
     set_what(r, "model");
-    if ((st = ap__fb_get_u32(fb, &model, 0, 0, r->what, &m->version, r->err)) != AP_OK ||
-        (st = get_str(r, &model, 3, &m->description)) != AP_OK)
+    if ((st = ap__fb_get_u32(fb, &model, AP_TFL_F_MODEL_VERSION, 0, r->what, &m->version,
+                              r->err)) != AP_OK ||
+        (st = get_str(r, &model, AP_TFL_F_MODEL_DESCRIPTION, &m->description)) != AP_OK)
         return st;
     if ((st = read_opcodes(r, &model)) != AP_OK || (st = read_buffers(r, &model)) != AP_OK)
         return st;
     ap__fb_vec sv;
     set_what(r, "subgraphs");
-    if ((st = ap__fb_get_vec(fb, &model, 2, 4, r->what, NULL, &sv, r->err)) != AP_OK)
+    if ((st = ap__fb_get_vec(fb, &model, AP_TFL_F_MODEL_SUBGRAPHS, 4, r->what, NULL, &sv, r->err)) != AP_OK)
         return st;
     if (sv.count == 0)
         return ap_error_set(r->err, AP_ERR_INPUT, "the model has no subgraphs (root table at "

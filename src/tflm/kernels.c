@@ -19,6 +19,7 @@
 
 #include "arenaplan/problem.h"
 #include "core/util.h"
+#include "tflite/fb.h"
 #include "tflm/kernels.h"
 
 typedef struct kctx {

@@ -45,10 +45,4 @@ void ap__prepare_free(ap__prepare *pr);
 ap_status ap__kernel_prepare(const ap_tfl_model *m, ap_tflm_kernels set, ap__prepare *out,
                              ap_error *err);
 
-/* Looks up key in the FlexBuffer map held in p[0..len) (custom operator options). Returns 1 and
- * stores the value (integers and bools as read, floats truncated) when key names a scalar, 0
- * when the key is absent or not a scalar, -1 when the buffer is not a well-formed map. Every
- * read is checked against len. */
-int ap__flex_map_int(const unsigned char *p, size_t len, const char *key, int64_t *value);
-
 #endif

@@ -22,8 +22,6 @@
 
 #include "tflm/share.h"
 
-enum { OP_RESHAPE = 22, OP_SQUEEZE = 43, OP_EXPAND_DIMS = 70 };
-
 static const ap_tfl_tensor *tensor_at(const ap_tfl_subgraph *g, int32_t i)
 {
     return i >= 0 && (uint32_t)i < g->n_tensors ? &g->tensors[i] : NULL;
@@ -48,7 +46,7 @@ static int reshape_like(const ap__graph_facts *f, const ap_tfl_operator *op,
     c->in_tensor = op->inputs[0];
     c->out_tensor = op->outputs[0];
     c->max_delta = 0;
-    c->flags = AP_OVERLAP_ALIAS | (op->builtin == OP_EXPAND_DIMS ? 0u : AP_OVERLAP_EXACT);
+    c->flags = AP_OVERLAP_ALIAS | (op->builtin == AP_TFL_OP_EXPAND_DIMS ? 0u : AP_OVERLAP_EXACT);
     return 1;
 }
 
@@ -56,7 +54,8 @@ int ap__inplace_candidate(const ap__graph_facts *f, const ap_tfl_operator *op, i
                           const ap_problem *p, ap__candidate *c)
 {
     int arity;
-    if (op->builtin == OP_RESHAPE || op->builtin == OP_SQUEEZE || op->builtin == OP_EXPAND_DIMS)
+    if (op->builtin == AP_TFL_OP_RESHAPE || op->builtin == AP_TFL_OP_SQUEEZE ||
+        op->builtin == AP_TFL_OP_EXPAND_DIMS)
         return reshape_like(f, op, p, c);
     if (!elementwise || (arity = ap__elementwise_op(op->builtin)) == 0)
         return 0;

@@ -148,19 +148,19 @@ int ap__tflm_padding(int32_t padding, int64_t in, int64_t filter, int64_t stride
 int ap__elementwise_op(int32_t code)
 {
     switch (code) {
-    case 0:   /* ADD */
-    case 41:  /* SUB */
-    case 18:  /* MUL */
+    case AP_TFL_OP_ADD:
+    case AP_TFL_OP_SUB:
+    case AP_TFL_OP_MUL:
         return 2;
-    case 19:  /* RELU */
-    case 21:  /* RELU6 */
-    case 14:  /* LOGISTIC */
-    case 28:  /* TANH */
-    case 98:  /* LEAKY_RELU */
-    case 117: /* HARD_SWISH */
-    case 114: /* QUANTIZE */
-    case 6:   /* DEQUANTIZE */
-    case 25:  /* SOFTMAX */
+    case AP_TFL_OP_RELU:
+    case AP_TFL_OP_RELU6:
+    case AP_TFL_OP_LOGISTIC:
+    case AP_TFL_OP_TANH:
+    case AP_TFL_OP_LEAKY_RELU:
+    case AP_TFL_OP_HARD_SWISH:
+    case AP_TFL_OP_QUANTIZE:
+    case AP_TFL_OP_DEQUANTIZE:
+    case AP_TFL_OP_SOFTMAX:
         return 1;
     default:
         return 0;
@@ -315,7 +315,7 @@ int ap__op_walk(const ap_tfl_model *m, const ap_tfl_subgraph *g, const ap_tfl_op
     int arity = ap__elementwise_op(op->builtin);
     if (op->n_outputs < 1 || slot >= op->n_inputs || op->inputs[slot] < 0)
         return 0;
-    if (op->builtin == 34 /* PAD */ || op->builtin == 60 /* PADV2 */) {
+    if (op->builtin == AP_TFL_OP_PAD || op->builtin == AP_TFL_OP_PADV2) {
         memset(w, 0, sizeof *w);
         return slot == 0 && pad_walk(m, g, op, w);
     }
