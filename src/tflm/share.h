@@ -108,7 +108,13 @@ int ap__inplace_candidate(const ap__graph_facts *f, const ap_tfl_operator *op, i
 int ap__dies_into(const ap__graph_facts *f, const ap_problem *p, uint32_t op, int32_t t,
                   int32_t out);
 
-/* Applies the rules to every operator of every subgraph of m and adds their allowances to p
+/* The overlap rule (share_overlap.c) for op: fills *c and returns 1 when the main input of a
+ * modelled kernel (for element-wise operators, the first input that dies there) dies into its
+ * output; max_delta from ap__walk_max_delta. */
+int ap__overlap_candidate(const ap__graph_facts *f, const ap_tfl_operator *op,
+                          const ap_problem *p, ap__candidate *c);
+
+/* Applies the rules (share.c) to every operator of every subgraph of m and adds their allowances to p
  * (whose buffers ap_tflite_build_problem has just added). The in-place rule goes first; the
  * overlap rule leaves an output that already has an allowance alone. Counts what was added.
  * AP_ERR_NOMEM. */

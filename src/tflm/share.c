@@ -1,0 +1,155 @@
+/*
+ * share.c - which bytes an operator's output may share with its inputs (share.h): the facts
+ * about a subgraph both rules need (who reads a tensor last, who writes it, what the subgraph
+ * takes and gives), the condition both rules share (the input dies into the output), and the
+ * driver that asks the in-place rule (share_inplace.c) and then the overlap rule
+ * (share_overlap.c) about every operator and adds their allowances to the problem.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+#include "tflm/share.h"
+
+int ap__dies_into(const ap__graph_facts *f, const ap_problem *p, uint32_t op, int32_t t,
+                  int32_t out)
+{
+    const ap_tfl_subgraph *g = f->g;
+    if (t < 0 || out < 0 || (uint32_t)t >= g->n_tensors || (uint32_t)out >= g->n_tensors ||
+        t == out)
+        return 0;
+    if (f->buf[t] < 0 || f->buf[out] < 0 || f->io[t] || (f->io[out] & 1))
+        return 0;
+    if (g->tensors[t].is_variable || g->tensors[t].is_constant)
+        return 0;
+    /* earlier readers are done with it; no later one may exist */
+    if (f->last_reader[t] != (int32_t)op || f->producers[out] != 1)
+        return 0;
+    const ap_buffer *bi = &p->buf[f->buf[t]], *bo = &p->buf[f->buf[out]];
+    /* live together at exactly one step: the operator's (operator scopes start at 1; a
+       subgraph no operator runs keeps TFLM's [-1, 0) for every tensor) */
+    return bo->lower > 0 && bi->upper == bo->lower + 1 && bi->lower <= bo->lower;
+}
+
+static void op_why(char *buf, size_t n, uint32_t s, uint32_t i, const char *name,
+                   const char *what)
+{
+    if (s == 0)
+        snprintf(buf, n, "%s op %u%s", name, i, what);
+    else
+        snprintf(buf, n, "%s op %u:%u%s", name, s, i, what);
+}
+
+static void facts_free(ap__graph_facts *f)
+{
+    free(f->last_reader);
+    free(f->producers);
+    free(f->io);
+}
+
+static int facts_build(ap__graph_facts *f, const ap_tfl_model *m, uint32_t s, const long *buf)
+{
+    const ap_tfl_subgraph *g = &m->subgraphs[s];
+    size_t nt = g->n_tensors;
+    memset(f, 0, sizeof *f);
+    f->m = m;
+    f->g = g;
+    f->s = s;
+    f->buf = buf;
+    f->last_reader = ap__alloc(nt + 1, sizeof *f->last_reader);
+    f->producers = ap__zalloc(nt + 1, sizeof *f->producers);
+    f->io = ap__zalloc(nt + 1, 1);
+    if (!f->last_reader || !f->producers || !f->io)
+        return -1;
+    for (size_t t = 0; t < nt; t++)
+        f->last_reader[t] = -1;
+    for (uint32_t i = 0; i < g->n_inputs; i++)
+        f->io[g->inputs[i]] |= 1;
+    for (uint32_t i = 0; i < g->n_outputs; i++)
+        f->io[g->outputs[i]] |= 2;
+    for (uint32_t i = 0; i < g->n_ops; i++) {
+        const ap_tfl_operator *op = &g->ops[i];
+        for (uint32_t k = 0; k < op->n_outputs; k++)
+            f->producers[op->outputs[k]]++;
+        for (uint32_t k = 0; k < op->n_inputs; k++) {
+            int32_t t = op->inputs[k];
+            if (t >= 0)
+                f->last_reader[t] = (int32_t)i;
+        }
+    }
+    return 0;
+}
+
+ap_status ap__overlap_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace inplace,
+                            ap_tflm_overlap overlap, size_t *n_inplace, size_t *n_overlap,
+                            ap_error *err)
+{
+    int ip = inplace != AP_TFLM_INPLACE_NONE, ov = overlap == AP_TFLM_OVERLAP_REFERENCE;
+    ap_status st = AP_OK;
+    *n_inplace = *n_overlap = 0;
+    if (!ip && !ov)
+        return AP_OK;
+
+    /* tensor (subgraph, index) -> buffer */
+    size_t nt = 0, *base = ap__alloc((size_t)m->n_subgraphs + 1, sizeof *base);
+    long *buf = NULL;
+    if (!base)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory applying overlap rules");
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        base[s] = nt;
+        nt += m->subgraphs[s].n_tensors;
+    }
+    /* claimed[i]: buffer i is already the `over` of an allowance */
+    unsigned char *claimed = ap__zalloc(p->n + 1, 1);
+    if (!(buf = ap__alloc(nt + 1, sizeof *buf)) || !claimed) {
+        free(base);
+        free(buf);
+        free(claimed);
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory applying overlap rules");
+    }
+    for (size_t t = 0; t < nt; t++)
+        buf[t] = -1;
+    for (size_t i = 0; i < p->n; i++) {
+        const ap_buffer *b = &p->buf[i];
+        if (b->subgraph >= 0 && b->tensor >= 0 && (uint32_t)b->subgraph < m->n_subgraphs)
+            buf[base[b->subgraph] + (size_t)b->tensor] = (long)i;
+    }
+    for (uint32_t s = 0; s < m->n_subgraphs && st == AP_OK; s++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[s];
+        ap__graph_facts f;
+        if (facts_build(&f, m, s, buf + base[s]) != 0) {
+            facts_free(&f);
+            st = ap_error_set(err, AP_ERR_NOMEM, "out of memory applying overlap rules");
+            break;
+        }
+        for (uint32_t i = 0; i < g->n_ops && st == AP_OK; i++) {
+            const ap_tfl_operator *op = &g->ops[i];
+            ap__candidate c;
+            char why[128];
+            if (ip && ap__inplace_candidate(&f, op, inplace == AP_TFLM_INPLACE_ELEMENTWISE, p, &c) &&
+                !claimed[f.buf[c.out_tensor]]) {
+                op_why(why, sizeof why, s, i, op->name, "");
+                st = ap_problem_add_overlap(p, (uint32_t)f.buf[c.in_tensor],
+                                            (uint32_t)f.buf[c.out_tensor], c.max_delta, c.flags,
+                                            why, err);
+                claimed[f.buf[c.out_tensor]] = 1;
+                ++*n_inplace;
+            }
+            if (st == AP_OK && ov && ap__overlap_candidate(&f, op, p, &c) &&
+                !claimed[f.buf[c.out_tensor]]) {
+                op_why(why, sizeof why, s, i, op->name, " (reference kernel order)");
+                st = ap_problem_add_overlap(p, (uint32_t)f.buf[c.in_tensor],
+                                            (uint32_t)f.buf[c.out_tensor], c.max_delta, c.flags,
+                                            why, err);
+                claimed[f.buf[c.out_tensor]] = 1;
+                ++*n_overlap;
+            }
+        }
+        facts_free(&f);
+    }
+    free(buf);
+    free(base);
+    free(claimed);
+    return st;
+}
