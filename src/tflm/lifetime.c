@@ -487,7 +487,7 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
     /* In-place and overlap rules: allowances between an operator's output and its dying
        input (share_overlap.c, share_inplace.c). */
     size_t n_ip = 0, n_ov = 0;
-    if ((st = ap__overlap_rules(m, p, opt->inplace, opt->overlap, &n_ip, &n_ov, err)) != AP_OK)
+    if ((st = ap__share_rules(m, p, opt->inplace, opt->overlap, &n_ip, &n_ov, err)) != AP_OK)
         goto done;
     char note[512], rules[384] = "";
     size_t rl = 0;

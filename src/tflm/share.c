@@ -1,9 +1,9 @@
 /*
- * share.c - which bytes an operator's output may share with its inputs (share.h): the facts
- * about a subgraph both rules need (who reads a tensor last, who writes it, what the subgraph
- * takes and gives), the condition both rules share (the input dies into the output), and the
- * driver that asks the in-place rule (share_inplace.c) and then the overlap rule
- * (share_overlap.c) about every operator and adds their allowances to the problem.
+ * share.c - which bytes an operator's output may share with its inputs (share.h): the driver
+ * asks the in-place rule (share_inplace.c), then the overlap rule (share_overlap.c), what each
+ * operator's kernel allows, and keeps the first proposal whose input dies into the output
+ * there, which needs the facts about the subgraph kept here (who reads a tensor last, who
+ * writes it, what the subgraph takes and gives). The rules never call back.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +12,19 @@
 #include "core/util.h"
 #include "tflm/share.h"
 
-int ap__dies_into(const ap__graph_facts *f, const ap_problem *p, uint32_t op, int32_t t,
-                  int32_t out)
+/* Facts about one subgraph's tensors that the condition needs. */
+typedef struct graph_facts {
+    const ap_tfl_subgraph *g;
+    int32_t *last_reader;    /* per tensor: the last operator that reads it, or -1 */
+    uint32_t *producers;     /* per tensor: operators that write it */
+    unsigned char *io;       /* per tensor: 1 subgraph input, 2 subgraph output (bits) */
+    const long *buf;         /* per tensor: its buffer in the problem, or -1 (not planned) */
+} graph_facts;
+
+/* Whether tensor t of the subgraph dies at operator `op` and may be the base of an allowance
+ * for output tensor `out` (the condition in share.h). */
+static int dies_into(const graph_facts *f, const ap_problem *p, uint32_t op, int32_t t,
+                     int32_t out)
 {
     const ap_tfl_subgraph *g = f->g;
     if (t < 0 || out < 0 || (uint32_t)t >= g->n_tensors || (uint32_t)out >= g->n_tensors ||
@@ -41,21 +52,19 @@ static void op_why(char *buf, size_t n, uint32_t s, uint32_t i, const char *name
         snprintf(buf, n, "%s op %u:%u%s", name, s, i, what);
 }
 
-static void facts_free(ap__graph_facts *f)
+static void facts_free(graph_facts *f)
 {
     free(f->last_reader);
     free(f->producers);
     free(f->io);
 }
 
-static int facts_build(ap__graph_facts *f, const ap_tfl_model *m, uint32_t s, const long *buf)
+static int facts_build(graph_facts *f, const ap_tfl_model *m, uint32_t s, const long *buf)
 {
     const ap_tfl_subgraph *g = &m->subgraphs[s];
     size_t nt = g->n_tensors;
     memset(f, 0, sizeof *f);
-    f->m = m;
     f->g = g;
-    f->s = s;
     f->buf = buf;
     f->last_reader = ap__alloc(nt + 1, sizeof *f->last_reader);
     f->producers = ap__zalloc(nt + 1, sizeof *f->producers);
@@ -81,9 +90,32 @@ static int facts_build(ap__graph_facts *f, const ap_tfl_model *m, uint32_t s, co
     return 0;
 }
 
-ap_status ap__overlap_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace inplace,
-                            ap_tflm_overlap overlap, size_t *n_inplace, size_t *n_overlap,
-                            ap_error *err)
+/* Adds the allowance of the first of the n proposals whose input dies into its output, unless
+ * that output already has one (claimed); an unconstrained delta becomes the base's size, which
+ * already allows every placement. */
+static ap_status take(const graph_facts *f, ap_problem *p, uint32_t s, const ap_tfl_operator *op,
+                      const ap__candidate *c, size_t n, const char *what, unsigned char *claimed,
+                      size_t *count, ap_error *err)
+{
+    char why[128];
+    for (size_t k = 0; k < n; k++) {
+        if (!dies_into(f, p, op->index, c[k].in_tensor, c[k].out_tensor))
+            continue;
+        long base = f->buf[c[k].in_tensor], over = f->buf[c[k].out_tensor];
+        if (claimed[over])
+            return AP_OK;
+        int64_t d = c[k].max_delta == AP__UNCONSTRAINED ? p->buf[base].size : c[k].max_delta;
+        op_why(why, sizeof why, s, op->index, op->name, what);
+        claimed[over] = 1;
+        ++*count;
+        return ap_problem_add_overlap(p, (uint32_t)base, (uint32_t)over, d, c[k].flags, why, err);
+    }
+    return AP_OK;
+}
+
+ap_status ap__share_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace inplace,
+                          ap_tflm_overlap overlap, size_t *n_inplace, size_t *n_overlap,
+                          ap_error *err)
 {
     int ip = inplace != AP_TFLM_INPLACE_NONE, ov = overlap == AP_TFLM_OVERLAP_REFERENCE;
     ap_status st = AP_OK;
@@ -117,7 +149,7 @@ ap_status ap__overlap_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplac
     }
     for (uint32_t s = 0; s < m->n_subgraphs && st == AP_OK; s++) {
         const ap_tfl_subgraph *g = &m->subgraphs[s];
-        ap__graph_facts f;
+        graph_facts f;
         if (facts_build(&f, m, s, buf + base[s]) != 0) {
             facts_free(&f);
             st = ap_error_set(err, AP_ERR_NOMEM, "out of memory applying overlap rules");
@@ -125,25 +157,16 @@ ap_status ap__overlap_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplac
         }
         for (uint32_t i = 0; i < g->n_ops && st == AP_OK; i++) {
             const ap_tfl_operator *op = &g->ops[i];
-            ap__candidate c;
-            char why[128];
-            if (ip && ap__inplace_candidate(&f, op, inplace == AP_TFLM_INPLACE_ELEMENTWISE, p, &c) &&
-                !claimed[f.buf[c.out_tensor]]) {
-                op_why(why, sizeof why, s, i, op->name, "");
-                st = ap_problem_add_overlap(p, (uint32_t)f.buf[c.in_tensor],
-                                            (uint32_t)f.buf[c.out_tensor], c.max_delta, c.flags,
-                                            why, err);
-                claimed[f.buf[c.out_tensor]] = 1;
-                ++*n_inplace;
+            ap__candidate c[AP__MAX_CANDIDATES];
+            size_t n;
+            if (ip) {
+                n = ap__inplace_candidates(m, g, op, inplace == AP_TFLM_INPLACE_ELEMENTWISE, c);
+                st = take(&f, p, s, op, c, n, "", claimed, n_inplace, err);
             }
-            if (st == AP_OK && ov && ap__overlap_candidate(&f, op, p, &c) &&
-                !claimed[f.buf[c.out_tensor]]) {
-                op_why(why, sizeof why, s, i, op->name, " (reference kernel order)");
-                st = ap_problem_add_overlap(p, (uint32_t)f.buf[c.in_tensor],
-                                            (uint32_t)f.buf[c.out_tensor], c.max_delta, c.flags,
-                                            why, err);
-                claimed[f.buf[c.out_tensor]] = 1;
-                ++*n_overlap;
+            if (st == AP_OK && ov) {
+                n = ap__overlap_candidates(m, g, op, c);
+                st = take(&f, p, s, op, c, n, " (reference kernel order)", claimed, n_overlap,
+                          err);
             }
         }
         facts_free(&f);

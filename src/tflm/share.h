@@ -3,11 +3,12 @@
  * src/tflm): in-place aliases (share_inplace.c, docs/inplace.md) and the kernel-aware overlap of
  * TFLM's reference kernels (share_overlap.c, docs/overlap.md).
  *
- * Both rules end in an overlap allowance of the problem (problem.h): the output (`over`) may
- * share bytes with the input (`base`) while d = offset(output) - offset(input) <= max_delta
- * (== for an exact alias). They apply only where the input's last reader is the operator: the
- * input is no subgraph input or output, no other operator reads it, and the two buffers are
- * live together at that operator's step only.
+ * One module, three files: share.c holds what the rules share (the facts about a subgraph,
+ * the condition that an input dies into an output) and the driver; share_inplace.c and
+ * share_overlap.c are the two rules, which know kernels and propose; neither knows the other's
+ * proposals or the graph beyond the operator's tensors. Both end in an overlap allowance of
+ * the problem (problem.h): the output (`over`) may share bytes with the input (`base`) while
+ * d = offset(output) - offset(input) <= max_delta (== for an exact alias).
  */
 #ifndef AP_TFLM_SHARE_H
 #define AP_TFLM_SHARE_H
@@ -77,49 +78,38 @@ int ap__op_walk(const ap_tfl_model *m, const ap_tfl_subgraph *g, const ap_tfl_op
  * writes output element i (1: unary); 0 for any other code. */
 int ap__elementwise_op(int32_t code);
 
-/* Facts about one subgraph's tensors that both rules need. */
-typedef struct ap__graph_facts {
-    const ap_tfl_model *m;
-    const ap_tfl_subgraph *g;
-    uint32_t s;              /* subgraph index */
-    int32_t *last_reader;    /* per tensor: the last operator that reads it, or -1 */
-    uint32_t *producers;     /* per tensor: operators that write it */
-    unsigned char *io;       /* per tensor: 1 subgraph input, 2 subgraph output (bits) */
-    const long *buf;         /* per tensor: its buffer in the problem, or -1 (not planned) */
-} ap__graph_facts;
-
-/* A candidate allowance an in-place or overlap rule proposes for one operator. */
+/* What a rule proposes for one operator: its output out_tensor may share bytes with its input
+ * in_tensor while offset(out) - offset(in) <= max_delta (AP__UNCONSTRAINED: wherever the
+ * input's bytes are), with the allowance flags. A rule knows kernels, not the graph: the driver
+ * (share.c) keeps the first proposal whose input dies into its output there. */
 typedef struct ap__candidate {
     int32_t in_tensor, out_tensor;
     int64_t max_delta;
     unsigned flags;
 } ap__candidate;
 
-/* The in-place rule (share_inplace.c) for op under mode "reshape" or "elementwise": fills *c and
- * returns 1 when the operator may write its output over an input that dies there. */
-int ap__inplace_candidate(const ap__graph_facts *f, const ap_tfl_operator *op, int elementwise,
-                          const ap_problem *p, ap__candidate *c);
+#define AP__MAX_CANDIDATES 2 /* proposals per operator at most: ADD, SUB, MUL offer both inputs */
 
-/* Whether tensor t of the subgraph dies at operator `op` and may be the base of an allowance
- * for output tensor `out`: t is planned, no subgraph input or output, no variable or
- * constant, and no operator after op reads it (earlier readers are done with it); out is
- * planned, written by op alone, no subgraph input; and their buffers are live together at
- * that operator's step only. */
-int ap__dies_into(const ap__graph_facts *f, const ap_problem *p, uint32_t op, int32_t t,
-                  int32_t out);
+/* The in-place rule (share_inplace.c) for op of subgraph g, element-wise operators included
+ * when elementwise: writes its proposals into c[0 .. AP__MAX_CANDIDATES), in order of
+ * preference, and returns how many. */
+size_t ap__inplace_candidates(const ap_tfl_model *m, const ap_tfl_subgraph *g,
+                              const ap_tfl_operator *op, int elementwise, ap__candidate *c);
 
-/* The overlap rule (share_overlap.c) for op: fills *c and returns 1 when the main input of a
- * modelled kernel (for element-wise operators, the first input that dies there) dies into its
- * output; max_delta from ap__walk_max_delta. */
-int ap__overlap_candidate(const ap__graph_facts *f, const ap_tfl_operator *op,
-                          const ap_problem *p, ap__candidate *c);
+/* The overlap rule (share_overlap.c) for op: the main input of a modelled kernel (for
+ * element-wise operators, each input in turn), max_delta from ap__walk_max_delta. As above. */
+size_t ap__overlap_candidates(const ap_tfl_model *m, const ap_tfl_subgraph *g,
+                              const ap_tfl_operator *op, ap__candidate *c);
 
-/* Applies the rules (share.c) to every operator of every subgraph of m and adds their allowances to p
- * (whose buffers ap_tflite_build_problem has just added). The in-place rule goes first; the
- * overlap rule leaves an output that already has an allowance alone. Counts what was added.
- * AP_ERR_NOMEM. */
-ap_status ap__overlap_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace inplace,
-                            ap_tflm_overlap overlap, size_t *n_inplace, size_t *n_overlap,
-                            ap_error *err);
+/* Applies the rules (share.c) to every operator of every subgraph of m and adds their
+ * allowances to p (whose buffers ap_tflite_build_problem has just added). The in-place rule
+ * goes first; the overlap rule leaves an output that already has an allowance alone. A
+ * proposal holds only where the input dies at the operator: it is planned, no subgraph input
+ * or output, no variable or constant, and no operator after this one reads it; the output is
+ * planned, written by this operator alone, no subgraph input; and the two are live together at
+ * the operator's step only. Counts what was added. AP_ERR_NOMEM. */
+ap_status ap__share_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace inplace,
+                          ap_tflm_overlap overlap, size_t *n_inplace, size_t *n_overlap,
+                          ap_error *err);
 
 #endif

@@ -20,6 +20,7 @@
  * i last before they write element i: closed forms below. tests/test_overlap.c holds all of
  * this equal to a literal byte-by-byte simulation of the loop nests on thousands of shapes.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -342,18 +343,17 @@ int ap__op_walk(const ap_tfl_model *m, const ap_tfl_subgraph *g, const ap_tfl_op
 
 /* ---- The overlap rule ---------------------------------------------------------------------- */
 
-/* The overlap rule for one operator: the main input of a modelled kernel (for element-wise
- * operators, the first input that dies there). */
-int ap__overlap_candidate(const ap__graph_facts *f, const ap_tfl_operator *op,
-                          const ap_problem *p, ap__candidate *c)
+/* The main input of a modelled kernel; for element-wise operators each input in turn. */
+size_t ap__overlap_candidates(const ap_tfl_model *m, const ap_tfl_subgraph *g,
+                              const ap_tfl_operator *op, ap__candidate *c)
 {
     int arity = ap__elementwise_op(op->builtin);
     uint32_t slots = arity == 2 ? 2 : 1;
+    size_t n = 0;
     for (uint32_t k = 0; k < slots && k < op->n_inputs; k++) {
         ap__walk w;
         int32_t t = op->inputs[k];
-        if (!ap__op_walk(f->m, f->g, op, k, &w) ||
-            !ap__dies_into(f, p, op->index, t, op->outputs[0]))
+        if (!ap__op_walk(m, g, op, k, &w))
             continue;
         if (arity == 0) {
             /* the kernel reads its other inputs (filter, bias) too: they must be other
@@ -364,13 +364,12 @@ int ap__overlap_candidate(const ap__graph_facts *f, const ap_tfl_operator *op,
             if (twice)
                 continue;
         }
-        int64_t d = ap__walk_max_delta(&w);
-        c->in_tensor = t;
-        c->out_tensor = op->outputs[0];
-        /* unconstrained: any placement is safe; the base's size already allows all */
-        c->max_delta = d == AP__UNCONSTRAINED ? p->buf[f->buf[t]].size : d;
-        c->flags = 0;
-        return 1;
+        assert(n < AP__MAX_CANDIDATES);
+        c[n].in_tensor = t;
+        c[n].out_tensor = op->outputs[0];
+        c[n].max_delta = ap__walk_max_delta(&w); /* may be AP__UNCONSTRAINED */
+        c[n].flags = 0;
+        n++;
     }
-    return 0;
+    return n;
 }
