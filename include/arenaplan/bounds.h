@@ -14,6 +14,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 /* One segment of the live profile: from step `step` until the next segment's step, `live`
  * bytes (sum of sizes) are live in `count` buffers. */
@@ -41,6 +42,7 @@ ap_status ap_bounds_compute(const ap_problem *p, ap_bounds *out, ap_error *err);
  * a buffer is live, in step order (steps where nothing is live are omitted). Free with free(). */
 ap_status ap_live_profile(const ap_problem *p, ap_live_seg **segs, size_t *nsegs, ap_error *err);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

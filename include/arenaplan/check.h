@@ -18,6 +18,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 typedef enum ap_fault {
     AP_FAULT_NONE = 0,
@@ -45,6 +46,7 @@ typedef struct ap_check_result {
  * are reported inclusively in messages ("steps 2-3"). */
 ap_status ap_check(const ap_problem *p, const int64_t *offsets, ap_check_result *res);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -37,6 +37,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 typedef struct ap_csv_options {
     int64_t align;   /* the problem's default alignment; 0 = 1 */
@@ -72,6 +73,7 @@ ap_status ap_csv_parse_plan(const char *text, size_t len, const char *origin, co
  * more than one plain alias and one other allowance, or the two differ in exactness. */
 ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -23,6 +23,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 /* ---- Writing: metadata entries and an embedded plan (docs/embed.md) ------------------------ */
 
@@ -138,6 +139,7 @@ ap_status ap_tflite_embed(const unsigned char *data, size_t len, const char *pat
 
 void ap_tflite_embed_result_free(ap_tflite_embed_result *res);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

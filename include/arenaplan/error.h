@@ -8,9 +8,20 @@
 #ifndef ARENAPLAN_ERROR_H
 #define ARENAPLAN_ERROR_H
 
+/* The library is built with hidden visibility: what the public headers declare between these
+ * two marks is its whole exported API (ap_*); everything else (ap__*) stays inside it. */
+#if defined(__GNUC__)
+#define AP_PUBLIC_BEGIN _Pragma("GCC visibility push(default)")
+#define AP_PUBLIC_END _Pragma("GCC visibility pop")
+#else
+#define AP_PUBLIC_BEGIN
+#define AP_PUBLIC_END
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 typedef enum ap_status {
     AP_OK = 0,
@@ -46,6 +57,7 @@ ap_status ap_error_set(ap_error *err, ap_status code, const char *fmt, ...)
 /* A short English name for a status ("bad input", "out of memory", ...). */
 const char *ap_status_name(ap_status s);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -12,6 +12,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 /* Writes a C header (C99 and C++ compatible) for firmware: the head size, the offsets of every
  * buffer in the problem's order (for models: the order TFLM's planner receives them, tensors
@@ -28,6 +29,7 @@ ap_status ap_write_c_header(FILE *f, const ap_problem *p, const ap_plan *plan, c
  * cap bytes including the NUL. */
 void ap_c_identifier(const char *text, char *out, size_t cap);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

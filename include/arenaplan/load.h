@@ -17,6 +17,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 typedef struct ap_load_options {
     ap_tflite_build_options build; /* how the input becomes a problem: build.align (--align,
@@ -43,6 +44,7 @@ ap_status ap_load(const char *path, const ap_load_options *opt, ap_problem **out
 ap_status ap_read_file(const char *path, size_t max_bytes, unsigned char **data, size_t *len,
                        ap_error *err);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -15,6 +15,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 #define AP_UNPLACED (-1)
 
@@ -48,6 +49,7 @@ ap_status ap_plan_copy(ap_plan *dst, const ap_plan *src, ap_error *err);
 /* Recomputes plan->arena from the offsets. */
 int64_t ap_plan_arena(const ap_problem *p, ap_plan *plan);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

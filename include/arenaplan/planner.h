@@ -17,6 +17,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 /* What a long search reports while it runs (see ap_plan_options.progress). */
 typedef struct ap_progress {
@@ -65,6 +66,7 @@ const ap_strategy *ap_strategy_find(const char *name);
 ap_status ap_plan_problem(const ap_problem *p, const ap_plan_options *opt, ap_plan *out,
                           ap_error *err);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

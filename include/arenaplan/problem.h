@@ -23,6 +23,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 #define AP_UNFIXED (-1) /* ap_buffer.fixed: no pre-planned offset */
 #define AP_NO_INDEX (-1)
@@ -164,6 +165,7 @@ size_t ap_problem_labels_between(const ap_problem *p, int64_t first, int64_t las
 /* A deep copy, or NULL when out of memory. */
 ap_problem *ap_problem_clone(const ap_problem *p);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 /* A run of consecutive time steps, both ends included. */
 typedef struct ap_step_range {
@@ -112,6 +113,7 @@ ap_status ap_write_svg(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
 ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans,
                         ap_error *err);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 typedef struct ap_step_saving {
     int64_t step;       /* first step of the segment (every step of it has the same buffers) */
@@ -54,6 +55,7 @@ ap_status ap_overlap_savings(const ap_problem *p, const ap_plan *plan, ap_step_s
 ap_status ap_write_overlap_savings(FILE *f, const ap_problem *p, const ap_plan *plan,
                                    ap_error *err);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -23,6 +23,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 typedef enum ap_shared_mode { AP_SHARED_SEQUENTIAL, AP_SHARED_CONCURRENT } ap_shared_mode;
 
@@ -46,6 +47,7 @@ ap_status ap_plan_shared(ap_problem *const *models, size_t k, ap_shared_mode mod
 ap_status ap_check_shared(ap_problem *const *models, size_t k, ap_shared_mode mode,
                           const ap_plan *plans, ap_check_result *res);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -28,6 +28,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 /* ---- Names and sizes from the schema (schema.h has the numbers) --------------------------- */
 
@@ -223,6 +224,7 @@ int ap_tflite_option_scalar(const ap_tfl_model *m, const ap_tfl_operator *op, in
  * for codes the schema does not name. Valid while the model lives (static or model-owned). */
 const char *ap_tfl_op_name(const ap_tfl_operator *op);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

@@ -26,6 +26,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+AP_PUBLIC_BEGIN
 
 /* ---- Lifetimes: the problem TFLM's planner receives ----------------------------------------- */
 
@@ -142,6 +143,7 @@ ap_status ap_tflite_load_problem(const unsigned char *data, size_t len, const ch
  * conflict). out->arena is the head TFLM reaches. */
 ap_status ap_tflite_tflm_plan(const ap_problem *p, ap_plan *out, ap_error *err);
 
+AP_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif
