@@ -82,10 +82,13 @@ static int check_model(const char *path, const cli_input_opts *in, int strict)
         cli_error("check: %s: --ignore-offline leaves no plan to check", path);
         return EXIT_USAGE;
     }
-    if (ap_read_file(path, (size_t)1 << 31, &data, &len, &err) != AP_OK ||
-        ap_tflite_read(data, len, &m, &err) != AP_OK) {
-        cli_error("%s%s%s", err.msg[0] && !strstr(err.msg, path) ? path : "",
-                  err.msg[0] && !strstr(err.msg, path) ? ": " : "", err.msg);
+    /* ap_read_file was given the path and names it; ap_tflite_read, given bytes, does not */
+    if (ap_read_file(path, (size_t)1 << 31, &data, &len, &err) != AP_OK) {
+        cli_error("%s", err.msg);
+        goto done;
+    }
+    if (ap_tflite_read(data, len, &m, &err) != AP_OK) {
+        cli_error("%s: %s", path, err.msg);
         goto done;
     }
     if (!m->offline.present) {

@@ -4,6 +4,11 @@
  * The library never prints, exits or aborts on bad input. A fallible function returns an
  * ap_status and, when it is not AP_OK and the caller passed an ap_error, writes one sentence
  * into it that names what is wrong (file and line, byte offset, tensor index, buffer id).
+ *
+ * Who names the file: a function given the input's name (a path, a CSV origin) starts every
+ * message with it ("m.tflite: ...", "b.csv:3: ..."); a function given only bytes or values
+ * never names a file. So a caller prefixes the name exactly when it did not pass it, and never
+ * has to look inside a message to decide.
  */
 #ifndef ARENAPLAN_ERROR_H
 #define ARENAPLAN_ERROR_H

@@ -30,6 +30,7 @@
 #include "arenaplan/tflm.h"
 #include "core/util.h"
 #include "planners/planners.h"
+#include "tflm/lifetime.h"
 
 #define TFLM_ALIGN 16
 #define RESOLVE_BUDGET 20000000 /* buffer pairs compared when resolving index conflicts, at
@@ -487,7 +488,7 @@ static ap_status embed(const unsigned char *data, size_t len, const char *path,
      * graph for the tensor counts. */
     const ap_tflite_build_options *lo = &opt->build;
     if ((st = ap_tflite_read(data, len, &m, err)) != AP_OK ||
-        (st = ap_tflite_load_problem(data, len, path, lo, &p, err)) != AP_OK ||
+        (st = ap__tflite_problem(m, path, lo, &p, err)) != AP_OK ||
         (st = owners_build(m, p, &ow, err)) != AP_OK)
         goto done;
     size_t nt = 0;
@@ -631,11 +632,8 @@ ap_status ap_tflite_embed(const unsigned char *data, size_t len, const char *pat
     if (!path)
         path = "model";
     if ((st = embed(data, len, path, opt, res, &e)) != AP_OK) {
-        size_t n = strlen(path);
         ap_tflite_embed_result_free(res);
-        /* Messages of ap_tflite_load_problem start with the path already. */
-        if (strncmp(e.msg, path, n) == 0 && strncmp(e.msg + n, ": ", 2) == 0)
-            return ap_error_set(err, st, "%s", e.msg);
+        /* embed's own messages never name the file: given the path, this names it once */
         return ap_error_set(err, st, "%s: %s", path, e.msg);
     }
     return AP_OK;

@@ -25,6 +25,7 @@
 #include "arenaplan/tflm.h"
 #include "core/util.h"
 #include "tflm/kernels.h"
+#include "tflm/lifetime.h"
 #include "tflm/share.h"
 
 #define TFLM_ALIGN 16          /* MicroArenaBufferAlignment() */
@@ -537,6 +538,20 @@ ap_status ap_tflite_build_problem(const ap_tfl_model *m, const ap_tflite_build_o
     return AP_OK;
 }
 
+ap_status ap__tflite_problem(const ap_tfl_model *m, const char *source,
+                             const ap_tflite_build_options *opt, ap_problem **out, ap_error *err)
+{
+    ap_status st;
+    if ((st = ap_tflite_build_problem(m, opt, out, err)) == AP_OK &&
+        (st = ap_problem_set_source(*out, source, err)) == AP_OK)
+        st = ap_problem_validate(*out, err);
+    if (st != AP_OK) {
+        ap_problem_free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
 ap_status ap_tflite_load_problem(const unsigned char *data, size_t len, const char *path,
                                  const ap_tflite_build_options *opt, ap_problem **out,
                                  ap_error *err)
@@ -547,15 +562,9 @@ ap_status ap_tflite_load_problem(const unsigned char *data, size_t len, const ch
     *out = NULL;
     if (!path)
         path = "model";
-    if ((st = ap_tflite_read(data, len, &m, &e)) == AP_OK &&
-        (st = ap_tflite_build_problem(m, opt, out, &e)) == AP_OK &&
-        (st = ap_problem_set_source(*out, path, &e)) == AP_OK)
-        st = ap_problem_validate(*out, &e);
+    if ((st = ap_tflite_read(data, len, &m, &e)) == AP_OK)
+        st = ap__tflite_problem(m, path, opt, out, &e);
     ap_tflite_free(m);
-    if (st != AP_OK) {
-        ap_problem_free(*out);
-        *out = NULL;
-        return ap_error_set(err, st, "%s: %s", path, e.msg);
-    }
-    return AP_OK;
+    /* given the path, it names it (the rule in error.h) */
+    return st == AP_OK ? AP_OK : ap_error_set(err, st, "%s: %s", path, e.msg);
 }
