@@ -55,6 +55,7 @@ typedef struct reader {
     size_t nf, cap_f;
     char *buf;          /* storage for the unquoted fields of one record */
     size_t cap_buf;
+    ap_status failed;   /* why next_record returned -1 (err may be NULL) */
 } reader;
 
 static void reader_free(reader *r)
@@ -71,7 +72,7 @@ static int is_blank_or_comment(const char *s, const char *end)
 }
 
 /* Reads the next non-blank, non-comment record. Returns 1 on a record, 0 at the end, -1 on
- * error (err set). */
+ * error (r->failed, and err when given). */
 static int next_record(reader *r, ap_error *err)
 {
     size_t len = 0;
@@ -95,7 +96,8 @@ static int next_record(reader *r, ap_error *err)
         if (need > r->cap_buf) {
             char *nb = realloc(r->buf, need);
             if (!nb) {
-                ap_error_set(err, AP_ERR_NOMEM, "%s: out of memory reading line %ld", r->origin, r->line);
+                r->failed = ap_error_set(err, AP_ERR_NOMEM, "%s: out of memory reading line %ld",
+                                         r->origin, r->line);
                 return -1;
             }
             r->buf = nb;
@@ -106,7 +108,8 @@ static int next_record(reader *r, ap_error *err)
         const char *start = r->buf + len;
         field *nf = ap__grow(r->f, &r->cap_f, r->nf + 1, sizeof *r->f);
         if (!nf) {
-            ap_error_set(err, AP_ERR_NOMEM, "%s: out of memory reading line %ld", r->origin, r->line);
+            r->failed = ap_error_set(err, AP_ERR_NOMEM, "%s: out of memory reading line %ld",
+                                     r->origin, r->line);
             return -1;
         }
         r->f = nf;
@@ -116,7 +119,8 @@ static int next_record(reader *r, ap_error *err)
             r->s++;
             for (;;) {
                 if (r->s >= r->end) {
-                    ap_error_set(err, AP_ERR_INPUT, "%s:%ld: a quoted field is not closed", r->origin, r->line);
+                    r->failed = ap_error_set(err, AP_ERR_INPUT, "%s:%ld: a quoted field is not closed",
+                                             r->origin, r->line);
                     return -1;
                 }
                 if (*r->s == '"') {
@@ -135,8 +139,9 @@ static int next_record(reader *r, ap_error *err)
             while (r->s < r->end && (*r->s == ' ' || *r->s == '\t' || *r->s == '\r'))
                 r->s++;
             if (r->s < r->end && *r->s != ',' && *r->s != '\n') {
-                ap_error_set(err, AP_ERR_INPUT, "%s:%ld: unexpected text after a quoted field",
-                             r->origin, r->line);
+                r->failed = ap_error_set(err, AP_ERR_INPUT,
+                                         "%s:%ld: unexpected text after a quoted field", r->origin,
+                                         r->line);
                 return -1;
             }
         } else {
@@ -204,7 +209,7 @@ static ap_status read_header(reader *r, header *h, const ap_csv_options *opt, in
     size_t i, k;
     int got = next_record(r, err);
     if (got < 0)
-        return err ? err->code : AP_ERR_INPUT;
+        return r->failed;
     if (got == 0)
         return ap_error_set(err, AP_ERR_INPUT, "%s: empty file (expected a header row such as id,lower,upper,size)",
                             r->origin);
@@ -508,7 +513,7 @@ ap_status ap_csv_parse(const char *text, size_t len, const char *origin, const a
             goto fail;
     }
     if (got < 0) {
-        st = err ? err->code : AP_ERR_INPUT;
+        st = r.failed;
         goto fail;
     }
     if ((st = find_duplicate_ids(p, lines, r.origin, &ix, err)) != AP_OK)
@@ -622,7 +627,7 @@ ap_status ap_csv_parse_plan(const char *text, size_t len, const char *origin, co
         offsets[b] = off < 0 ? AP_UNPLACED : off;
     }
     if (got < 0) {
-        st = err ? err->code : AP_ERR_INPUT;
+        st = r.failed;
         goto done;
     }
     for (i = 0; i < p->n; i++)
