@@ -55,6 +55,8 @@ void ap_rt__account(ap_rt_arena *a)
     size_t total = 0;
     int s;
 
+    AP_RT_ASSERT(a->head <= a->temp && a->temp <= a->top && a->top <= a->tail &&
+                 a->tail <= a->size);
     a->sec[AP_RT_HEAD].used = a->temp;
     a->sec[AP_RT_TEMP].used = a->top - a->temp;
     a->sec[AP_RT_TAIL].used = a->size - a->tail;

@@ -6,6 +6,15 @@
 
 #include "arenaplan_rt.h"
 
+/* Invariants as asserts in the host build (AP_RT_CHECKS: the tests and the sanitizer build run
+ * them); nothing on targets, where <assert.h> is not freestanding and every byte counts. */
+#if defined(AP_RT_CHECKS) && !defined(NDEBUG)
+#include <assert.h>
+#define AP_RT_ASSERT(x) assert(x)
+#else
+#define AP_RT_ASSERT(x) ((void)0)
+#endif
+
 /* Whether x is a power of two (0 is not). */
 static inline bool ap_rt__pow2(size_t x)
 {

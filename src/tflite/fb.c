@@ -2,6 +2,8 @@
  * fb.c - checked FlatBuffer access: tables, fields, vectors and strings, each checked against
  * the buffer's extent before it is read (see fb.h for the format).
  */
+#include <assert.h>
+
 #include "tflite/fb.h"
 
 /* Whether [pos, pos + n) lies inside the buffer (no overflow: pos <= len is checked first). */
@@ -182,7 +184,9 @@ ap_status ap__fb_vec_table(const ap__fb *fb, const ap__fb_vec *v, uint32_t i, co
                            ap__fb_table *t, ap_error *err)
 {
     size_t target = 0;
-    ap_status st = ap__fb_deref(fb, v->at + 4 * (size_t)i, 4, what, &target, err);
+    ap_status st;
+    assert(i < v->count); /* callers walk [0, count); the extent of the vector was checked */
+    st = ap__fb_deref(fb, v->at + 4 * (size_t)i, 4, what, &target, err);
     if (st != AP_OK)
         return st;
     return ap__fb_table_at(fb, target, what, t, err);

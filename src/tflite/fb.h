@@ -21,6 +21,7 @@
 #ifndef AP_TFLITE_FB_H
 #define AP_TFLITE_FB_H
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,15 +47,19 @@ typedef struct ap__fb_vec {
     uint32_t count;
 } ap__fb_vec;
 
+/* The raw reads: the caller has checked that the bytes lie in the buffer (every function below
+ * does before it reads). */
 static inline uint32_t ap__fb_u32(const ap__fb *fb, size_t pos)
 {
     const unsigned char *b = fb->p + pos;
+    assert(pos <= fb->len && fb->len - pos >= 4);
     return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24);
 }
 
 static inline uint16_t ap__fb_u16(const ap__fb *fb, size_t pos)
 {
     const unsigned char *b = fb->p + pos;
+    assert(pos <= fb->len && fb->len - pos >= 2);
     return (uint16_t)(b[0] | (b[1] << 8));
 }
 

@@ -38,6 +38,7 @@
  * capacities.
  * Everything depends on node counts only: the same input and limits give the same plan.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -229,6 +230,7 @@ static uint32_t unreached(const sky *S, const nrec *r)
     const ap__xlearn *L = S->L;
     uint32_t c, q = r->ng;
     int64_t gap = 0;
+    assert((size_t)r->g_at + r->ng <= L->ng);
     for (c = 0; c < r->ng; c++) {
         int64_t g = L->gval[r->g_at + c] - S->F[L->gsec[r->g_at + c]];
         if (g > gap) {
@@ -243,6 +245,7 @@ static uint32_t unreached(const sky *S, const nrec *r)
 static uint32_t placed_member(const sky *S, const nrec *r)
 {
     uint32_t q;
+    assert((size_t)r->ids_at + r->nu <= S->L->nids);
     for (q = 0; q < r->nu; q++)
         if (S->off[S->L->ids[r->ids_at + q]] != AP_UNPLACED)
             return S->L->ids[r->ids_at + q];
@@ -255,8 +258,11 @@ static uint32_t placed_member(const sky *S, const nrec *r)
 static int rewatch(sky *S, uint32_t ri)
 {
     ap__xlearn *L = S->L;
-    nrec *r = &L->rec[ri];
-    uint32_t q = unreached(S, r), u;
+    nrec *r;
+    uint32_t q, u;
+    assert(ri < L->nrec);
+    r = &L->rec[ri];
+    q = unreached(S, r);
     if (q < r->ng) {
         r->watch = q;
         wl_push(S, &L->wl[L->gsec[r->g_at + q]], ri, L->gval[r->g_at + q]);
@@ -277,9 +283,12 @@ static int rewatch(sky *S, uint32_t ri)
 static void watches(sky *S, uint32_t k, int64_t h_old)
 {
     ap__xlearn *L = S->L;
-    wlist *w = &L->wl[k];
-    int64_t h = S->F[k];
+    wlist *w;
+    int64_t h;
     size_t i = 0;
+    assert(k < L->nsec);
+    w = &L->wl[k];
+    h = S->F[k];
     while (i < w->n) {
         uint32_t ri, q, u;
         nrec *r;
@@ -312,9 +321,12 @@ static void watches(sky *S, uint32_t k, int64_t h_old)
 static long unpark(sky *S, uint32_t v)
 {
     ap__xlearn *L = S->L;
-    wlist *b = &L->bwl[v];
-    size_t i, n = b->n;
+    wlist *b;
+    size_t i, n;
     long holds = -1;
+    assert(v < L->n);
+    b = &L->bwl[v];
+    n = b->n;
     b->n = 0;
     for (i = 0; i < n; i++) {
         uint32_t ri = b->e[i].r;
