@@ -1,6 +1,7 @@
 /* test_check.c - the independent checker: every fault kind, exact messages, allowances. */
 #include <string.h>
 
+#include "core/util.h"
 #include "testutil.h"
 
 /* The published walk-through of issue 2: five tensors with inclusive lifetimes. */
@@ -201,20 +202,20 @@ static void test_random_plans_agree_with_pairwise_check(void **state)
     for (round = 0; round < 300; round++) {
         ap_problem *p = ap_problem_new();
         int64_t off[24];
-        size_t n = 2 + (size_t)(seed % 20), i, j;
+        size_t n = 2 + (size_t)ap__rand_below(&seed, 20), i, j;
         int expect_ok = 1;
         ap_check_result res;
         for (i = 0; i < n; i++) {
             ap_buffer_spec s;
             char id[32];
-            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            uint64_t r = ap__rand(&seed);
             ap_buffer_spec_init(&s);
             snprintf(id, sizeof id, "b%zu", i);
             s.id = id;
-            s.lower = (int64_t)((seed >> 20) % 10);
-            s.upper = s.lower + 1 + (int64_t)((seed >> 30) % 5);
-            s.size = (int64_t)((seed >> 40) % 5) * 8;
-            off[i] = (int64_t)((seed >> 50) % 8) * 8;
+            s.lower = (int64_t)((r >> 20) % 10);
+            s.upper = s.lower + 1 + (int64_t)((r >> 30) % 5);
+            s.size = (int64_t)((r >> 40) % 5) * 8;
+            off[i] = (int64_t)((r >> 50) % 8) * 8;
             assert_int_equal(ap_problem_add(p, &s, NULL), AP_OK);
         }
         assert_int_equal(ap_problem_validate(p, NULL), AP_OK);

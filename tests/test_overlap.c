@@ -22,6 +22,9 @@
 
 /* ---- random shapes ----------------------------------------------------------------------- */
 
+/* Its own generator (xorshift64*), not core/util.h's: execution_beyond_the_bound asserts that
+ * one byte too far corrupts the output, which holds for the data this sequence makes (with
+ * other random data a clobbered byte can happen to be rewritten with the value it had). */
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
 
 static uint64_t rnd(void)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
 #include "arenaplan/embed.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
@@ -23,12 +24,7 @@ static uint64_t rng_state = 0x243f6a8885a308d3u;
 
 static uint64_t rnd(void)
 {
-    uint64_t x = rng_state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    rng_state = x;
-    return x * 0x2545f4914f6cdd1du;
+    return ap__rand(&rng_state);
 }
 
 /* TFLM's padding rule (ComputePaddingHeightWidth), written here on its own. */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
 #include "test_tflite_fbb.h"
@@ -751,9 +752,9 @@ static void damaged_models_with_rules(void **state)
         for (int round = 0; round < 400; round++) {
             memcpy(copy, data, len);
             for (int k = 0; k < 1 + round % 4; k++) {
-                x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-                size_t at = (x >> 8) % (round % 2 ? len : (len < 4096 ? len : 4096));
-                copy[at] = (unsigned char)(x >> 40);
+                uint64_t r = ap__rand(&x);
+                size_t at = (r >> 8) % (round % 2 ? len : (len < 4096 ? len : 4096));
+                copy[at] = (unsigned char)(r >> 40);
             }
             ap_tflite_build_options lo;
             ap_problem *p = NULL;

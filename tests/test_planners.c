@@ -2,6 +2,7 @@
 #include <dirent.h>
 #include <string.h>
 
+#include "core/util.h"
 #include "arenaplan/csv.h"
 #include "testutil.h"
 
@@ -10,11 +11,6 @@ static const char *all_strategies[] = {"linear", "greedy", "bestfit-size", "best
                                        "search", "best"};
 #define NSTRAT (sizeof all_strategies / sizeof all_strategies[0])
 
-static uint64_t lcg(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return *s >> 17;
-}
 
 /* A random problem: n buffers, optional alignments, some fixed (non-clashing, placed on a
  * private band above everything else), some alias / overlap allowances. */
@@ -29,12 +25,12 @@ static ap_problem *random_problem(uint64_t seed, size_t n, int with_extras)
         ap_buffer_spec_init(&s);
         snprintf(id, sizeof id, "b%zu", i);
         s.id = id;
-        s.lower = (int64_t)(lcg(&seed) % 40) - 5;
-        s.upper = s.lower + 1 + (int64_t)(lcg(&seed) % 8);
-        s.size = (lcg(&seed) % 5 == 0) ? (int64_t)(lcg(&seed) % 5000) : (int64_t)(lcg(&seed) % 300);
-        if (with_extras && lcg(&seed) % 4 == 0)
-            s.align = (int64_t)1 << (lcg(&seed) % 6);
-        if (with_extras && lcg(&seed) % 10 == 0) {
+        s.lower = (int64_t)(ap__rand(&seed) % 40) - 5;
+        s.upper = s.lower + 1 + (int64_t)(ap__rand(&seed) % 8);
+        s.size = (ap__rand(&seed) % 5 == 0) ? (int64_t)(ap__rand(&seed) % 5000) : (int64_t)(ap__rand(&seed) % 300);
+        if (with_extras && ap__rand(&seed) % 4 == 0)
+            s.align = (int64_t)1 << (ap__rand(&seed) % 6);
+        if (with_extras && ap__rand(&seed) % 10 == 0) {
             s.align = 16;
             s.fixed = band;
             band += 16 * (1 + (s.size + 15) / 16);
@@ -43,8 +39,8 @@ static ap_problem *random_problem(uint64_t seed, size_t n, int with_extras)
     }
     if (with_extras)
         for (i = 1; i < n; i += 3) {
-            uint32_t a = (uint32_t)(lcg(&seed) % i);
-            int64_t d = (int64_t)(lcg(&seed) % 64) - 32;
+            uint32_t a = (uint32_t)(ap__rand(&seed) % i);
+            int64_t d = (int64_t)(ap__rand(&seed) % 64) - 32;
             if (p->buf[a].fixed == AP_UNFIXED && p->buf[i].fixed == AP_UNFIXED)
                 assert_int_equal(ap_problem_add_overlap(p, a, (uint32_t)i, d, 0, "test", NULL), AP_OK);
         }

@@ -1,5 +1,6 @@
 /* test_shared.c - several models in one arena: sequential, concurrent, the check, the CLI;
  * and the host's greedy against the runtime's on-device greedy (one result, two codes). */
+#include "core/util.h"
 #include "arenaplan/shared.h"
 #include "arenaplan_rt.h"
 #include "testutil.h"
@@ -122,11 +123,6 @@ static void test_cli_shared(void **state)
     run_free(&r);
 }
 
-static uint64_t lcg(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return *s >> 17;
-}
 
 /* The host's fast greedy and the runtime's small one must give the same offsets. */
 static void test_host_greedy_equals_runtime_greedy(void **state)
@@ -135,7 +131,7 @@ static void test_host_greedy_equals_runtime_greedy(void **state)
     int round;
     (void)state;
     for (round = 0; round < 200; round++) {
-        size_t n = 1 + (size_t)(lcg(&seed) % 80), i;
+        size_t n = 1 + (size_t)(ap__rand(&seed) % 80), i;
         ap_problem *p = ap_problem_new();
         ap_rt_request *req = calloc(n, sizeof *req);
         int32_t *off = calloc(n, sizeof *off);
@@ -149,12 +145,12 @@ static void test_host_greedy_equals_runtime_greedy(void **state)
             ap_buffer_spec_init(&s);
             snprintf(id, sizeof id, "%zu", i);
             s.id = id;
-            s.lower = (int64_t)(lcg(&seed) % 30);
-            s.upper = s.lower + 1 + (int64_t)(lcg(&seed) % 6);
-            s.size = 16 * (int64_t)(lcg(&seed) % 20);
-            if (lcg(&seed) % 12 == 0) {
+            s.lower = (int64_t)(ap__rand(&seed) % 30);
+            s.upper = s.lower + 1 + (int64_t)(ap__rand(&seed) % 6);
+            s.size = 16 * (int64_t)(ap__rand(&seed) % 20);
+            if (ap__rand(&seed) % 12 == 0) {
                 s.fixed = fixed_top;
-                fixed_top += s.size + 16 * (int64_t)(lcg(&seed) % 3);
+                fixed_top += s.size + 16 * (int64_t)(ap__rand(&seed) % 3);
             }
             assert_int_equal(ap_problem_add(p, &s, NULL), AP_OK);
             req[i].size = (uint32_t)s.size;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
 #include "testutil.h"
@@ -342,9 +343,9 @@ static void random_corruptions_never_crash(void **state)
         unsigned char *c = copy_of(&f);
         int flips = 1 + (int)(round % 4);
         for (int k = 0; k < flips; k++) {
-            seed = seed * 6364136223846793005u + 1442695040888963407u;
-            size_t pos = (size_t)(seed >> 33) % f.len;
-            c[pos] = (unsigned char)(seed >> 17);
+            uint64_t r = ap__rand(&seed);
+            size_t pos = (size_t)(r >> 33) % f.len;
+            c[pos] = (unsigned char)(r >> 17);
         }
         ap_problem *p = NULL;
         ap_error err = {0};
