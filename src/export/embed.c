@@ -458,10 +458,132 @@ fail:
                         "back as planned: %s", e.msg);
 }
 
+static ap_status check_options(const ap_tflite_embed_options *opt, ap_error *err)
+{
+    if (opt->build.align != 0 && opt->build.align != TFLM_ALIGN)
+        return ap_error_set(err, AP_ERR_USAGE, "TFLM aligns every buffer to %d bytes; the "
+                            "alignment cannot be %lld", TFLM_ALIGN, (long long)opt->build.align);
+    if (opt->plan.strategy && !ap_strategy_find(opt->plan.strategy))
+        return ap_error_set(err, AP_ERR_USAGE, "unknown strategy '%s' (see 'arenaplan "
+                            "strategies')", opt->plan.strategy);
+    return AP_OK;
+}
+
+/* The candidates, each judged into c->b: the strategy asked for, or best and every portfolio
+ * strategy. */
+static ap_status choose(const ap_tflite_embed_options *opt, cands *c, ap_error *err)
+{
+    ap_plan x;
+    ap_plan_options po = opt->plan;
+    ap_check_result cr;
+    ap_status st;
+    po.strategy = opt->plan.strategy ? opt->plan.strategy : "best";
+    ap_plan_init(&x);
+    if ((st = ap_plan_problem(c->p, &po, &x, err)) == AP_OK) {
+        if (ap_check(c->p, x.offset, &cr) != AP_OK)
+            st = ap_error_set(err, AP_ERR_INVALID, "internal error: the plan made by '%s' fails "
+                              "the checker: %s", po.strategy, cr.message);
+        else
+            st = take_candidate(&x, c, NULL, err);
+    }
+    ap_plan_free(&x);
+    if (st == AP_OK && !opt->plan.strategy)
+        st = ap__portfolio_each(c->p, c->p, &opt->plan, take_candidate, c, err);
+    if (st == AP_OK && !c->b->found)
+        st = ap_error_set(err, AP_ERR_INVALID, "internal error: no plan passed the checker once "
+                          "TFLM's runtime placement was added");
+    return st;
+}
+
+/* The offline plan's words [version, subgraphs, n = nt, entries] into res->words, and as
+ * little-endian bytes into *bytes (malloc'd). */
+static ap_status write_words(const ap_tfl_model *m, size_t nt, const owners *ow,
+                             const int32_t *entries, ap_tflite_embed_result *res,
+                             unsigned char **bytes, ap_error *err)
+{
+    res->n_words = nt + 3;
+    if (!(res->words = ap__alloc(res->n_words, sizeof *res->words)) ||
+        !(*bytes = ap__alloc(res->n_words, 4)))
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory embedding the plan");
+    res->words[0] = 0; /* the format version: TFLM ignores it; Vela writes 0 */
+    res->words[1] = (int32_t)m->n_subgraphs;
+    res->words[2] = (int32_t)nt;
+    for (size_t k = 0; k < nt; k++)
+        res->words[3 + k] = k < ow->n_index ? entries[k] : -1;
+    for (size_t k = 0; k < res->n_words; k++) {
+        uint32_t u = (uint32_t)res->words[k];
+        (*bytes)[4 * k] = (unsigned char)u;
+        (*bytes)[4 * k + 1] = (unsigned char)(u >> 8);
+        (*bytes)[4 * k + 2] = (unsigned char)(u >> 16);
+        (*bytes)[4 * k + 3] = (unsigned char)(u >> 24);
+    }
+    return AP_OK;
+}
+
+/* The metadata edits into edits[0..*ne) (room for opt->n_extra + 2): the offline plan, the
+ * kernels entry (written or removed; text in kernels[0..n)), then the extra edits, of which
+ * one may replace the kernels entry. */
+static ap_status write_edits(const ap_tflite_embed_options *opt, const ap_problem *p,
+                             const unsigned char *bytes, char *kernels, size_t n,
+                             ap_tflite_embed_result *res, ap_tfl_metadata_edit *edits, size_t *ne,
+                             ap_error *err)
+{
+    const ap_tflite_build_options *lo = &opt->build;
+    *ne = 0;
+    edits[(*ne)++] = (ap_tfl_metadata_edit){AP_TFL_OFFLINE_PLAN_NAME, bytes, 4 * res->n_words, 0};
+    res->kernels_entry = relies_on_kernels(lo, p);
+    /* the names are those of the table: the problem was built with these sets */
+    snprintf(kernels, n, "kernels=%s\ninplace=%s\noverlap=%s\n",
+             ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)lo->kernels),
+             ap_tflm_set_name(AP_TFLM_SET_INPLACE, (int)lo->inplace),
+             ap_tflm_set_name(AP_TFLM_SET_OVERLAP, (int)lo->overlap));
+    edits[(*ne)++] = (ap_tfl_metadata_edit){AP_TFL_KERNELS_NAME, (const unsigned char *)kernels,
+                                            strlen(kernels), !res->kernels_entry};
+    for (size_t k = 0; k < opt->n_extra; k++) {
+        size_t j;
+        for (j = 0; j < *ne && strcmp(edits[j].name ? edits[j].name : "",
+                                      opt->extra[k].name ? opt->extra[k].name : ""); j++)
+            ;
+        if (j == 0 || (j > 1 && j < *ne))
+            return ap_error_set(err, AP_ERR_USAGE, j == 0 ? "the offline plan's metadata is "
+                                "written by embed itself, not as an extra edit" : "extra metadata "
+                                "edit %zu: its name is edited twice", k);
+        if (j == 1)
+            res->kernels_entry = !opt->extra[k].remove;
+        edits[j < *ne ? j : (*ne)++] = opt->extra[k];
+    }
+    return AP_OK;
+}
+
+/* Moves the winner into res and counts what the plan fixes. */
+static void fill_result(ap_problem *p, best_so_far *b, size_t nt, size_t n_cand,
+                        ap_tflite_embed_result *res)
+{
+    for (size_t i = 0; i < p->n; i++)
+        if (p->buf[i].tensor != AP_NO_INDEX) {
+            res->tensors++;
+            res->fixed += b->w[p->buf[i].tensor] >= 0;
+        }
+    for (size_t k = 0; k < nt; k++)
+        res->entries += res->words[3 + k] >= 0;
+    res->problem = p;
+    res->plan = b->plan;
+    res->tflm = b->tflm;
+    ap_plan_init(&b->plan);
+    ap_plan_init(&b->tflm);
+    res->head = b->head;
+    res->conflicts = b->conflicts;
+    res->conflicts_runtime = b->runtime;
+    res->candidates = n_cand;
+}
+
+/* Reads the model, judges the candidates, writes the winner's words into a copy and reads it
+ * back. */
 static ap_status embed(const unsigned char *data, size_t len, const char *path,
                        const ap_tflite_embed_options *opt, ap_tflite_embed_result *res,
                        ap_error *err)
 {
+    const ap_tflite_build_options *lo = &opt->build;
     ap_tfl_model *m = NULL;
     ap_problem *p = NULL;
     owners ow = {0};
@@ -470,28 +592,19 @@ static ap_status embed(const unsigned char *data, size_t len, const char *path,
     ap_tfl_metadata_edit *edits = NULL;
     unsigned char *bytes = NULL;
     char kernels[256];
+    size_t nt = 0, ne = 0;
+    cands c = {NULL, &ow, NULL, &b, 0};
     ap_status st;
     ap_plan_init(&b.plan);
     ap_plan_init(&b.tflm);
 
-    if (opt->build.align != 0 && opt->build.align != TFLM_ALIGN) {
-        st = ap_error_set(err, AP_ERR_USAGE, "TFLM aligns every buffer to %d bytes; the "
-                          "alignment cannot be %lld", TFLM_ALIGN, (long long)opt->build.align);
-        goto done;
-    }
-    if (opt->plan.strategy && !ap_strategy_find(opt->plan.strategy)) {
-        st = ap_error_set(err, AP_ERR_USAGE, "unknown strategy '%s' (see 'arenaplan "
-                          "strategies')", opt->plan.strategy);
-        goto done;
-    }
     /* The problem as every command reads the model (kernels, rules, offline plan), and the
      * graph for the tensor counts. */
-    const ap_tflite_build_options *lo = &opt->build;
-    if ((st = ap_tflite_read(data, len, &m, err)) != AP_OK ||
+    if ((st = check_options(opt, err)) != AP_OK ||
+        (st = ap_tflite_read(data, len, &m, err)) != AP_OK ||
         (st = ap__tflite_problem(m, path, lo, &p, err)) != AP_OK ||
         (st = owners_build(m, p, &ow, err)) != AP_OK)
         goto done;
-    size_t nt = 0;
     for (uint32_t s = 0; s < m->n_subgraphs; s++)
         nt += m->subgraphs[s].n_tensors;
     if (nt > (size_t)INT32_MAX - 3) {
@@ -504,104 +617,24 @@ static ap_status embed(const unsigned char *data, size_t len, const char *path,
         goto done;
     w = ap__alloc((size_t)ow.n_index + 1, sizeof *w);
     b.w = ap__alloc((size_t)ow.n_index + 1, sizeof *b.w);
-    if (!w || !b.w) {
+    edits = ap__alloc(opt->n_extra + 2, sizeof *edits);
+    if (!w || !b.w || !edits) {
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory embedding the plan");
         goto done;
     }
-
-    /* Candidates: the strategy asked for, or best and every portfolio strategy. */
-    cands c = {p, &ow, w, &b, 0};
-    ap_plan x;
-    ap_plan_options po = opt->plan;
-    ap_check_result cr;
-    po.strategy = opt->plan.strategy ? opt->plan.strategy : "best";
-    ap_plan_init(&x);
-    if ((st = ap_plan_problem(p, &po, &x, err)) == AP_OK) {
-        if (ap_check(p, x.offset, &cr) != AP_OK)
-            st = ap_error_set(err, AP_ERR_INVALID, "internal error: the plan made by '%s' fails "
-                              "the checker: %s", po.strategy, cr.message);
-        else
-            st = take_candidate(&x, &c, NULL, err);
-    }
-    ap_plan_free(&x);
-    if (st == AP_OK && !opt->plan.strategy)
-        st = ap__portfolio_each(p, p, &opt->plan, take_candidate, &c, err);
-    if (st != AP_OK)
-        goto done;
-    if (!b.found) {
-        st = ap_error_set(err, AP_ERR_INVALID, "internal error: no plan passed the checker once "
-                          "TFLM's runtime placement was added");
-        goto done;
-    }
-
-    /* The words and the metadata edits. */
-    res->n_words = nt + 3;
-    if (!(res->words = ap__alloc(res->n_words, sizeof *res->words)) ||
-        !(bytes = ap__alloc(res->n_words, 4)) ||
-        !(edits = ap__alloc(opt->n_extra + 2, sizeof *edits))) {
-        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory embedding the plan");
-        goto done;
-    }
-    res->words[0] = 0; /* the format version: TFLM ignores it; Vela writes 0 */
-    res->words[1] = (int32_t)m->n_subgraphs;
-    res->words[2] = (int32_t)nt;
-    for (size_t k = 0; k < nt; k++)
-        res->words[3 + k] = k < ow.n_index ? b.w[k] : -1;
-    for (size_t k = 0; k < res->n_words; k++) {
-        uint32_t u = (uint32_t)res->words[k];
-        bytes[4 * k] = (unsigned char)u;
-        bytes[4 * k + 1] = (unsigned char)(u >> 8);
-        bytes[4 * k + 2] = (unsigned char)(u >> 16);
-        bytes[4 * k + 3] = (unsigned char)(u >> 24);
-    }
-    size_t ne = 0;
-    edits[ne++] = (ap_tfl_metadata_edit){AP_TFL_OFFLINE_PLAN_NAME, bytes, 4 * res->n_words, 0};
-    res->kernels_entry = relies_on_kernels(lo, p);
-    /* the names are those of the table: the problem was built with these sets */
-    snprintf(kernels, sizeof kernels, "kernels=%s\ninplace=%s\noverlap=%s\n",
-             ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)lo->kernels),
-             ap_tflm_set_name(AP_TFLM_SET_INPLACE, (int)lo->inplace),
-             ap_tflm_set_name(AP_TFLM_SET_OVERLAP, (int)lo->overlap));
-    edits[ne++] = (ap_tfl_metadata_edit){AP_TFL_KERNELS_NAME, (const unsigned char *)kernels,
-                                         strlen(kernels), !res->kernels_entry};
-    for (size_t k = 0; k < opt->n_extra; k++) {
-        size_t j;
-        for (j = 0; j < ne && strcmp(edits[j].name ? edits[j].name : "",
-                                     opt->extra[k].name ? opt->extra[k].name : ""); j++)
-            ;
-        if (j == 0 || (j > 1 && j < ne)) {
-            st = ap_error_set(err, AP_ERR_USAGE, j == 0 ? "the offline plan's metadata is "
-                              "written by embed itself, not as an extra edit" : "extra metadata "
-                              "edit %zu: its name is edited twice", k);
-            goto done;
-        }
-        if (j == 1)
-            res->kernels_entry = !opt->extra[k].remove;
-        edits[j < ne ? j : ne++] = opt->extra[k];
-    }
-    if ((st = ap_tflite_set_metadata(data, len, edits, ne, &res->data, &res->len, &res->shift,
+    c.p = p;
+    c.w = w;
+    if ((st = choose(opt, &c, err)) != AP_OK ||
+        (st = write_words(m, nt, &ow, b.w, res, &bytes, err)) != AP_OK ||
+        (st = write_edits(opt, p, bytes, kernels, sizeof kernels, res, edits, &ne, err)) !=
+            AP_OK ||
+        (st = ap_tflite_set_metadata(data, len, edits, ne, &res->data, &res->len, &res->shift,
                                      err)) != AP_OK ||
         (st = read_back(res->data, res->len, opt, res->words, res->n_words, &b.tflm, err)) !=
             AP_OK)
         goto done;
-
-    for (size_t i = 0; i < p->n; i++)
-        if (p->buf[i].tensor != AP_NO_INDEX) {
-            res->tensors++;
-            res->fixed += b.w[p->buf[i].tensor] >= 0;
-        }
-    for (size_t k = 0; k < nt; k++)
-        res->entries += res->words[3 + k] >= 0;
-    res->problem = p;
-    p = NULL;
-    res->plan = b.plan;
-    res->tflm = b.tflm;
-    ap_plan_init(&b.plan);
-    ap_plan_init(&b.tflm);
-    res->head = b.head;
-    res->conflicts = b.conflicts;
-    res->conflicts_runtime = b.runtime;
-    res->candidates = c.n;
+    fill_result(p, &b, nt, c.n, res);
+    p = NULL; /* res owns it */
 done:
     ap_plan_free(&b.plan);
     ap_plan_free(&b.tflm);
