@@ -363,31 +363,142 @@ static ap_status add_tensor(ap_problem *p, const ap_tfl_model *m, uint32_t s, ui
     return ap_problem_add(p, &sp, err);
 }
 
+/* The names of opt's three sets (tflm.h's table); AP_ERR_USAGE for a value out of its enum. */
+static ap_status set_names(const ap_tflite_build_options *opt, const char **kernels,
+                           const char **inplace, const char **overlap, ap_error *err)
+{
+    *kernels = ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)opt->kernels);
+    *inplace = ap_tflm_set_name(AP_TFLM_SET_INPLACE, (int)opt->inplace);
+    *overlap = ap_tflm_set_name(AP_TFLM_SET_OVERLAP, (int)opt->overlap);
+    if (!*kernels)
+        return ap_error_set(err, AP_ERR_USAGE, "kernel set %d is not an ap_tflm_kernels",
+                            (int)opt->kernels);
+    if (!*inplace)
+        return ap_error_set(err, AP_ERR_USAGE, "in-place rule set %d is not an ap_tflm_inplace",
+                            (int)opt->inplace);
+    if (!*overlap)
+        return ap_error_set(err, AP_ERR_USAGE, "overlap rule set %d is not an ap_tflm_overlap",
+                            (int)opt->overlap);
+    return AP_OK;
+}
+
+/* GetOfflinePlannedOffsets: the model's offline plan when honoured (else NULL), which must
+ * have an entry per tensor of all subgraphs (nt). */
+static ap_status offline_plan(const ap_tfl_model *m, const ap_tflite_build_options *opt,
+                              size_t nt, const int32_t **offline, ap_error *err)
+{
+    *offline = NULL;
+    if (!m->offline.present || opt->ignore_offline)
+        return AP_OK;
+    if (m->offline.n != nt)
+        return ap_error_set(err, AP_ERR_INPUT,
+                            "the offline plan (metadata \"OfflineMemoryAllocation\", buffer %u) "
+                            "has %u entries but the model has %zu tensors; TFLM refuses such "
+                            "a plan", m->offline.buffer, m->offline.n, nt);
+    *offline = m->offline.offsets;
+    return AP_OK;
+}
+
+/* CreatePlan's first part: the planned tensors, subgraph by subgraph, in tensor order. */
+static ap_status add_tensors(ap_problem *p, const ap_tfl_model *m, const entry *e,
+                             const size_t *base, const int64_t *fixed, ap_error *err)
+{
+    users u = {0};
+    strbuf prod = {0}, cons = {0};
+    ap_status st = AP_OK;
+    for (uint32_t s = 0; s < m->n_subgraphs && st == AP_OK; s++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[s];
+        int built = 0;
+        for (uint32_t i = 0; i < g->n_tensors && st == AP_OK; i++) {
+            const entry *x = &e[base[s] + i];
+            if (!x->needs)
+                continue;
+            if (!built) {
+                users_free(&u);
+                if (users_build(g, &u) != 0) {
+                    st = ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
+                    break;
+                }
+                built = 1;
+            }
+            st = add_tensor(p, m, s, i, x, fixed[base[s] + i], &u, &prod, &cons, err);
+        }
+    }
+    users_free(&u);
+    free(prod.s);
+    free(cons.s);
+    return st;
+}
+
+/* CreatePlan's second part: one buffer per scratch request, x[k] its lifetime. */
+static ap_status add_scratch(ap_problem *p, const ap_tfl_model *m, const ap__prepare *sc,
+                             const entry *x, ap_error *err)
+{
+    ap_status st = AP_OK;
+    for (size_t k = 0; k < sc->n && st == AP_OK; k++) {
+        const ap__scratch *rq = &sc->v[k];
+        const ap_tfl_operator *op = &m->subgraphs[rq->subgraph].ops[rq->op];
+        char id[32], lab[96], name[160];
+        ap_buffer_spec sp;
+        snprintf(id, sizeof id, "scratch%zu", k);
+        op_label(lab, sizeof lab, rq->subgraph, rq->op, op->name);
+        snprintf(name, sizeof name, "%s: %s", lab, rq->what);
+        ap_buffer_spec_init(&sp);
+        sp.id = id;
+        sp.name = name;
+        sp.size = ap__align_up(x[k].bytes, TFLM_ALIGN);
+        sp.lower = x[k].first;
+        sp.upper = x[k].last + 1;
+        sp.kind = AP_KIND_SCRATCH;
+        sp.subgraph = (int32_t)rq->subgraph;
+        sp.producer = lab;
+        st = ap_problem_add(p, &sp, err);
+    }
+    return st;
+}
+
+/* The in-place and overlap rules' allowances between an operator's output and its dying input
+ * (share.c), and the note that says what the problem was built with. */
+static ap_status add_rules(ap_problem *p, const ap_tfl_model *m,
+                           const ap_tflite_build_options *opt, const char *kernels,
+                           const char *inplace, const char *overlap, int offline, ap_error *err)
+{
+    size_t n_ip = 0, n_ov = 0, rl = 0;
+    char note[512], rules[384] = "";
+    ap_status st;
+    if ((st = ap__share_rules(m, p, opt->inplace, opt->overlap, &n_ip, &n_ov, err)) != AP_OK)
+        return st;
+    if (opt->inplace != AP_TFLM_INPLACE_NONE)
+        rl += (size_t)snprintf(rules + rl, sizeof rules - rl, "; in-place: %s (%zu alias%s)",
+                               inplace, n_ip, n_ip == 1 ? "" : "es");
+    if (opt->overlap != AP_TFLM_OVERLAP_NONE)
+        snprintf(rules + rl, sizeof rules - rl,
+                 "; overlap rules: %s kernels (%zu allowance%s; the plan holds only with "
+                 "TFLM's %s kernels, not optimized ones such as CMSIS-NN or Xtensa)",
+                 overlap, n_ov, n_ov == 1 ? "" : "s", overlap);
+    snprintf(note, sizeof note, "TFLM lifetimes; kernel scratch: %s%s%s", kernels,
+             offline ? "; offline plan honoured" : "", rules);
+    return ap_problem_set_note(p, note, err);
+}
+
+/* AllocationInfoBuilder and CreatePlan, step by step: Prepare's requests, the offline plan,
+ * the lifetimes (walk), the buffers in TFLM's order, then the rules. */
 static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt, ap_problem *p,
                        ap_error *err)
 {
+    const char *kernels, *inplace, *overlap;
     ap_status st;
-    const char *set = ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)opt->kernels);
-    const char *inplace = ap_tflm_set_name(AP_TFLM_SET_INPLACE, (int)opt->inplace);
-    const char *overlap = ap_tflm_set_name(AP_TFLM_SET_OVERLAP, (int)opt->overlap);
-    if (!set)
-        return ap_error_set(err, AP_ERR_USAGE, "kernel set %d is not an ap_tflm_kernels", (int)opt->kernels);
-    if (!inplace)
-        return ap_error_set(err, AP_ERR_USAGE, "in-place rule set %d is not an ap_tflm_inplace",
-                            (int)opt->inplace);
-    if (!overlap)
-        return ap_error_set(err, AP_ERR_USAGE, "overlap rule set %d is not an ap_tflm_overlap",
-                            (int)opt->overlap);
+    if ((st = set_names(opt, &kernels, &inplace, &overlap, err)) != AP_OK)
+        return st;
     size_t nt = 0;
     size_t *base = ap__alloc((size_t)m->n_subgraphs + 1, sizeof *base);
     size_t *sfirst = ap__zalloc((size_t)m->n_subgraphs + 1, sizeof *sfirst);
     ap__prepare sc = {0};
     entry *e = NULL;
     int64_t *fixed = NULL;
+    const int32_t *offline = NULL;
     unsigned char *active = ap__zalloc(m->n_subgraphs, 1);
     int32_t *stack = ap__alloc(MAX_CALL_DEPTH + 1, sizeof *stack);
-    users u = {0};
-    strbuf prod = {0}, cons = {0};
     if (!base || !sfirst || !active || !stack) {
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
         goto done;
@@ -405,19 +516,8 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
         sfirst[sc.v[k].subgraph + 1]++;
     for (uint32_t s = 0; s < m->n_subgraphs; s++)
         sfirst[s + 1] += sfirst[s];
-
-    /* GetOfflinePlannedOffsets. */
-    const int32_t *offline = NULL;
-    if (m->offline.present && !opt->ignore_offline) {
-        if (m->offline.n != nt) {
-            st = ap_error_set(err, AP_ERR_INPUT,
-                              "the offline plan (metadata \"OfflineMemoryAllocation\", buffer %u) "
-                              "has %u entries but the model has %zu tensors; TFLM refuses such "
-                              "a plan", m->offline.buffer, m->offline.n, nt);
-            goto done;
-        }
-        offline = m->offline.offsets;
-    }
+    if ((st = offline_plan(m, opt, nt, &offline, err)) != AP_OK)
+        goto done;
 
     e = ap__zalloc(nt + sc.n + 1, sizeof *e);
     fixed = ap__alloc(nt + 1, sizeof *fixed);
@@ -439,74 +539,13 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
     if ((st = ap_problem_add_label(p, 0, "inputs", err)) != AP_OK)
         goto done;
     walker w = {m, e, base, nt, &sc, sfirst, 0, 0, 0, active, stack, p, err};
-    if ((st = walk(&w, 0)) != AP_OK)
+    if ((st = walk(&w, 0)) != AP_OK ||
+        (st = add_tensors(p, m, e, base, fixed, err)) != AP_OK ||
+        (st = add_scratch(p, m, &sc, e + nt, err)) != AP_OK)
         goto done;
-
-    /* CreatePlan: planned tensors in order, then scratch requests. */
-    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
-        const ap_tfl_subgraph *g = &m->subgraphs[s];
-        int built = 0;
-        for (uint32_t i = 0; i < g->n_tensors; i++) {
-            const entry *x = &e[base[s] + i];
-            if (!x->needs)
-                continue;
-            if (!built) {
-                users_free(&u);
-                if (users_build(g, &u) != 0) {
-                    st = ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
-                    goto done;
-                }
-                built = 1;
-            }
-            if ((st = add_tensor(p, m, s, i, x, fixed[base[s] + i], &u, &prod, &cons, err)) !=
-                AP_OK)
-                goto done;
-        }
-    }
-    for (size_t k = 0; k < sc.n; k++) {
-        const ap__scratch *rq = &sc.v[k];
-        const entry *x = &e[nt + k];
-        const ap_tfl_operator *op = &m->subgraphs[rq->subgraph].ops[rq->op];
-        char id[32], lab[96], name[160];
-        snprintf(id, sizeof id, "scratch%zu", k);
-        op_label(lab, sizeof lab, rq->subgraph, rq->op, op->name);
-        snprintf(name, sizeof name, "%s: %s", lab, rq->what);
-        ap_buffer_spec sp;
-        ap_buffer_spec_init(&sp);
-        sp.id = id;
-        sp.name = name;
-        sp.size = ap__align_up(x->bytes, TFLM_ALIGN);
-        sp.lower = x->first;
-        sp.upper = x->last + 1;
-        sp.kind = AP_KIND_SCRATCH;
-        sp.subgraph = (int32_t)rq->subgraph;
-        sp.producer = lab;
-        if ((st = ap_problem_add(p, &sp, err)) != AP_OK)
-            goto done;
-    }
     p->default_align = opt->align > 0 ? opt->align : TFLM_ALIGN;
-    /* In-place and overlap rules: allowances between an operator's output and its dying
-       input (share_overlap.c, share_inplace.c). */
-    size_t n_ip = 0, n_ov = 0;
-    if ((st = ap__share_rules(m, p, opt->inplace, opt->overlap, &n_ip, &n_ov, err)) != AP_OK)
-        goto done;
-    char note[512], rules[384] = "";
-    size_t rl = 0;
-    if (opt->inplace != AP_TFLM_INPLACE_NONE)
-        rl += (size_t)snprintf(rules + rl, sizeof rules - rl, "; in-place: %s (%zu alias%s)",
-                               inplace, n_ip, n_ip == 1 ? "" : "es");
-    if (opt->overlap != AP_TFLM_OVERLAP_NONE)
-        snprintf(rules + rl, sizeof rules - rl,
-                 "; overlap rules: %s kernels (%zu allowance%s; the plan holds only with "
-                 "TFLM's %s kernels, not optimized ones such as CMSIS-NN or Xtensa)",
-                 overlap, n_ov, n_ov == 1 ? "" : "s", overlap);
-    snprintf(note, sizeof note, "TFLM lifetimes; kernel scratch: %s%s%s", set,
-             offline ? "; offline plan honoured" : "", rules);
-    st = ap_problem_set_note(p, note, err);
+    st = add_rules(p, m, opt, kernels, inplace, overlap, offline != NULL, err);
 done:
-    users_free(&u);
-    free(prod.s);
-    free(cons.s);
     free(base);
     free(sfirst);
     ap__prepare_free(&sc);
