@@ -359,15 +359,17 @@ static ap_status plan_moved(const ap_tfl_model *m, const ap_tfl_metadata_edit *e
     return AP_OK;
 }
 
-static ap_status write_moved(const ap_tfl_model *m, const ap__fb *fb, const ap__fb_table *model,
-                             const ap_tfl_metadata_edit *e, const plan_out *po, unsigned char **out,
-                             size_t *out_len, size_t *shift, ap_error *err)
+/* The root offset, the identifier and a new Model table: every field up to MODEL_FIELDS kept
+ * (offsets aimed at their moved targets), buffers and metadata pointing at vectors written
+ * next (*buffers_ref, *metadata_ref: where their offsets go; 0 when absent). */
+static ap_status write_model_table(wbuf *w, const ap__fb *fb, const ap__fb_table *model,
+                                   const plan_out *po, size_t *buffers_ref, size_t *metadata_ref,
+                                   ap_error *err)
 {
-    wbuf w = {0};
-    ap_status st = AP_OK;
     size_t field_pos[MODEL_FIELDS];
     int present[MODEL_FIELDS];
     unsigned nfields = 0;
+    ap_status st;
     for (unsigned id = 0; id < MODEL_FIELDS; id++) {
         if ((st = ap__fb_field(fb, model, id, 4, "model", &field_pos[id], err)) != AP_OK)
             return st;
@@ -379,164 +381,198 @@ static ap_status write_moved(const ap_tfl_model *m, const ap__fb *fb, const ap__
         nfields += (unsigned)present[id];
 
     /* Root offset and identifier. */
-    size_t root_at = w.n;
-    w_u32(&w, 0);
-    w_bytes(&w, "TFL3", 4);
+    size_t root_at = w->n;
+    w_u32(w, 0);
+    w_bytes(w, "TFL3", 4);
     /* Model vtable: every field id up to metadata's last, in id order. */
-    size_t vt = w.n;
-    w_u16(&w, (uint16_t)(4 + 2 * MODEL_FIELDS));
-    w_u16(&w, (uint16_t)(4 + 4 * nfields));
+    size_t vt = w->n;
+    w_u16(w, (uint16_t)(4 + 2 * MODEL_FIELDS));
+    w_u16(w, (uint16_t)(4 + 4 * nfields));
     for (unsigned id = 0, slot = 0; id < MODEL_FIELDS; id++)
-        w_u16(&w, present[id] ? (uint16_t)(4 + 4 * slot++) : 0);
-    w_pad(&w, 4, 0);
-    size_t table = w.n;
-    if (!w.nomem)
-        put_u32(w.p + root_at, (uint32_t)table);
-    w_u32(&w, (uint32_t)(table - vt)); /* soffset: vtable = table - soffset */
-    size_t buffers_ref = 0, metadata_ref = 0;
+        w_u16(w, present[id] ? (uint16_t)(4 + 4 * slot++) : 0);
+    w_pad(w, 4, 0);
+    size_t table = w->n;
+    if (!w->nomem)
+        put_u32(w->p + root_at, (uint32_t)table);
+    w_u32(w, (uint32_t)(table - vt)); /* soffset: vtable = table - soffset */
+    *buffers_ref = *metadata_ref = 0;
     for (unsigned id = 0; id < MODEL_FIELDS; id++) {
         if (!present[id])
             continue;
         if (id == AP_TFL_F_MODEL_BUFFERS) {
-            buffers_ref = w.n;
-            w_u32(&w, 0);
+            *buffers_ref = w->n;
+            w_u32(w, 0);
         } else if (id == AP_TFL_F_MODEL_METADATA) {
-            metadata_ref = w.n;
-            w_u32(&w, 0);
+            *metadata_ref = w->n;
+            w_u32(w, 0);
         } else if (id == AP_TFL_F_MODEL_VERSION) {
-            w_u32(&w, ap__fb_u32(fb, field_pos[id])); /* version: a scalar, copied */
+            w_u32(w, ap__fb_u32(fb, field_pos[id])); /* version: a scalar, copied */
         } else {
             /* An offset: aim it at the same (moved) target. */
-            w_ref(&w, field_pos[id] + ap__fb_u32(fb, field_pos[id]), 1);
+            w_ref(w, field_pos[id] + ap__fb_u32(fb, field_pos[id]), 1);
         }
     }
-    /* buffers: the old tables where they lie, new tables for edited entries. */
-    size_t buffers_vec = w.n, metadata_vec;
-    size_t *new_buf_ref = ap__zalloc(po->n_bufs + 1, sizeof *new_buf_ref);
-    size_t *new_md_ref = ap__zalloc(po->n_entries + 1, sizeof *new_md_ref);
-    if (!new_buf_ref || !new_md_ref) {
-        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
-        goto done;
-    }
-    w_u32(&w, po->n_buffers);
+    return AP_OK;
+}
+
+/* The buffers and metadata vectors: the old tables where they lie, a slot for each new table
+ * (new_buf_ref[k], new_md_ref[k]: where its offset goes). */
+static void write_vectors(wbuf *w, const ap_tfl_model *m, const plan_out *po, size_t buffers_ref,
+                          size_t metadata_ref, size_t *new_buf_ref, size_t *new_md_ref)
+{
+    size_t buffers_vec = w->n, metadata_vec;
+    w_u32(w, po->n_buffers);
     for (uint32_t b = 0; b < po->n_buffers; b++) {
         size_t k;
         for (k = 0; k < po->n_bufs && po->bufs[k].index != b; k++)
             ;
         if (k < po->n_bufs) {
-            new_buf_ref[k] = w.n;
-            w_u32(&w, 0);
+            new_buf_ref[k] = w->n;
+            w_u32(w, 0);
         } else {
-            w_ref(&w, m->buffers[b].table_pos, 1);
+            w_ref(w, m->buffers[b].table_pos, 1);
         }
     }
-    metadata_vec = w.n;
-    w_u32(&w, (uint32_t)po->n_entries);
+    metadata_vec = w->n;
+    w_u32(w, (uint32_t)po->n_entries);
     for (size_t k = 0; k < po->n_entries; k++) {
         if (po->entries[k].old >= 0) {
-            w_ref(&w, m->metadata[po->entries[k].old].table_pos, 1);
+            w_ref(w, m->metadata[po->entries[k].old].table_pos, 1);
         } else {
-            new_md_ref[k] = w.n;
-            w_u32(&w, 0);
+            new_md_ref[k] = w->n;
+            w_u32(w, 0);
         }
     }
-    if (!w.nomem) {
+    if (!w->nomem) {
         if (buffers_ref)
-            put_u32(w.p + buffers_ref, (uint32_t)(buffers_vec - buffers_ref));
+            put_u32(w->p + buffers_ref, (uint32_t)(buffers_vec - buffers_ref));
         if (metadata_ref)
-            put_u32(w.p + metadata_ref, (uint32_t)(metadata_vec - metadata_ref));
+            put_u32(w->p + metadata_ref, (uint32_t)(metadata_vec - metadata_ref));
     }
-    /* New Metadata tables (name, buffer) sharing one vtable, then their names. */
-    size_t md_vt = w.n, n_new_md = 0;
+}
+
+/* New Metadata tables (name, buffer) sharing one vtable, then their names. */
+static ap_status write_metadata_tables(wbuf *w, const ap_tfl_metadata_edit *e, const plan_out *po,
+                                       const size_t *new_md_ref, ap_error *err)
+{
+    size_t md_vt = w->n, n_new_md = 0;
     for (size_t k = 0; k < po->n_entries; k++)
         n_new_md += po->entries[k].old < 0;
     if (n_new_md) {
-        w_u16(&w, 8);  /* vtable size */
-        w_u16(&w, 12); /* table size: soffset, name, buffer */
-        w_u16(&w, 4);  /* name */
-        w_u16(&w, 8);  /* buffer */
+        w_u16(w, 8);  /* vtable size */
+        w_u16(w, 12); /* table size: soffset, name, buffer */
+        w_u16(w, 4);  /* name */
+        w_u16(w, 8);  /* buffer */
     }
     size_t *name_ref = ap__zalloc(po->n_entries + 1, sizeof *name_ref);
-    if (!name_ref) {
-        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
-        goto done;
-    }
+    if (!name_ref)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
     for (size_t k = 0; k < po->n_entries; k++) {
         if (po->entries[k].old >= 0)
             continue;
-        size_t t = w.n;
-        if (!w.nomem)
-            put_u32(w.p + new_md_ref[k], (uint32_t)(t - new_md_ref[k]));
-        w_u32(&w, (uint32_t)(t - md_vt));
-        name_ref[k] = w.n;
-        w_u32(&w, 0);
-        w_u32(&w, po->entries[k].buffer);
+        size_t t = w->n;
+        if (!w->nomem)
+            put_u32(w->p + new_md_ref[k], (uint32_t)(t - new_md_ref[k]));
+        w_u32(w, (uint32_t)(t - md_vt));
+        name_ref[k] = w->n;
+        w_u32(w, 0);
+        w_u32(w, po->entries[k].buffer);
     }
     for (size_t k = 0; k < po->n_entries; k++) {
         if (po->entries[k].old >= 0)
             continue;
         const char *name = e[po->entries[k].edit].name;
-        size_t s = w.n;
-        if (!w.nomem)
-            put_u32(w.p + name_ref[k], (uint32_t)(s - name_ref[k]));
-        w_u32(&w, (uint32_t)strlen(name));
-        w_bytes(&w, name, strlen(name) + 1); /* with the NUL FlatBuffers strings carry */
-        w_pad(&w, 4, 0);
+        size_t s = w->n;
+        if (!w->nomem)
+            put_u32(w->p + name_ref[k], (uint32_t)(s - name_ref[k]));
+        w_u32(w, (uint32_t)strlen(name));
+        w_bytes(w, name, strlen(name) + 1); /* with the NUL FlatBuffers strings carry */
+        w_pad(w, 4, 0);
     }
     free(name_ref);
-    /* New Buffer tables (data) sharing one vtable, then their data, 16-aligned. */
-    size_t buf_vt = w.n;
+    return AP_OK;
+}
+
+/* New Buffer tables (data) sharing one vtable, then their data, 16-aligned. */
+static ap_status write_buffer_tables(wbuf *w, const ap_tfl_metadata_edit *e, const plan_out *po,
+                                     const size_t *new_buf_ref, ap_error *err)
+{
+    size_t buf_vt = w->n;
     if (po->n_bufs) {
-        w_u16(&w, 6); /* vtable size */
-        w_u16(&w, 8); /* table size: soffset, data */
-        w_u16(&w, 4); /* data */
-        w_pad(&w, 4, 0);
+        w_u16(w, 6); /* vtable size */
+        w_u16(w, 8); /* table size: soffset, data */
+        w_u16(w, 4); /* data */
+        w_pad(w, 4, 0);
     }
     size_t *data_ref = ap__zalloc(po->n_bufs + 1, sizeof *data_ref);
-    if (!data_ref) {
-        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
-        goto done;
-    }
+    if (!data_ref)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
     for (size_t k = 0; k < po->n_bufs; k++) {
-        size_t t = w.n;
-        if (!w.nomem)
-            put_u32(w.p + new_buf_ref[k], (uint32_t)(t - new_buf_ref[k]));
-        w_u32(&w, (uint32_t)(t - buf_vt));
-        data_ref[k] = w.n;
-        w_u32(&w, 0);
+        size_t t = w->n;
+        if (!w->nomem)
+            put_u32(w->p + new_buf_ref[k], (uint32_t)(t - new_buf_ref[k]));
+        w_u32(w, (uint32_t)(t - buf_vt));
+        data_ref[k] = w->n;
+        w_u32(w, 0);
     }
     for (size_t k = 0; k < po->n_bufs; k++) {
         const ap_tfl_metadata_edit *x = &e[po->bufs[k].edit];
-        w_pad(&w, 16, 4); /* the data, after its length word, starts 16-aligned */
-        if (!w.nomem)
-            put_u32(w.p + data_ref[k], (uint32_t)(w.n - data_ref[k]));
-        w_u32(&w, (uint32_t)x->len);
-        w_bytes(&w, x->data, x->len);
+        w_pad(w, 16, 4); /* the data, after its length word, starts 16-aligned */
+        if (!w->nomem)
+            put_u32(w->p + data_ref[k], (uint32_t)(w->n - data_ref[k]));
+        w_u32(w, (uint32_t)x->len);
+        w_bytes(w, x->data, x->len);
     }
     free(data_ref);
-    /* The input follows, moved by a multiple of 16. */
-    w_pad(&w, 16, 0);
-    size_t d = w.n;
-    if (w.nomem || m->len > MAX_FILE - d) {
-        st = w.nomem ? ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model")
-                     : ap_error_set(err, AP_ERR_INPUT, "the model would grow past 2 GB, the "
-                                    "FlatBuffer format's limit");
-        goto done;
+    return AP_OK;
+}
+
+/* The input follows the new header, moved by *shift, a multiple of 16; the references into it
+ * are resolved now that the shift is known. */
+static ap_status append_input(wbuf *w, const ap_tfl_model *m, size_t *shift, ap_error *err)
+{
+    w_pad(w, 16, 0);
+    size_t d = w->n;
+    if (w->nomem)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
+    if (m->len > MAX_FILE - d)
+        return ap_error_set(err, AP_ERR_INPUT, "the model would grow past 2 GB, the FlatBuffer "
+                            "format's limit");
+    for (size_t k = 0; k < w->nfx; k++) {
+        size_t target = w->fx[k].target + (w->fx[k].old ? d : 0);
+        put_u32(w->p + w->fx[k].at, (uint32_t)(target - w->fx[k].at));
     }
-    for (size_t k = 0; k < w.nfx; k++) {
-        size_t target = w.fx[k].target + (w.fx[k].old ? d : 0);
-        put_u32(w.p + w.fx[k].at, (uint32_t)(target - w.fx[k].at));
-    }
-    w_bytes(&w, m->data, m->len);
-    if (w.nomem) {
-        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
-        goto done;
-    }
-    *out = w.p;
-    *out_len = w.n;
+    w_bytes(w, m->data, m->len);
+    if (w->nomem)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
     *shift = d;
-    w.p = NULL;
-done:
+    return AP_OK;
+}
+
+/* The moved copy: a new header (Model table, its buffers and metadata vectors, the new
+ * tables and their bytes), then the whole input. */
+static ap_status write_moved(const ap_tfl_model *m, const ap__fb *fb, const ap__fb_table *model,
+                             const ap_tfl_metadata_edit *e, const plan_out *po, unsigned char **out,
+                             size_t *out_len, size_t *shift, ap_error *err)
+{
+    wbuf w = {0};
+    size_t buffers_ref, metadata_ref;
+    size_t *new_buf_ref = ap__zalloc(po->n_bufs + 1, sizeof *new_buf_ref);
+    size_t *new_md_ref = ap__zalloc(po->n_entries + 1, sizeof *new_md_ref);
+    ap_status st;
+    if (!new_buf_ref || !new_md_ref)
+        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
+    else if ((st = write_model_table(&w, fb, model, po, &buffers_ref, &metadata_ref, err)) ==
+             AP_OK) {
+        write_vectors(&w, m, po, buffers_ref, metadata_ref, new_buf_ref, new_md_ref);
+        if ((st = write_metadata_tables(&w, e, po, new_md_ref, err)) == AP_OK &&
+            (st = write_buffer_tables(&w, e, po, new_buf_ref, err)) == AP_OK &&
+            (st = append_input(&w, m, shift, err)) == AP_OK) {
+            *out = w.p;
+            *out_len = w.n;
+            w.p = NULL;
+        }
+    }
     free(new_buf_ref);
     free(new_md_ref);
     free(w.p);
