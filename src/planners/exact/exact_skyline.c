@@ -727,13 +727,117 @@ static void load(sky *S, size_t d, long ri)
     ng_need(S, d, r->vcap);
 }
 
-/* Solves the group list[begin, end) over sections [s0, s1); st: see feasible_here. */
+/* The valley of [s0, s1): the lowest run of equal floors [*a, *b) (leftmost, or rightmost
+ * when S->rightmost), at *h0, with *h1 the lower of its neighbours (or "no ceiling"); the
+ * floors it depends on go into depth d's nogood. */
+static void valley(sky *S, uint32_t s0, uint32_t s1, size_t d, uint32_t *a, uint32_t *b,
+                   int64_t *h0, int64_t *h1)
+{
+    uint32_t k, lo = s0, hi;
+    for (k = s0 + 1; k < s1; k++)
+        if (S->F[k] < S->F[lo] || (S->rightmost && S->F[k] == S->F[lo]))
+            lo = k;
+    for (hi = lo + 1; hi < s1 && S->F[hi] == S->F[lo]; hi++) {
+    }
+    while (lo > s0 && S->F[lo - 1] == S->F[lo])
+        lo--;
+    *h0 = S->F[lo];
+    *h1 = INT64_MAX / 4;  /* no neighbour: nothing may meet the valley above the floor */
+    if (lo > s0)
+        *h1 = S->F[lo - 1];
+    if (hi < s1)
+        *h1 = ap__min64(*h1, S->F[hi]);
+    for (k = lo; k < hi; k++)
+        ng_floor(S, d, k, *h0);
+    if (lo > s0)
+        ng_floor(S, d, lo - 1, *h1);
+    if (hi < s1)
+        ng_floor(S, d, hi, *h1);
+    *a = lo;
+    *b = hi;
+}
+
+/* Pushes the candidates of valley [a, b) at h0 onto S->cs, in order: the buffers inside it,
+ * most active first, then those the last search put here, then those that fill it from end
+ * to end, then by area; the raise last. A buffer that cannot fit within cap there goes into
+ * depth d's nogood instead. Returns how many, or -1 when out of memory (none kept). */
+static long candidates(sky *S, uint32_t a, uint32_t b, int64_t h0, size_t d)
+{
+    const ap__xmodel *m = S->m;
+    size_t c0 = S->ncs;
+    uint32_t k;
+    for (k = a; k < b; k++) {
+        uint32_t j;
+        for (j = m->sec_start[k]; j < m->sec_start[k + 1]; j++) {
+            uint32_t u = m->sec_buf[j];
+            int64_t x;
+            if (S->off[u] != AP_UNPLACED || m->sec_lo[u] != k || m->sec_hi[u] > b)
+                continue;
+            x = ap__align_up(h0, m->align[u]);
+            if (x + m->size[u] > S->cap) {
+                ng_need(S, d, x + m->size[u]);
+                ng_buf(S, d, u);
+                continue;
+            }
+            if (!push_cand(S, u, S->L->act[u], m->sec_lo[u] == a && m->sec_hi[u] == b,
+                           m->size[u] * (m->upper[u] - m->lower[u]), S->L->saved[u] == x)) {
+                S->ncs = c0;
+                return -1;
+            }
+        }
+    }
+    if (!push_cand(S, RAISE, -1.0, 0, 0, 0)) {
+        S->ncs = c0;
+        return -1;
+    }
+    qsort(S->cs + c0, S->ncs - c0, sizeof *S->cs, cmp_cand);
+    return (long)(S->ncs - c0);
+}
+
+/* The child of candidate v: v placed at the valley's floor h0 (moved to the end of the group
+ * list[begin, end)), or the valley [a, b) raised to h1 (v = RAISE); its search. [*ca, *cb): the
+ * sections the move changed. The caller undoes it. */
+static ap__xresult child(sky *S, size_t begin, size_t end, uint32_t s0, uint32_t s1, size_t d,
+                         uint32_t v, uint32_t a, uint32_t b, int64_t h0, int64_t h1,
+                         uint32_t *ca, uint32_t *cb)
+{
+    const ap__xmodel *m = S->m;
+    ap__xresult r;
+    size_t pos;
+    *ca = a;
+    *cb = b;
+    if (v == RAISE) {
+        raise_valley(S, a, b, h1);
+        return S->nomem ? AP__ERROR : node(S, begin, end, s0, s1, d + 1, S->stamp);
+    }
+    for (pos = begin; S->list[pos] != v; pos++) {
+    }
+    assert(pos < end);
+    S->list[pos] = S->list[end - 1];
+    S->list[end - 1] = v;
+    place(S, v, ap__align_up(h0, m->align[v]));
+    *ca = m->sec_lo[v];
+    *cb = m->sec_hi[v];
+    if (S->nomem)
+        r = AP__ERROR;
+    else if (ap__xsplits(S->m, S->cut, v))
+        r = groups(S, begin, end - 1, d + 1, S->stamp);
+    else
+        r = node(S, begin, end - 1, s0, s1, d + 1, S->stamp);
+    if (r == AP__NONE)
+        ng_buf(S, d, v);
+    return r;
+}
+
+/* Solves the group list[begin, end) over sections [s0, s1); st: see feasible_here. Tries the
+ * valley's candidates in turn; after each failure it learns (a backjump, a stored nogood that
+ * holds, a new one) before the next. */
 static ap__xresult node(sky *S, size_t begin, size_t end, uint32_t s0, uint32_t s1, size_t d,
                         uint64_t st)
 {
-    const ap__xmodel *m = S->m;
-    size_t i, c0, nc;
-    uint32_t a, b, k;
+    size_t i, c0;
+    long nc;
+    uint32_t a, b;
     int64_t h0, h1;
     if (!ng_reserve(S, d)) {
         S->nomem = 1;
@@ -752,86 +856,17 @@ static ap__xresult node(sky *S, size_t begin, size_t end, uint32_t s0, uint32_t 
     ng_clear(S, d);
     if (!feasible_here(S, begin, end, s0, s1, d, st))
         return AP__NONE;
-
-    /* the valley: the lowest run of equal floors, leftmost */
-    a = s0;
-    for (k = s0 + 1; k < s1; k++)
-        if (S->F[k] < S->F[a] || (S->rightmost && S->F[k] == S->F[a]))
-            a = k;
-    for (b = a + 1; b < s1 && S->F[b] == S->F[a]; b++) {
-    }
-    while (a > s0 && S->F[a - 1] == S->F[a])
-        a--;
-    h0 = S->F[a];
-    h1 = INT64_MAX / 4;  /* no neighbour: nothing may meet the valley above the floor */
-    if (a > s0)
-        h1 = S->F[a - 1];
-    if (b < s1)
-        h1 = ap__min64(h1, S->F[b]);
-    for (k = a; k < b; k++)
-        ng_floor(S, d, k, h0);
-    if (a > s0)
-        ng_floor(S, d, a - 1, h1);
-    if (b < s1)
-        ng_floor(S, d, b, h1);
-
-    /* the candidates: the buffers inside the valley, most active first, then those the last
-       search put here, then those that fill it from end to end, then by area; the raise last */
+    valley(S, s0, s1, d, &a, &b, &h0, &h1);
     c0 = S->ncs;
-    for (k = a; k < b; k++) {
-        uint32_t j;
-        for (j = m->sec_start[k]; j < m->sec_start[k + 1]; j++) {
-            uint32_t u = m->sec_buf[j];
-            int64_t x;
-            if (S->off[u] != AP_UNPLACED || m->sec_lo[u] != k || m->sec_hi[u] > b)
-                continue;
-            x = ap__align_up(h0, m->align[u]);
-            if (x + m->size[u] > S->cap) {
-                ng_need(S, d, x + m->size[u]);
-                ng_buf(S, d, u);
-                continue;
-            }
-            if (!push_cand(S, u, S->L->act[u], m->sec_lo[u] == a && m->sec_hi[u] == b,
-                           m->size[u] * (m->upper[u] - m->lower[u]), S->L->saved[u] == x)) {
-                S->ncs = c0;
-                return AP__ERROR;
-            }
-        }
-    }
-    if (!push_cand(S, RAISE, -1.0, 0, 0, 0)) {
-        S->ncs = c0;
+    if ((nc = candidates(S, a, b, h0, d)) < 0)
         return AP__ERROR;
-    }
-    nc = S->ncs - c0;
-    qsort(S->cs + c0, nc, sizeof *S->cs, cmp_cand);
 
-    for (i = 0; i < nc; i++) {
+    for (i = 0; i < (size_t)nc; i++) {
         size_t mark0 = S->ntrail;
         uint64_t n0 = S->nodes;
-        uint32_t v = S->cs[c0 + i].b, ca = a, cb = b;
+        uint32_t v = S->cs[c0 + i].b, ca, cb;
         long holds = -1;
-        ap__xresult r;
-        if (v != RAISE) {
-            size_t pos;
-            for (pos = begin; S->list[pos] != v; pos++) {
-            }
-            S->list[pos] = S->list[end - 1];
-            S->list[end - 1] = v;
-            place(S, v, ap__align_up(h0, m->align[v]));
-            ca = m->sec_lo[v];
-            cb = m->sec_hi[v];
-            if (S->nomem)
-                r = AP__ERROR;
-            else if (ap__xsplits(S->m, S->cut, v))
-                r = groups(S, begin, end - 1, d + 1, S->stamp);
-            else
-                r = node(S, begin, end - 1, s0, s1, d + 1, S->stamp);
-            if (r == AP__NONE)
-                ng_buf(S, d, v);
-        } else {
-            raise_valley(S, a, b, h1);
-            r = S->nomem ? AP__ERROR : node(S, begin, end, s0, s1, d + 1, S->stamp);
-        }
+        ap__xresult r = child(S, begin, end, s0, s1, d, v, a, b, h0, h1, &ca, &cb);
         S->conflict = -1;
         if (r == AP__FOUND) {
             S->ncs = c0;
