@@ -71,7 +71,7 @@ ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_e
 
 /* JSON: {"arena_bytes":N,"lower_bound":N,"efficiency":E,"strategy":"...", ...,
  * "summary":{...}, "buffers":[{"id":"...","lower":L,"upper":U,"size":S,"offset":O}, ...]}
- * (see docs/formats.md and docs/report.md). */
+ * (the fields: docs/report.md, "The summary"). */
 ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
 /* Writes s as a JSON string literal (quotes, escapes, control characters as \u00XX). */

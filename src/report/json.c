@@ -1,4 +1,4 @@
-/* json.c - the plan as JSON, with its summary (see report.h, docs/formats.md, docs/report.md). */
+/* json.c - the plan as JSON, with its summary (see report.h; the fields: docs/report.md). */
 #include <stdio.h>
 
 #include "arenaplan/report.h"
