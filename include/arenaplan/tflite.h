@@ -127,6 +127,8 @@ typedef struct ap_tfl_tensor {
     int is_variable;
     int has_quantization;      /* a quantization table with scales */
     uint32_t n_scales;         /* quantization scale count (per-channel when > 1) */
+    uint32_t n_zero_points;    /* quantization zero-point count (TFLM copies the quantization
+                                  only when both counts are > 0) */
     int32_t quantized_dimension;
     size_t table_pos;          /* file offset of the Tensor table */
 } ap_tfl_tensor;

@@ -434,12 +434,15 @@ static ap_status read_tensor(rd *r, uint32_t sg, uint32_t i, const ap__fb_table 
                                  r->err)) != AP_OK)
         return st;
     if (present) {
-        ap__fb_vec sc;
+        ap__fb_vec sc, zp;
         if ((st = ap__fb_get_vec(&r->fb, &q, AP_TFL_F_QUANT_SCALE, 4, r->what, NULL, &sc, r->err)) != AP_OK ||
+            (st = ap__fb_get_vec(&r->fb, &q, AP_TFL_F_QUANT_ZERO_POINT, 8, r->what, NULL, &zp,
+                                 r->err)) != AP_OK ||
             (st = ap__fb_get_i32(&r->fb, &q, AP_TFL_F_QUANT_QUANTIZED_DIMENSION, 0, r->what,
                                 &x->quantized_dimension, r->err)) != AP_OK)
             return st;
         x->n_scales = sc.count;
+        x->n_zero_points = zp.count;
         x->has_quantization = sc.count > 0;
     }
     /* TFLM's GetFlatbufferTensorBuffer: constant when the buffer's data vector is non-empty. */

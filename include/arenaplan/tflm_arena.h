@@ -1,0 +1,163 @@
+/*
+ * arenaplan/tflm_arena.h - the whole arena TensorFlow Lite Micro needs for a model: the number
+ * a TFLM user declares as kTensorArenaSize, exact to the byte, on their target.
+ *
+ * TFLM's arena holds three sections (docs/arena.md explains every byte):
+ *   head  the planned non-persistent buffers (what a plan decides; ap_tflite_tflm_plan);
+ *   tail  persistent objects allocated from the arena's end: the allocator and planner
+ *         objects, a TfLiteEvalTensor per tensor, a NodeAndRegistration per operator, each
+ *         kernel's OpData and per-channel data, variable tensors, scratch-buffer handles, the
+ *         interpreter's input and output TfLiteTensors;
+ *   temp  during AllocateTensors only: temporary TfLiteTensors while kernels prepare, and the
+ *         memory planner's allocation info and scratch.
+ * ap_tflm_arena_compute replays, allocation by allocation, what a plain tflite::MicroInterpreter
+ * (tflite-micro 90b983c2b, GreedyMemoryPlanner, TF_LITE_STATIC_MEMORY) does in AllocateTensors
+ * on the target, with the kernels' allocations taken from tables (src/tflm/ktable.c), and
+ * reports the tail, what arena_used_bytes() returns, and the smallest arena with which
+ * AllocateTensors succeeds. It also replays a RecordingMicroInterpreter, whose figures
+ * (RecordingMicroAllocator::PrintAllocations) the reference measurements use.
+ *
+ * Ownership: the result is plain data (no pointers to free); the model is only read.
+ */
+#ifndef ARENAPLAN_TFLM_ARENA_H
+#define ARENAPLAN_TFLM_ARENA_H
+
+#include <stdint.h>
+
+#include "arenaplan/error.h"
+#include "arenaplan/tflite.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+AP_PUBLIC_BEGIN
+
+/* The tail's parts. The first seven are RecordingMicroAllocator's categories (its
+ * RecordedAllocationType, in its order); OTHER is everything they do not cover, so that the
+ * parts add up to the tail. Bytes are as TFLM records them: alignment padding included. */
+typedef enum ap_tflm_category {
+    AP_TFLM_EVAL_TENSOR = 0,        /* TfLiteEvalTensor arrays, one per subgraph */
+    AP_TFLM_PERSISTENT_TENSOR,      /* the interpreter's input/output TfLiteTensor structs */
+    AP_TFLM_QUANTIZATION,           /* their TfLiteAffineQuantization and zero-point arrays */
+    AP_TFLM_PERSISTENT_BUFFER,      /* AllocatePersistentBuffer: kernels' OpData and arrays,
+                                       resource variables, the input/output pointer arrays */
+    AP_TFLM_VARIABLE_BUFFER,        /* variable tensors' data */
+    AP_TFLM_NODE_AND_REGISTRATION,  /* NodeAndRegistration arrays, one per subgraph */
+    AP_TFLM_OP_DATA,                /* "operator runtime data": TFLM records nothing here */
+    AP_TFLM_OTHER,                  /* the sum of the ap_tflm_other parts */
+    AP_TFLM_CATEGORIES
+} ap_tflm_category;
+
+/* The parts of AP_TFLM_OTHER. */
+typedef enum ap_tflm_other {
+    AP_TFLM_OTHER_RUNTIME = 0,      /* the buffer allocator, GreedyMemoryPlanner, MicroAllocator
+                                       and MicroBuiltinDataAllocator objects */
+    AP_TFLM_OTHER_PARAMS,           /* the builtin operators' parsed TfLite*Params structs */
+    AP_TFLM_OTHER_SUBGRAPHS,        /* the SubgraphAllocations array */
+    AP_TFLM_OTHER_SCRATCH_HANDLES,  /* the ScratchBufferHandle array */
+    AP_TFLM_OTHER_PARTS
+} ap_tflm_other;
+
+/* The category's name as the JSON output spells it ("TfLiteEvalTensor",
+ * "persistent_TfLiteTensor", "persistent_quantization", "persistent_buffer",
+ * "TfLiteTensor_variable_buffer", "NodeAndRegistration", "operator_runtime_data", "other"),
+ * or NULL out of range. */
+const char *ap_tflm_category_name(int category);
+
+/* The name of a part of AP_TFLM_OTHER ("runtime_objects", "builtin_params", "subgraphs",
+ * "scratch_handles"), or NULL. */
+const char *ap_tflm_other_name(int part);
+
+/* What AllocateTensors is doing (for the step that decides the minimum arena). */
+typedef enum ap_tflm_phase {
+    AP_TFLM_PHASE_CREATE = 0,   /* the interpreter's constructor: allocator objects */
+    AP_TFLM_PHASE_START,        /* StartModelAllocation: eval tensors, node arrays */
+    AP_TFLM_PHASE_PARSE,        /* parsing the builtin options */
+    AP_TFLM_PHASE_INIT,         /* the kernels' Init */
+    AP_TFLM_PHASE_PREPARE,      /* the kernels' Prepare (temporary tensors, persistent data) */
+    AP_TFLM_PHASE_PLAN,         /* CommitStaticMemoryPlan: allocation info, variables, the
+                                   memory planner's scratch */
+    AP_TFLM_PHASE_FINISH,       /* the head reserved, the input/output tensors */
+    AP_TFLM_PHASES
+} ap_tflm_phase;
+
+/* "create", "start", "parse", "init", "prepare", "plan", "finish", or NULL. */
+const char *ap_tflm_phase_name(int phase);
+
+/* Bytes, requested bytes and allocation count of one category (count as
+ * RecordingMicroAllocator counts: one per tensor for eval tensors, one per operator for nodes). */
+typedef struct ap_tflm_use {
+    int64_t bytes;
+    int64_t requested;
+    int64_t count;
+} ap_tflm_use;
+
+typedef struct ap_tflm_options {
+    const char *target;    /* "cortex-m" (32-bit Arm EABI, short enums; the default when NULL)
+                              or "host64" (x86-64 / aarch64 Linux, LP64) */
+    const char *kernels;   /* "reference" (TFLM's reference kernels; the default when NULL);
+                              "reference64" means "reference" on host64 (the older name) */
+    int64_t head;          /* -1 (the default): TFLM plans the head itself (GreedyMemoryPlanner,
+                              honouring the model's own offline plan when it has one); >= 0: the
+                              head a plan gives, as TFLM lays it out (ap_tflite_embed_result's
+                              head for an embedded plan) */
+    int64_t resource_variables; /* a model with VAR_HANDLE operators needs the application's
+                              MicroResourceVariables (MicroResourceVariables::Create(allocator,
+                              n) with the interpreter's allocator, before AllocateTensors): its
+                              capacity n; -1 (the default): one per VAR_HANDLE operator, as the
+                              reference measurements did; 0: made outside the arena */
+} ap_tflm_options;
+
+void ap_tflm_options_init(ap_tflm_options *opt);
+
+/* The whole arena of one model. Figures are a plain tflite::MicroInterpreter's (what an
+ * application uses) unless named recording_. tail and used are for an arena whose size is a
+ * multiple of 16 (its end, like its start, 16-aligned); the tail's alignment padding depends
+ * on where the arena ends. */
+typedef struct ap_tflm_arena {
+    const char *target;             /* the target's name (static) */
+    const char *kernels;            /* the kernel set's name (static) */
+    int64_t head;                   /* the head: the planned section */
+    int64_t tail;                   /* the persistent section after AllocateTensors */
+    int64_t used;                   /* arena_used_bytes(): head + tail */
+    int64_t min_arena;              /* the smallest kTensorArenaSize (bytes, any value, with a
+                                       16-aligned but not 32-aligned start) with which
+                                       AllocateTensors succeeds */
+    ap_tflm_use cat[AP_TFLM_CATEGORIES];  /* the tail by category; cat[AP_TFLM_OTHER] is the
+                                             sum of other[] */
+    ap_tflm_use other[AP_TFLM_OTHER_PARTS];
+    int64_t temp_peak;              /* the most bytes the low end of the arena held during
+                                       AllocateTensors: the scratch-request list plus the
+                                       temporary section, counting the planner's scratch as the
+                                       40 bytes per buffer it needs */
+    ap_tflm_phase binding_phase;    /* the step that fails with min_arena - 1 bytes */
+    int32_t binding_subgraph;       /* its operator, or -1 */
+    int32_t binding_op;
+    int64_t binding_low;            /* at that step (with min_arena - 1 bytes): what it needed
+                                       at the low end (the head side: scratch-request list,
+                                       temporary section, or head) */
+    int64_t binding_high;           /* ... and at the high end (the tail, its request included);
+                                       low + high > min_arena - 1 */
+    int64_t planned_buffers;        /* buffers the memory planner receives */
+    int64_t scratch_buffers;        /* of those, kernel scratch requests */
+    int64_t recording_tail;         /* the same model in a RecordingMicroInterpreter */
+    int64_t recording_used;
+    ap_tflm_use recording_cat[AP_TFLM_CATEGORIES];
+} ap_tflm_arena;
+
+/* Computes the arena of model m (read by ap_tflite_read) for opt (NULL: defaults) into *out.
+ * Fails, with *out zeroed, with AP_ERR_USAGE for an unknown target or kernel set (or
+ * "reference64" with target "cortex-m") or a head below -1; AP_ERR_INPUT when TFLM could not
+ * allocate the model (as ap_tflite_build_problem says), when an operator is one the kernel set's
+ * tables do not know (the message names it: TFLM's op resolver would have no registration, or
+ * arenaplan no model of its kernel), when a kernel's Init or Prepare would fail on the model's
+ * tensors (a tensor it reads is absent, a custom option missing), or when the model's own
+ * offline plan cannot be honoured; AP_ERR_NOMEM. */
+ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *opt,
+                                ap_tflm_arena *out, ap_error *err);
+
+AP_PUBLIC_END
+#ifdef __cplusplus
+}
+#endif
+#endif

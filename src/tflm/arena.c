@@ -1,0 +1,772 @@
+/*
+ * arena.c - TFLM's whole arena for a model: AllocateTensors replayed allocation by allocation.
+ *
+ * Two stages. First the model becomes a trace: the list of every arena call a plain (or a
+ * recording) tflite::MicroInterpreter makes from its constructor to the end of AllocateTensors
+ * (tflite-micro 90b983c2b: micro_interpreter.cc, micro_allocator.cc, micro_interpreter_graph.cc,
+ * micro_allocation_info.cc), with the kernels' Init and Prepare calls taken from the tables of
+ * ktable.c and the struct sizes from layout.c. None of these calls depends on the arena's
+ * size, so the trace is made once. Then the trace is replayed on an arena of N bytes with
+ * SingleArenaBufferAllocator's exact rules (tail allocations aligned down from the end and
+ * checked against the head; temporary ones aligned up from the head and checked against the
+ * tail; the resizable head; the planner taking every free byte and needing 40 per buffer).
+ *
+ * The replay's addresses are real: the arena starts at 16 (16- but not 32-aligned, as the
+ * reference measured) and ends at 16 + N, so the alignment padding is TFLM's. For a fixed
+ * N mod 16, every address at the tail end moves with N and none at the head end does, so
+ * success is monotone in N within each residue: the smallest working arena is a binary search
+ * per residue and the least of the sixteen.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "arenaplan/tflm.h"
+#include "arenaplan/tflm_arena.h"
+#include "core/util.h"
+#include "tflite/fb.h"
+#include "tflm/kernels.h"
+#include "tflm/expr.h"
+#include "tflm/ktable.h"
+#include "tflm/layout.h"
+
+/* Internal categories: the seven recorded ones, then the parts of "other". */
+enum { C_OTHER = AP_TFLM_OTHER, C_COUNT = AP_TFLM_OTHER + AP_TFLM_OTHER_PARTS };
+
+enum { EV_PERSIST, EV_TEMP, EV_RESIZE, EV_RESET, EV_PLAN };
+
+typedef struct ev {
+    uint8_t kind, cat, phase;
+    int32_t sg, op;
+    int64_t size, align;
+} ev;
+
+typedef struct trace {
+    ev *v;
+    size_t n, cap;
+    ap_tflm_use use[C_COUNT];  /* requested bytes and counts (bytes come from the replay) */
+    int64_t planned, scratch;
+} trace;
+
+/* A resource variable TFLM's MicroResourceVariables knows (VAR_HANDLE made it). */
+typedef struct resource {
+    const unsigned char *container, *name;
+    uint32_t container_len, name_len;
+    int allocated;
+} resource;
+
+/* A VAR_HANDLE output whose resource id was set by a Prepare already run. */
+typedef struct handle {
+    uint32_t sg;
+    int32_t tensor;
+    size_t resource;
+} handle;
+
+typedef struct ctx {
+    const ap_tfl_model *m;
+    const ap__target *t;
+    const ap__kset *ks;
+    int recording;
+    int64_t head;
+    int64_t resource_slots;  /* MicroResourceVariables capacity; -1: one per VAR_HANDLE */
+    const ap_problem *p;
+    const ap__prepare *pr;   /* scratch requests and owned tensors (kernels.c) */
+    trace *tr;
+    uint8_t phase;
+    int32_t sg, op;
+    resource *res;
+    size_t n_res, cap_res;
+    handle *hd;
+    size_t n_hd, cap_hd;
+    ap_error *err;
+} ctx;
+
+static const char *const category_names[] = {
+    "TfLiteEvalTensor",    "persistent_TfLiteTensor", "persistent_quantization",
+    "persistent_buffer",   "TfLiteTensor_variable_buffer", "NodeAndRegistration",
+    "operator_runtime_data", "other"};
+static const char *const other_names[] = {"runtime_objects", "builtin_params", "subgraphs",
+                                          "scratch_handles"};
+static const char *const phase_names[] = {"create", "start",   "parse", "init",
+                                          "prepare", "plan", "finish"};
+
+const char *ap_tflm_category_name(int category)
+{
+    return category >= 0 && category < AP_TFLM_CATEGORIES ? category_names[category] : NULL;
+}
+
+const char *ap_tflm_other_name(int part)
+{
+    return part >= 0 && part < AP_TFLM_OTHER_PARTS ? other_names[part] : NULL;
+}
+
+const char *ap_tflm_phase_name(int phase)
+{
+    return phase >= 0 && phase < AP_TFLM_PHASES ? phase_names[phase] : NULL;
+}
+
+void ap_tflm_options_init(ap_tflm_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->head = -1;
+    opt->resource_variables = -1;
+}
+
+/* ---- The trace -------------------------------------------------------------------------------- */
+
+static ap_status push(ctx *c, uint8_t kind, uint8_t cat, int64_t size, int64_t align)
+{
+    trace *tr = c->tr;
+    if (size < 0 || size > AP_MAX_VALUE)
+        return ap_error_set(c->err, AP_ERR_INPUT,
+                            "subgraph %d operator %d: an allocation of %lld bytes", c->sg, c->op,
+                            (long long)size);
+    ev *nv = ap__grow(tr->v, &tr->cap, tr->n + 1, sizeof *nv);
+    if (!nv)
+        return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
+    tr->v = nv;
+    nv[tr->n++] = (ev){kind, cat, c->phase, c->sg, c->op, size, align};
+    if (kind == EV_PERSIST) {
+        tr->use[cat].requested += size;
+        tr->use[cat].count++;
+    }
+    return AP_OK;
+}
+
+static ap_status layout(ctx *c, const char *name, ap__layout *l)
+{
+    return ap__layout_of(c->t, name, l, c->err);
+}
+
+/* A persistent object of a struct of the layout table, at its own alignment. */
+static ap_status object(ctx *c, const char *name, int64_t count, uint8_t cat)
+{
+    ap__layout l;
+    ap_status st = layout(c, name, &l);
+    if (st != AP_OK)
+        return st;
+    int64_t bytes;
+    if (ap__mul_ovf(l.size, count, &bytes))
+        return ap_error_set(c->err, AP_ERR_INPUT, "%lld %s are too many bytes", (long long)count,
+                            name);
+    return push(c, EV_PERSIST, cat, bytes, l.align);
+}
+
+/* A TfLiteTensor for tensor index ti of the current subgraph: in the tail (persistent, the
+ * interpreter's inputs and outputs) or in the temporary section (a kernel's Prepare). TFLM
+ * copies the quantization when the tensor has both scales and zero points. */
+static ap_status tensor_struct(ctx *c, const ap_tfl_tensor *x, int persistent)
+{
+    ap__layout lt, lq, la;
+    ap_status st;
+    if ((st = layout(c, "TfLiteTensor", &lt)) != AP_OK ||
+        (st = layout(c, "TfLiteAffineQuantization", &lq)) != AP_OK ||
+        (st = layout(c, "TfLiteIntArray", &la)) != AP_OK)
+        return st;
+    uint8_t kind = persistent ? EV_PERSIST : EV_TEMP;
+    if ((st = push(c, kind, AP_TFLM_PERSISTENT_TENSOR, lt.size, lt.align)) != AP_OK)
+        return st;
+    if (x->n_scales == 0 || x->n_zero_points == 0)
+        return AP_OK;
+    if ((st = push(c, kind, AP_TFLM_QUANTIZATION, lq.size, lq.align)) != AP_OK)
+        return st;
+    return push(c, kind, AP_TFLM_QUANTIZATION, la.size + 4 * (int64_t)x->n_scales, la.align);
+}
+
+static ap_status fault(ctx *c, const ap_tfl_operator *op, const char *what, const ap_error *e)
+{
+    return ap_error_set(c->err, AP_ERR_INPUT,
+                        "subgraph %d operator %u (%s): %s%s%s", c->sg, op->index, op->name, what,
+                        e ? ": " : "", e ? e->msg : "");
+}
+
+/* Runs the rows of one operator's step: Init or Prepare. */
+static ap_status rows(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *op, int step)
+{
+    const ap__krow *r;
+    size_t n;
+    if (!ap__kset_rows(c->ks, op->name, &r, &n))
+        return AP_OK; /* checked in the parse phase */
+    ap__xctx x = {c->t, c->m, g, op, 0};
+    for (size_t k = 0; k < n; k++) {
+        if (r[k].step != step || r[k].kind == AP__KIND_NONE)
+            continue;
+        int64_t times = 1, v;
+        ap_error e = {0};
+        ap_status st;
+        if (r[k].repeat && (st = ap__expr_eval(r[k].repeat, &x, &times, &e)) != AP_OK)
+            return st == AP_ERR_INPUT ? fault(c, op, "the kernel would fail", &e)
+                                      : ap_error_set(c->err, st, "%s", e.msg);
+        for (x.i = 0; x.i < times; x.i++) {
+            if (r[k].when) {
+                if ((st = ap__expr_eval(r[k].when, &x, &v, &e)) != AP_OK)
+                    return st == AP_ERR_INPUT ? fault(c, op, "the kernel would fail", &e)
+                                              : ap_error_set(c->err, st, "%s", e.msg);
+                if (!v)
+                    continue;
+            }
+            if ((st = ap__expr_eval(r[k].expr, &x, &v, &e)) != AP_OK)
+                return st == AP_ERR_INPUT ? fault(c, op, "the kernel would fail", &e)
+                                          : ap_error_set(c->err, st, "%s", e.msg);
+            if (r[k].kind == AP__KIND_PERSIST)
+                st = push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, v, 16);
+            else if (v >= 0 && v < (int64_t)g->n_tensors)
+                st = tensor_struct(c, &g->tensors[v], 0);
+            if (st != AP_OK)
+                return st;
+        }
+    }
+    return AP_OK;
+}
+
+/* ---- Resource variables (VAR_HANDLE, ASSIGN_VARIABLE) ---------------------------------------- */
+
+/* VarHandleOptions' string field id (0 container, 1 shared_name), or NULL. */
+static ap_status var_name(ctx *c, const ap_tfl_operator *op, unsigned id,
+                          const unsigned char **s, uint32_t *n)
+{
+    *s = NULL;
+    *n = 0;
+    if (op->options_pos == 0)
+        return AP_OK;
+    ap__fb fb = {c->m->data, c->m->len};
+    ap__fb_table t;
+    ap_status st = ap__fb_table_at(&fb, op->options_pos, "VarHandleOptions", &t, c->err);
+    if (st != AP_OK)
+        return st;
+    return ap__fb_get_str(&fb, &t, id, "VarHandleOptions", s, n, c->err);
+}
+
+static int same(const unsigned char *a, uint32_t na, const unsigned char *b, uint32_t nb)
+{
+    return na == nb && (na == 0 || memcmp(a, b, na) == 0);
+}
+
+/* VAR_HANDLE's Prepare: MicroResourceVariables::CreateIdIfNoneFound, and the output tensor
+ * now points at the id. */
+static ap_status var_handle(ctx *c, const ap_tfl_operator *op)
+{
+    const unsigned char *cont, *name;
+    uint32_t nc, nn;
+    ap_status st;
+    if ((st = var_name(c, op, 0, &cont, &nc)) != AP_OK ||
+        (st = var_name(c, op, 1, &name, &nn)) != AP_OK)
+        return st;
+    if (!name)
+        return fault(c, op, "VAR_HANDLE has no shared_name (TFLM's FindId would crash)", NULL);
+    size_t id = 0;
+    while (id < c->n_res && !((!cont || (c->res[id].container &&
+                                         same(cont, nc, c->res[id].container,
+                                              c->res[id].container_len))) &&
+                              same(name, nn, c->res[id].name, c->res[id].name_len)))
+        id++;
+    if (id == c->n_res) {
+        resource *nr = ap__grow(c->res, &c->cap_res, c->n_res + 1, sizeof *nr);
+        if (!nr)
+            return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
+        c->res = nr;
+        nr[c->n_res++] = (resource){cont, name, nc, nn, 0};
+    }
+    if (op->n_outputs == 0)
+        return fault(c, op, "VAR_HANDLE has no output", NULL);
+    handle *nh = ap__grow(c->hd, &c->cap_hd, c->n_hd + 1, sizeof *nh);
+    if (!nh)
+        return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
+    c->hd = nh;
+    nh[c->n_hd++] = (handle){(uint32_t)c->sg, op->outputs[0], id};
+    return AP_OK;
+}
+
+/* ASSIGN_VARIABLE's Prepare, after its temporary tensor: when its resource id tensor was set
+ * by a VAR_HANDLE already prepared, MicroResourceVariables::Allocate gives the variable its
+ * buffer the first time (tensor->bytes of the value, through AllocatePersistentBuffer). */
+static ap_status assign_variable(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *op)
+{
+    if (op->n_inputs < 2 || op->inputs[0] < 0 || op->inputs[1] < 0)
+        return fault(c, op, "ASSIGN_VARIABLE needs 2 inputs", NULL);
+    for (size_t k = 0; k < c->n_hd; k++) {
+        if (c->hd[k].sg != (uint32_t)c->sg || c->hd[k].tensor != op->inputs[0])
+            continue;
+        resource *r = &c->res[c->hd[k].resource];
+        if (r->allocated)
+            return AP_OK;
+        r->allocated = 1;
+        const ap_tfl_tensor *v = &g->tensors[op->inputs[1]];
+        int64_t bytes;
+        if (ap__mul_ovf(v->elements, ap_tfl_tflm_type_size(v->type), &bytes))
+            return fault(c, op, "a resource variable past 2^63 bytes", NULL);
+        return push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, bytes, 16);
+    }
+    return AP_OK;
+}
+
+/* ---- AllocateTensors, step by step -------------------------------------------------------------- */
+
+static ap_status create(ctx *c)
+{
+    ap_status st;
+    c->phase = AP_TFLM_PHASE_CREATE;
+    const char *buf = c->recording ? "RecordingSingleArenaBufferAllocator"
+                                   : "SingleArenaBufferAllocator";
+    const char *alloc = c->recording ? "RecordingMicroAllocator" : "MicroAllocator";
+    if ((st = object(c, buf, 1, C_OTHER + AP_TFLM_OTHER_RUNTIME)) != AP_OK ||
+        (st = object(c, "GreedyMemoryPlanner", 1, C_OTHER + AP_TFLM_OTHER_RUNTIME)) != AP_OK)
+        return st;
+    if ((st = object(c, alloc, 1, C_OTHER + AP_TFLM_OTHER_RUNTIME)) != AP_OK)
+        return st;
+    /* A model with resource variables needs the application's MicroResourceVariables, made
+     * in the same arena right after the allocator (MicroResourceVariables::Create(allocator,
+     * n): the object, then n variable slots, through AllocatePersistentBuffer). */
+    int64_t n = c->resource_slots;
+    if (n < 0) {
+        n = 0;
+        for (uint32_t s = 0; s < c->m->n_subgraphs; s++)
+            for (uint32_t i = 0; i < c->m->subgraphs[s].n_ops; i++)
+                n += c->m->subgraphs[s].ops[i].builtin == AP_TFL_OP_VAR_HANDLE;
+    }
+    if (n == 0)
+        return AP_OK;
+    ap__layout vars, var;
+    if ((st = layout(c, "MicroResourceVariables", &vars)) != AP_OK ||
+        (st = layout(c, "MicroResourceVariable", &var)) != AP_OK ||
+        (st = push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, vars.size, 16)) != AP_OK)
+        return st;
+    return push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, var.size * n, 16);
+}
+
+static ap_status start(ctx *c)
+{
+    const ap_tfl_model *m = c->m;
+    ap__layout req;
+    ap_status st;
+    c->phase = AP_TFLM_PHASE_START;
+    if ((st = object(c, "MicroBuiltinDataAllocator", 1, C_OTHER + AP_TFLM_OTHER_RUNTIME)) !=
+            AP_OK ||
+        (st = layout(c, "ScratchBufferRequest", &req)) != AP_OK ||
+        (st = push(c, EV_RESIZE, 0, 12 * req.size, req.align)) != AP_OK ||
+        (st = object(c, "SubgraphAllocations", m->n_subgraphs,
+                     C_OTHER + AP_TFLM_OTHER_SUBGRAPHS)) != AP_OK)
+        return st;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++)
+        if ((st = object(c, "TfLiteEvalTensor", m->subgraphs[s].n_tensors,
+                         AP_TFLM_EVAL_TENSOR)) != AP_OK)
+            return st;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++)
+        if ((st = object(c, "NodeAndRegistration", m->subgraphs[s].n_ops,
+                         AP_TFLM_NODE_AND_REGISTRATION)) != AP_OK)
+            return st;
+    /* RecordingMicroAllocator counts one per tensor and one per operator. */
+    c->tr->use[AP_TFLM_EVAL_TENSOR].count = 0;
+    c->tr->use[AP_TFLM_NODE_AND_REGISTRATION].count = 0;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        c->tr->use[AP_TFLM_EVAL_TENSOR].count += m->subgraphs[s].n_tensors;
+        c->tr->use[AP_TFLM_NODE_AND_REGISTRATION].count += m->subgraphs[s].n_ops;
+    }
+    return AP_OK;
+}
+
+/* PrepareNodeAndRegistrationDataFromFlatbuffer: every operator needs a registration (the
+ * kernel set's tables must know it) and a builtin one gets its parsed params. */
+static ap_status parse(ctx *c)
+{
+    const ap_tfl_model *m = c->m;
+    c->phase = AP_TFLM_PHASE_PARSE;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[s];
+        c->sg = (int32_t)s;
+        for (uint32_t i = 0; i < g->n_ops; i++) {
+            const ap_tfl_operator *op = &g->ops[i];
+            const ap__krow *r;
+            size_t n;
+            c->op = (int32_t)i;
+            int builtin = op->builtin != AP_TFL_OP_CUSTOM;
+            const ap__parser *pa = builtin ? ap__parser_find(op->name) : NULL;
+            if (!ap__kset_rows(c->ks, op->name, &r, &n) || (builtin && !pa))
+                return ap_error_set(c->err, AP_ERR_INPUT,
+                                    "subgraph %u operator %u: %s %s is not modelled for TFLM's "
+                                    "%s kernels (no registration in TFLM, or no table rows in "
+                                    "arenaplan's src/tflm/ktable.c)",
+                                    s, i, builtin ? "builtin operator" : "custom operator",
+                                    op->name, c->ks->name);
+            if (builtin && op->custom_options_pos)
+                return fault(c, op, "a builtin operator with custom options (TFLM refuses it)",
+                             NULL);
+            if (pa && pa->params) {
+                ap_status st = object(c, pa->params, 1, C_OTHER + AP_TFLM_OTHER_PARAMS);
+                if (st != AP_OK)
+                    return st;
+            }
+        }
+    }
+    c->op = -1;
+    return AP_OK;
+}
+
+static ap_status init(ctx *c)
+{
+    const ap_tfl_model *m = c->m;
+    c->phase = AP_TFLM_PHASE_INIT;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        c->sg = (int32_t)s;
+        for (uint32_t i = 0; i < m->subgraphs[s].n_ops; i++) {
+            c->op = (int32_t)i;
+            ap_status st = rows(c, &m->subgraphs[s], &m->subgraphs[s].ops[i], AP__KSTEP_INIT);
+            if (st != AP_OK)
+                return st;
+        }
+    }
+    c->op = -1;
+    return AP_OK;
+}
+
+static ap_status prepare(ctx *c)
+{
+    const ap_tfl_model *m = c->m;
+    ap__layout req;
+    ap_status st = layout(c, "ScratchBufferRequest", &req);
+    size_t next = 0;
+    int64_t requests = 0;
+    if (st != AP_OK)
+        return st;
+    c->phase = AP_TFLM_PHASE_PREPARE;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[s];
+        c->sg = (int32_t)s;
+        for (uint32_t i = 0; i < g->n_ops; i++) {
+            const ap_tfl_operator *op = &g->ops[i];
+            c->op = (int32_t)i;
+            if ((st = rows(c, g, op, AP__KSTEP_PREPARE)) != AP_OK)
+                return st;
+            if (op->builtin == AP_TFL_OP_VAR_HANDLE)
+                st = var_handle(c, op);
+            else if (op->builtin == AP_TFL_OP_ASSIGN_VARIABLE)
+                st = assign_variable(c, g, op);
+            if (st != AP_OK)
+                return st;
+            /* The scratch requests this operator made (kernels.c, same order), then
+             * FinishPrepareNodeAllocations: temp released, the request list resized to leave
+             * room for 12 more. */
+            while (next < c->pr->n && c->pr->v[next].subgraph == s && c->pr->v[next].op == i) {
+                next++;
+                requests++;
+            }
+            if ((st = push(c, EV_RESET, 0, 0, 1)) != AP_OK ||
+                (st = push(c, EV_RESIZE, 0, (requests + 12) * req.size, req.align)) != AP_OK)
+                return st;
+        }
+    }
+    c->op = -1;
+    c->tr->scratch = requests;
+    return AP_OK;
+}
+
+/* FinishModelAllocation: scratch handles, then CommitStaticMemoryPlan. */
+static ap_status plan(ctx *c)
+{
+    const ap_tfl_model *m = c->m;
+    ap__layout sz, info;
+    int64_t tensors = 0, bytes;
+    ap_status st;
+    c->phase = AP_TFLM_PHASE_PLAN;
+    c->sg = -1;
+    if (c->tr->scratch > 0 &&
+        (st = object(c, "ScratchBufferHandle", c->tr->scratch,
+                     C_OTHER + AP_TFLM_OTHER_SCRATCH_HANDLES)) != AP_OK)
+        return st;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++)
+        tensors += m->subgraphs[s].n_tensors;
+    if ((st = layout(c, "AllocationInfo", &info)) != AP_OK)
+        return st;
+    sz = (ap__layout){c->t->ptr, c->t->ptr, c->t->ptr};
+    if ((st = push(c, EV_TEMP, 0, sz.size * m->n_subgraphs, sz.align)) != AP_OK ||
+        (st = push(c, EV_TEMP, 0, info.size * (tensors + c->tr->scratch), info.align)) != AP_OK)
+        return st;
+    /* AllocateVariables indexes the offline plan by the tensor's index in its own subgraph
+     * (InitializeAllocationInfo reads it concatenated): TFLM's code, kept. */
+    const ap_tfl_offline_plan *off = m->offline.present ? &m->offline : NULL;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[s];
+        c->sg = (int32_t)s;
+        for (uint32_t i = 0; i < g->n_tensors; i++) {
+            const ap_tfl_tensor *x = &g->tensors[i];
+            if (!x->is_variable || (off && i < off->n && off->offsets[i] != -1))
+                continue;
+            if (ap__mul_ovf(x->elements, ap_tfl_tflm_type_size(x->type), &bytes))
+                return ap_error_set(c->err, AP_ERR_INPUT, "variable tensor %u of subgraph %u is "
+                                    "past 2^63 bytes", i, s);
+            if ((st = push(c, EV_PERSIST, AP_TFLM_VARIABLE_BUFFER, bytes, 16)) != AP_OK)
+                return st;
+        }
+    }
+    c->sg = -1;
+    if ((st = layout(c, "GreedyPlannerPerBuffer", &info)) != AP_OK ||
+        (st = push(c, EV_PLAN, 0, info.size * c->tr->planned, 16)) != AP_OK ||
+        (st = push(c, EV_RESET, 0, 0, 1)) != AP_OK)
+        return st;
+    return push(c, EV_RESIZE, 0, 0, 1);
+}
+
+/* The head reserved, then the interpreter's input and output TfLiteTensors. */
+static ap_status finish(ctx *c)
+{
+    const ap_tfl_subgraph *g = &c->m->subgraphs[0];
+    ap_status st;
+    c->phase = AP_TFLM_PHASE_FINISH;
+    c->sg = 0;
+    if ((st = push(c, EV_RESIZE, 0, c->head, 16)) != AP_OK)
+        return st;
+    for (int out = 0; out < 2; out++) {
+        const int32_t *v = out ? g->outputs : g->inputs;
+        uint32_t n = out ? g->n_outputs : g->n_inputs;
+        if ((st = push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, (int64_t)c->t->ptr * n, 16)) !=
+            AP_OK)
+            return st;
+        for (uint32_t i = 0; i < n; i++)
+            if (v[i] >= 0 && (st = tensor_struct(c, &g->tensors[v[i]], 1)) != AP_OK)
+                return st;
+    }
+    return AP_OK;
+}
+
+static ap_status build(ctx *c)
+{
+    ap_status st;
+    c->sg = c->op = -1;
+    if ((st = create(c)) != AP_OK || (st = start(c)) != AP_OK || (st = parse(c)) != AP_OK ||
+        (st = init(c)) != AP_OK || (st = prepare(c)) != AP_OK || (st = plan(c)) != AP_OK)
+        return st;
+    return finish(c);
+}
+
+/* ---- The replay ------------------------------------------------------------------------------- */
+
+typedef struct replay {
+    int64_t base, end, head, temp, tail;
+    int64_t bytes[C_COUNT];
+    int64_t peak;          /* the low end's most, before the head is reserved */
+    size_t fail;           /* index of the event that failed, or SIZE_MAX */
+    int64_t fail_low;      /* what that event needed at the low end (head side) */
+    int64_t fail_high;     /* ... and at the high end (the tail, with its request) */
+} replay;
+
+#define ARENA_BASE 16 /* 16-aligned, not 32-aligned */
+
+static int64_t down(int64_t v, int64_t a) { return v & ~(a - 1); }
+static int64_t up(int64_t v, int64_t a) { return (v + a - 1) & ~(a - 1); }
+
+static int run(const trace *tr, int64_t n, replay *r)
+{
+    memset(r, 0, sizeof *r);
+    r->base = r->head = r->temp = ARENA_BASE;
+    r->end = r->tail = ARENA_BASE + n;
+    r->fail = SIZE_MAX;
+    for (size_t k = 0; k < tr->n; k++) {
+        const ev *e = &tr->v[k];
+        int64_t at, low = r->temp - r->base, high = r->end - r->tail;
+        int ok = 1;
+        switch (e->kind) {
+        case EV_PERSIST:
+            at = down(r->tail - e->size, e->align);
+            ok = at >= r->head;
+            low = r->head - r->base;
+            high = r->end - at;
+            if (ok) {
+                r->bytes[e->cat] += r->tail - at;
+                r->tail = at;
+            }
+            break;
+        case EV_TEMP:
+            at = up(r->temp, e->align);
+            low = at + e->size - r->base;
+            ok = r->tail - at >= e->size;
+            if (ok)
+                r->temp = at + e->size;
+            break;
+        case EV_RESIZE:
+            assert(r->head == r->temp);
+            at = up(r->base, e->align);
+            low = at + e->size - r->base;
+            ok = r->tail - at >= e->size;
+            if (ok)
+                r->head = r->temp = at + e->size;
+            break;
+        case EV_RESET:
+            r->temp = r->head;
+            break;
+        default: /* EV_PLAN: every free byte, of which the planner needs e->size */
+            at = up(r->temp, 16);
+            low = at + e->size - r->base;
+            ok = down(r->tail, 16) - at >= e->size;
+            if (ok)
+                r->temp = down(r->tail, 16);
+            break;
+        }
+        if (!ok) {
+            r->fail = k;
+            r->fail_low = low;
+            r->fail_high = high;
+            return 0;
+        }
+        if (e->phase != AP_TFLM_PHASE_FINISH && low > r->peak &&
+            (e->kind == EV_TEMP || e->kind == EV_RESIZE || e->kind == EV_PLAN))
+            r->peak = low;
+    }
+    return 1;
+}
+
+/* A size with which the replay surely succeeds: every request and its alignment, stacked. */
+static int64_t roomy(const trace *tr)
+{
+    int64_t sum = 64;
+    for (size_t k = 0; k < tr->n; k++)
+        sum += tr->v[k].size + tr->v[k].align;
+    return up(sum, 16);
+}
+
+/* The smallest n with which the replay succeeds. */
+static int64_t smallest(const trace *tr)
+{
+    int64_t hi_all = roomy(tr), best = -1;
+    replay r;
+    for (int64_t res = 0; res < 16; res++) {
+        int64_t lo = 0, hi = hi_all / 16; /* run(res + 16 * hi) succeeds */
+        if (!run(tr, res + 16 * hi, &r))
+            continue; /* cannot happen: roomy() leaves room for everything */
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (run(tr, res + 16 * mid, &r))
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        if (best < 0 || res + 16 * lo < best)
+            best = res + 16 * lo;
+    }
+    return best;
+}
+
+/* ---- The API --------------------------------------------------------------------------------- */
+
+static ap_status trace_model(ctx *c, trace *tr)
+{
+    memset(tr, 0, sizeof *tr);
+    c->tr = tr;
+    c->n_res = c->n_hd = 0;
+    tr->planned = (int64_t)c->p->n;
+    return build(c);
+}
+
+static void fill_use(ap_tflm_use *out, ap_tflm_use *parts, const trace *tr, const replay *r)
+{
+    for (int k = 0; k < C_COUNT; k++) {
+        ap_tflm_use u = tr->use[k];
+        u.bytes = r->bytes[k];
+        if (k < C_OTHER)
+            out[k] = u;
+        else {
+            if (parts)
+                parts[k - C_OTHER] = u;
+            out[C_OTHER].bytes += u.bytes;
+            out[C_OTHER].requested += u.requested;
+            out[C_OTHER].count += u.count;
+        }
+    }
+}
+
+ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *opt,
+                                ap_tflm_arena *out, ap_error *err)
+{
+    ap_tflm_options def;
+    if (!opt) {
+        ap_tflm_options_init(&def);
+        opt = &def;
+    }
+    memset(out, 0, sizeof *out);
+    const char *kernels = opt->kernels ? opt->kernels : "reference";
+    const char *target = opt->target;
+    if (strcmp(kernels, "reference64") == 0) {
+        if (target && strcmp(target, "host64") != 0)
+            return ap_error_set(err, AP_ERR_USAGE, "kernel set \"reference64\" is \"reference\" "
+                                "on target host64, not on %s", target);
+        kernels = "reference";
+        target = "host64";
+    }
+    const ap__target *t = ap__target_find(target);
+    if (!t)
+        return ap_error_set(err, AP_ERR_USAGE, "unknown target \"%s\" (known: cortex-m, host64)",
+                            target);
+    const ap__kset *ks = ap__kset_find(kernels);
+    if (!ks)
+        return ap_error_set(err, AP_ERR_USAGE, "unknown kernel set \"%s\" for TFLM's arena "
+                            "(known: reference)", kernels);
+    if (opt->head < -1)
+        return ap_error_set(err, AP_ERR_USAGE, "a head of %lld bytes", (long long)opt->head);
+    if (opt->resource_variables < -1 || opt->resource_variables > INT32_MAX)
+        return ap_error_set(err, AP_ERR_USAGE, "a MicroResourceVariables capacity of %lld",
+                            (long long)opt->resource_variables);
+
+    /* The planner's buffers and the kernels' scratch requests, as for the head. */
+    ap_tflite_build_options bo;
+    ap_tflite_build_options_init(&bo);
+    bo.kernels = t->ptr == 8 ? AP_TFLM_KERNELS_REFERENCE64 : AP_TFLM_KERNELS_REFERENCE;
+    ap_problem *p = NULL;
+    ap__prepare pr = {0};
+    ap_status st = ap_tflite_build_problem(m, &bo, &p, err);
+    if (st == AP_OK)
+        st = ap__kernel_prepare(m, bo.kernels, &pr, err);
+    int64_t head = opt->head;
+    if (st == AP_OK && head < 0) {
+        ap_plan plan;
+        ap_plan_init(&plan);
+        if ((st = ap_problem_validate(p, err)) == AP_OK &&
+            (st = ap_tflite_tflm_plan(p, &plan, err)) == AP_OK)
+            head = plan.arena;
+        ap_plan_free(&plan);
+    }
+    trace plain = {0}, rec = {0};
+    ctx c = {m,    t,    ks,   0, head, opt->resource_variables, p, &pr, NULL, 0, -1, -1,
+             NULL, 0,    0,    NULL, 0,    0,    err};
+    if (st == AP_OK)
+        st = trace_model(&c, &plain);
+    c.recording = 1;
+    if (st == AP_OK)
+        st = trace_model(&c, &rec);
+    if (st == AP_OK) {
+        replay r;
+        int64_t roomy_n = ap__max64(roomy(&plain), roomy(&rec));
+        out->target = t->name;
+        out->kernels = ks->name;
+        out->head = head;
+        out->planned_buffers = plain.planned;
+        out->scratch_buffers = plain.scratch;
+        if (!run(&rec, roomy_n, &r)) /* cannot happen (roomy) */
+            st = ap_error_set(err, AP_ERR_INVALID, "the recording replay failed");
+        out->recording_tail = r.end - r.tail;
+        out->recording_used = (r.head - r.base) + out->recording_tail;
+        fill_use(out->recording_cat, NULL, &rec, &r);
+        if (st == AP_OK && !run(&plain, roomy_n, &r))
+            st = ap_error_set(err, AP_ERR_INVALID, "the replay failed");
+        out->tail = r.end - r.tail;
+        out->used = (r.head - r.base) + out->tail;
+        out->temp_peak = r.peak;
+        fill_use(out->cat, out->other, &plain, &r);
+        out->min_arena = smallest(&plain);
+        run(&plain, out->min_arena - 1, &r);
+        if (r.fail < plain.n) {
+            const ev *e = &plain.v[r.fail];
+            out->binding_phase = (ap_tflm_phase)e->phase;
+            out->binding_subgraph = e->op >= 0 ? e->sg : -1;
+            out->binding_op = e->op;
+            out->binding_low = r.fail_low;
+            out->binding_high = r.fail_high;
+        }
+    }
+    if (st != AP_OK)
+        memset(out, 0, sizeof *out);
+    free(plain.v);
+    free(rec.v);
+    free(c.res);
+    free(c.hd);
+    ap__prepare_free(&pr);
+    ap_problem_free(p);
+    return st;
+}

@@ -1,0 +1,389 @@
+/*
+ * expr.c - evaluates the kernel tables' expressions (the language is described in expr.h).
+ *
+ * A recursive-descent parser that evaluates as it parses: the expressions are a few dozen
+ * characters and each is evaluated once per operator, so there is no tree. A `skip` depth makes
+ * the untaken side of && and || (and the whole expression, for ap__expr_check) parse without
+ * touching the model, so "exists(in(2)) && type(in(2)) == INT16" never reads a missing tensor.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "core/util.h"
+#include "tflite/fb.h"
+#include "tflm/expr.h"
+
+typedef struct xp {
+    const char *src;
+    const char *p;
+    const ap__xctx *c;     /* NULL: check only */
+    const ap__target *t;
+    int skip;              /* > 0: parse without evaluating */
+    ap_status st;
+    ap_error *err;
+} xp;
+
+static int64_t fault(xp *x, ap_status code, const char *what)
+{
+    if (x->st == AP_OK)
+        x->st = ap_error_set(x->err, code, "%s in \"%s\" (at \"%.12s\")", what, x->src, x->p);
+    return 0;
+}
+
+static void blank(xp *x)
+{
+    while (*x->p == ' ')
+        x->p++;
+}
+
+static int eat(xp *x, const char *tok)
+{
+    blank(x);
+    size_t n = strlen(tok);
+    if (strncmp(x->p, tok, n) != 0)
+        return 0;
+    /* "<" must not take the first half of "<=", "!" of "!=", "=" is never alone */
+    if (n == 1 && (tok[0] == '<' || tok[0] == '>' || tok[0] == '!') && x->p[1] == '=')
+        return 0;
+    if (n == 1 && (tok[0] == '&' || tok[0] == '|'))
+        return 0;
+    x->p += n;
+    return 1;
+}
+
+static void need(xp *x, const char *tok)
+{
+    if (!eat(x, tok))
+        fault(x, AP_ERR_INVALID, tok[0] == ')' ? "')' expected" : "',' expected");
+}
+
+static int64_t arith(xp *x, int64_t a, int64_t b, char op)
+{
+    int64_t r = 0;
+    if (x->skip || x->st != AP_OK)
+        return 0;
+    switch (op) {
+    case '+':
+        if (ap__add_ovf(a, b, &r))
+            return fault(x, AP_ERR_INPUT, "an overflow");
+        return r;
+    case '-':
+        if (__builtin_sub_overflow(a, b, &r))
+            return fault(x, AP_ERR_INPUT, "an overflow");
+        return r;
+    case '*':
+        if (ap__mul_ovf(a, b, &r))
+            return fault(x, AP_ERR_INPUT, "an overflow");
+        return r;
+    default: /* '/' and '%' */
+        if (b == 0)
+            return fault(x, AP_ERR_INPUT, "a division by zero");
+        if (a == INT64_MIN && b == -1)
+            return fault(x, AP_ERR_INPUT, "an overflow");
+        return op == '/' ? a / b : a % b;
+    }
+}
+
+static int64_t expr(xp *x);
+
+/* The tensor named by handle h, or NULL (with a fault) when it is absent. */
+static const ap_tfl_tensor *tensor(xp *x, int64_t h)
+{
+    if (h < 0 || !x->c || h >= (int64_t)x->c->g->n_tensors) {
+        fault(x, AP_ERR_INPUT, "a tensor the kernel reads is absent");
+        return NULL;
+    }
+    return &x->c->g->tensors[h];
+}
+
+/* in(k), out(k), inter(k): the tensor index, or -1. */
+static int64_t slot(const int32_t *v, uint32_t n, int64_t k)
+{
+    if (k < 0 || k >= (int64_t)n || v[k] < 0)
+        return -1;
+    return v[k];
+}
+
+/* An identifier at x->p (letters, digits, '_'); returns its length. */
+static size_t ident(xp *x)
+{
+    blank(x);
+    size_t n = 0;
+    while (isalnum((unsigned char)x->p[n]) || x->p[n] == '_')
+        n++;
+    return n;
+}
+
+static int is(const char *s, size_t n, const char *name)
+{
+    return strlen(name) == n && memcmp(s, name, n) == 0;
+}
+
+static int64_t size_of(xp *x, int want_align)
+{
+    need(x, "(");
+    size_t n = ident(x);
+    char name[96];
+    if (n == 0 || n >= sizeof name)
+        return fault(x, AP_ERR_INVALID, "a struct name expected");
+    memcpy(name, x->p, n);
+    name[n] = '\0';
+    x->p += n;
+    need(x, ")");
+    ap__layout l;
+    ap_error e;
+    if (ap__layout_of(x->t, name, &l, &e) != AP_OK)
+        return fault(x, AP_ERR_INVALID, "an unknown struct");
+    return want_align ? l.align : l.size;
+}
+
+static int64_t custom_option(xp *x)
+{
+    need(x, "(");
+    blank(x);
+    if (*x->p != '"')
+        return fault(x, AP_ERR_INVALID, "a quoted option name expected");
+    const char *key = ++x->p;
+    while (*x->p && *x->p != '"')
+        x->p++;
+    if (*x->p != '"')
+        return fault(x, AP_ERR_INVALID, "an unterminated option name");
+    char name[64];
+    size_t n = (size_t)(x->p - key);
+    x->p++;
+    need(x, ")");
+    if (n >= sizeof name)
+        return fault(x, AP_ERR_INVALID, "an option name too long");
+    memcpy(name, key, n);
+    name[n] = '\0';
+    if (x->skip || x->st != AP_OK)
+        return 0;
+    const ap_tfl_operator *op = x->c->op;
+    int64_t v;
+    if (op->custom_options_pos == 0 ||
+        ap__flex_map_int(x->c->m->data + op->custom_options_pos, op->custom_options_len, name,
+                         &v) != 1)
+        return fault(x, AP_ERR_INPUT, "a custom option the kernel reads is missing");
+    return v;
+}
+
+/* A call of one of the tensor and helper functions; args already parsed into a[0..na). */
+static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
+{
+    static const struct {
+        const char *name;
+        int args;
+    } fns[] = {{"in", 1},         {"out", 1},       {"inter", 1},     {"exists", 1},
+               {"type", 1},       {"rank", 1},      {"dim", 2},       {"elements", 1},
+               {"scales", 1},     {"zero_points", 1}, {"quantized", 1}, {"constant", 1},
+               {"variable", 1},   {"min", 2},       {"max", 2}};
+    size_t k = 0;
+    while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
+        k++;
+    if (k == sizeof fns / sizeof fns[0])
+        return fault(x, AP_ERR_INVALID, "an unknown function");
+    if (na != fns[k].args)
+        return fault(x, AP_ERR_INVALID, "a wrong argument count");
+    if (x->skip || x->st != AP_OK)
+        return 0;
+    const ap_tfl_operator *op = x->c->op;
+    const char *name = fns[k].name;
+    if (strcmp(name, "in") == 0)
+        return slot(op->inputs, op->n_inputs, a[0]);
+    if (strcmp(name, "out") == 0)
+        return slot(op->outputs, op->n_outputs, a[0]);
+    if (strcmp(name, "inter") == 0)
+        return slot(op->intermediates, op->n_intermediates, a[0]);
+    if (strcmp(name, "exists") == 0)
+        return a[0] >= 0;
+    if (strcmp(name, "min") == 0)
+        return a[0] < a[1] ? a[0] : a[1];
+    if (strcmp(name, "max") == 0)
+        return a[0] > a[1] ? a[0] : a[1];
+    const ap_tfl_tensor *t = tensor(x, a[0]);
+    if (!t)
+        return 0;
+    if (strcmp(name, "type") == 0)
+        return t->type;
+    if (strcmp(name, "rank") == 0)
+        return t->rank;
+    if (strcmp(name, "dim") == 0) {
+        if (a[1] < 0 || a[1] >= (int64_t)t->rank)
+            return fault(x, AP_ERR_INPUT, "a dimension past the tensor's rank");
+        return t->shape[a[1]];
+    }
+    if (strcmp(name, "elements") == 0)
+        return t->elements;
+    if (strcmp(name, "scales") == 0)
+        return t->n_scales;
+    if (strcmp(name, "zero_points") == 0)
+        return t->n_zero_points;
+    if (strcmp(name, "quantized") == 0)
+        return t->n_scales > 0 && t->n_zero_points > 0;
+    if (strcmp(name, "constant") == 0)
+        return t->is_constant;
+    return t->is_variable; /* "variable" */
+}
+
+static int64_t primary(xp *x)
+{
+    blank(x);
+    if (x->st != AP_OK)
+        return 0;
+    if (eat(x, "(")) {
+        int64_t v = expr(x);
+        need(x, ")");
+        return v;
+    }
+    if (isdigit((unsigned char)*x->p)) {
+        int64_t v = 0;
+        while (isdigit((unsigned char)*x->p)) {
+            if (v > (INT64_MAX - 9) / 10)
+                return fault(x, AP_ERR_INVALID, "a number too large");
+            v = v * 10 + (*x->p++ - '0');
+        }
+        return v;
+    }
+    size_t n = ident(x);
+    if (n == 0)
+        return fault(x, AP_ERR_INVALID, "a value expected");
+    const char *name = x->p;
+    x->p += n;
+    if (is(name, n, "sizeof"))
+        return size_of(x, 0);
+    if (is(name, n, "alignof"))
+        return size_of(x, 1);
+    if (is(name, n, "copt"))
+        return custom_option(x);
+    if (eat(x, "(")) {
+        int64_t a[2] = {0, 0};
+        int na = 0;
+        if (!eat(x, ")")) {
+            do {
+                int64_t v = expr(x);
+                if (na < 2)
+                    a[na] = v;
+                na++;
+            } while (eat(x, ","));
+            need(x, ")");
+        }
+        return call(x, name, n, a, na);
+    }
+    if (is(name, n, "ptr") || is(name, n, "size_t"))
+        return x->t->ptr;
+    if (is(name, n, "enum"))
+        return x->t->enum_small;
+    if (is(name, n, "i") || is(name, n, "n_in") || is(name, n, "n_out") ||
+        is(name, n, "n_inter")) {
+        if (x->skip || x->st != AP_OK)
+            return 0;
+        const ap_tfl_operator *op = x->c->op;
+        return is(name, n, "i")       ? x->c->i
+             : is(name, n, "n_in")    ? (int64_t)op->n_inputs
+             : is(name, n, "n_out")   ? (int64_t)op->n_outputs
+                                      : (int64_t)op->n_intermediates;
+    }
+    for (int ty = 0; ty < AP_TFL_TYPE_COUNT; ty++)
+        if (is(name, n, ap_tfl_type_name(ty)))
+            return ty;
+    x->p = name;
+    return fault(x, AP_ERR_INVALID, "an unknown name");
+}
+
+static int64_t unary(xp *x)
+{
+    if (eat(x, "-")) {
+        int64_t v = unary(x);
+        return arith(x, 0, v, '-');
+    }
+    if (eat(x, "!"))
+        return !unary(x);
+    return primary(x);
+}
+
+static int64_t product(xp *x)
+{
+    int64_t v = unary(x);
+    for (;;) {
+        char op = eat(x, "*") ? '*' : eat(x, "/") ? '/' : eat(x, "%") ? '%' : 0;
+        if (!op)
+            return v;
+        v = arith(x, v, unary(x), op);
+    }
+}
+
+static int64_t sum(xp *x)
+{
+    int64_t v = product(x);
+    for (;;) {
+        char op = eat(x, "+") ? '+' : eat(x, "-") ? '-' : 0;
+        if (!op)
+            return v;
+        v = arith(x, v, product(x), op);
+    }
+}
+
+static int64_t compare(xp *x)
+{
+    int64_t a = sum(x);
+    if (eat(x, "=="))
+        return a == sum(x);
+    if (eat(x, "!="))
+        return a != sum(x);
+    if (eat(x, "<="))
+        return a <= sum(x);
+    if (eat(x, ">="))
+        return a >= sum(x);
+    if (eat(x, "<"))
+        return a < sum(x);
+    if (eat(x, ">"))
+        return a > sum(x);
+    return a;
+}
+
+static int64_t conjunction(xp *x)
+{
+    int64_t v = compare(x);
+    while (eat(x, "&&")) {
+        x->skip += !v;
+        int64_t w = compare(x);
+        x->skip -= !v;
+        v = v && w;
+    }
+    return v;
+}
+
+static int64_t expr(xp *x)
+{
+    int64_t v = conjunction(x);
+    while (eat(x, "||")) {
+        x->skip += !!v;
+        int64_t w = conjunction(x);
+        x->skip -= !!v;
+        v = v || w;
+    }
+    return v;
+}
+
+static ap_status run(xp *x, int64_t *out)
+{
+    int64_t v = expr(x);
+    blank(x);
+    if (x->st == AP_OK && *x->p)
+        fault(x, AP_ERR_INVALID, "trailing text");
+    if (out)
+        *out = v;
+    return x->st;
+}
+
+ap_status ap__expr_eval(const char *src, const ap__xctx *c, int64_t *out, ap_error *err)
+{
+    xp x = {src, src, c, c->t, 0, AP_OK, err};
+    return run(&x, out);
+}
+
+ap_status ap__expr_check(const char *src, const ap__target *t, ap_error *err)
+{
+    xp x = {src, src, NULL, t, 1, AP_OK, err};
+    return run(&x, NULL);
+}
