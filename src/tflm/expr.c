@@ -25,8 +25,11 @@ typedef struct xp {
 
 static int64_t fault(xp *x, ap_status code, const char *what)
 {
-    if (x->st == AP_OK)
+    /* A syntax error says where; a model fault is about the whole expression. */
+    if (x->st == AP_OK && code == AP_ERR_INVALID)
         x->st = ap_error_set(x->err, code, "%s in \"%s\" (at \"%.12s\")", what, x->src, x->p);
+    else if (x->st == AP_OK)
+        x->st = ap_error_set(x->err, code, "%s in \"%s\"", what, x->src);
     return 0;
 }
 
@@ -238,9 +241,11 @@ static int64_t primary(xp *x)
     if (isdigit((unsigned char)*x->p)) {
         int64_t v = 0;
         while (isdigit((unsigned char)*x->p)) {
-            if (v > (INT64_MAX - 9) / 10)
+            int d = *x->p - '0';
+            if (v > (INT64_MAX - d) / 10)
                 return fault(x, AP_ERR_INVALID, "a number too large");
-            v = v * 10 + (*x->p++ - '0');
+            v = v * 10 + d;
+            x->p++;
         }
         return v;
     }

@@ -6,8 +6,8 @@
  * so that the tables stay data (one row per allocation) and a new kernel set is new rows, not
  * new code. ap__expr_eval evaluates one such expression for one operator of a model.
  *
- * Syntax: integers, ( ), unary - and !, * / %, + -, comparisons (== != < <= > >=, giving 0 or
- * 1), && and || (short-circuit). Names:
+ * Syntax: integers, ( ), unary - and !, * / %, + -, a comparison (== != < <= > >=, giving 0 or
+ * 1; not chained: parenthesize), && and || (short-circuit). Names:
  *   ptr, size_t, enum          the target's sizes (layout.h)
  *   n_in, n_out, n_inter       the operator's input, output and intermediate counts
  *   i                          the row's repeat index (0 when the row does not repeat)

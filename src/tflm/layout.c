@@ -298,6 +298,13 @@ static ap_status lay(const ap__target *t, const ap__struct_def *d, int depth, ap
     return AP_OK;
 }
 
+ap_status ap__layout_fields(const ap__target *t, const char *fields, ap__layout *out,
+                           ap_error *err)
+{
+    ap__struct_def d = {"(fields)", fields, NULL};
+    return lay(t, &d, 0, out, err);
+}
+
 ap_status ap__layout_of(const ap__target *t, const char *name, ap__layout *out, ap_error *err)
 {
     const ap__struct_def *d = find(name, strlen(name));

@@ -44,6 +44,10 @@ typedef struct ap__layout {
  * the table does not hold or a malformed field list (a bug: tests lay out every entry). */
 ap_status ap__layout_of(const ap__target *t, const char *name, ap__layout *out, ap_error *err);
 
+/* Lays out a field list (the syntax of layout.c's table) as one struct. */
+ap_status ap__layout_fields(const ap__target *t, const char *fields, ap__layout *out,
+                           ap_error *err);
+
 /* One entry of the struct table, for documentation and tests. */
 typedef struct ap__struct_def {
     const char *name;

@@ -1,0 +1,392 @@
+/*
+ * test_tflm_tables.c - the data behind TFLM's arena: struct layouts, the kernel tables and
+ * their expression language.
+ *   - every struct of the layout table has the size and alignment the compilers give it:
+ *     the figures below were printed by arm-none-eabi-g++ 12 (-mcpu=cortex-m4
+ *     -mfloat-abi=hard) and g++ 12 (x86-64) for the same field lists written as C++ classes,
+ *     independently of the layout engine;
+ *   - the engine follows the host compiler on synthetic structs (LP64 hosts);
+ *   - every row of every kernel set and every parser names what exists and parses;
+ *   - the expression language evaluates and refuses as documented.
+ */
+#include "tflm/expr.h"
+#include "tflm/ktable.h"
+#include "tflm/layout.h"
+#include "testutil.h"
+
+#include "arenaplan/tflite.h"
+
+typedef struct fixed_layout {
+    const char *name;
+    int64_t m_size, m_align, h_size, h_align; /* cortex-m, host64 */
+} fixed_layout;
+
+static const fixed_layout compiled[] = {
+    {"TfLiteIntArray", 4, 4, 4, 4},
+    {"TfLiteQuantizationParams", 8, 4, 8, 4},
+    {"TfLiteQuantization", 8, 4, 16, 8},
+    {"TfLiteAffineQuantization", 12, 4, 24, 8},
+    {"TfLiteTensor", 32, 4, 64, 8},
+    {"TfLiteEvalTensor", 12, 4, 24, 8},
+    {"TfLiteNode", 28, 4, 56, 8},
+    {"NodeAndRegistration", 32, 4, 64, 8},
+    {"SubgraphAllocations", 8, 4, 16, 8},
+    {"ScratchBufferHandle", 4, 4, 8, 8},
+    {"ScratchBufferRequest", 12, 4, 16, 8},
+    {"AllocationInfo", 24, 4, 32, 8},
+    {"SingleArenaBufferAllocator", 36, 4, 72, 8},
+    {"RecordingSingleArenaBufferAllocator", 52, 4, 104, 8},
+    {"MicroAllocator", 36, 4, 72, 8},
+    {"RecordedAllocation", 12, 4, 24, 8},
+    {"RecordingMicroAllocator", 124, 4, 248, 8},
+    {"MicroBuiltinDataAllocator", 8, 4, 16, 8},
+    {"MicroResourceVariables", 12, 4, 16, 8},
+    {"MicroResourceVariable", 20, 4, 40, 8},
+    {"GreedyMemoryPlanner", 44, 4, 72, 8},
+    {"GreedyPlannerPerBuffer", 40, 4, 40, 4},
+    {"TfLitePaddingValues", 16, 4, 16, 4},
+    {"TfLiteConvParams", 28, 4, 28, 4},
+    {"TfLitePoolParams", 40, 4, 40, 4},
+    {"TfLiteDepthwiseConvParams", 28, 4, 28, 4},
+    {"TfLiteSVDFParams", 8, 4, 12, 4},
+    {"TfLiteFullyConnectedParams", 5, 1, 16, 4},
+    {"TfLiteSoftmaxParams", 4, 4, 4, 4},
+    {"TfLiteConcatenationParams", 8, 4, 8, 4},
+    {"TfLiteAddParams", 2, 1, 8, 4},
+    {"TfLiteMulParams", 1, 1, 4, 4},
+    {"TfLiteSubParams", 2, 1, 8, 4},
+    {"TfLiteDivParams", 1, 1, 4, 4},
+    {"TfLiteUnidirectionalSequenceLSTMParams", 16, 4, 16, 4},
+    {"TfLiteResizeNearestNeighborParams", 2, 1, 2, 1},
+    {"TfLiteReshapeParams", 36, 4, 36, 4},
+    {"TfLiteCastParams", 2, 1, 8, 4},
+    {"TfLiteGatherParams", 8, 4, 8, 4},
+    {"TfLiteReducerParams", 1, 1, 1, 1},
+    {"TfLiteSplitParams", 4, 4, 4, 4},
+    {"TfLiteSqueezeParams", 36, 4, 36, 4},
+    {"TfLiteStridedSliceParams", 24, 4, 24, 4},
+    {"TfLiteTransposeConvParams", 16, 4, 20, 4},
+    {"TfLiteShapeParams", 1, 1, 4, 4},
+    {"TfLitePackParams", 8, 4, 8, 4},
+    {"TfLiteLeakyReluParams", 4, 4, 4, 4},
+    {"TfLiteIfParams", 8, 4, 8, 4},
+    {"TfLiteWhileParams", 8, 4, 8, 4},
+    {"TfLiteCallOnceParams", 4, 4, 4, 4},
+    {"TfLiteVarHandleParams", 8, 4, 16, 8},
+    {"TfLiteMirrorPaddingParams", 1, 1, 4, 4},
+    {"TfLiteBatchMatMulParams", 3, 1, 3, 1},
+    {"TfLiteDepthToSpaceParams", 4, 4, 4, 4},
+    {"TfLiteSplitVParams", 4, 4, 4, 4},
+    {"TfLiteUnpackParams", 8, 4, 8, 4},
+    {"TfLiteSpaceToDepthParams", 4, 4, 4, 4},
+    {"TfLiteResizeBilinearParams", 2, 1, 2, 1},
+    {"TfLiteArgMaxParams", 1, 1, 4, 4},
+    {"TfLiteArgMinParams", 1, 1, 4, 4},
+    {"TfLiteL2NormParams", 1, 1, 4, 4},
+    {"PaddingValues", 8, 2, 8, 2},
+    {"QuantizationParams", 16, 8, 16, 8},
+    {"DequantizationParams", 16, 8, 16, 8},
+    {"ArithmeticParams", 104, 8, 104, 8},
+    {"ConcatenationParams", 24, 4, 40, 8},
+    {"ComparisonParams", 32, 4, 32, 4},
+    {"ConvParams", 56, 4, 56, 4},
+    {"FullyConnectedParams", 40, 4, 40, 4},
+    {"PadParams", 52, 4, 52, 4},
+    {"PreluParams", 28, 4, 28, 4},
+    {"SoftmaxParams", 56, 8, 80, 8},
+    {"SpaceToBatchParams", 4, 4, 4, 4},
+    {"StridedSliceParams", 84, 4, 84, 4},
+    {"OpDataAdd", 60, 4, 60, 4},
+    {"OpDataSub", 52, 4, 52, 4},
+    {"OpDataMul", 36, 4, 36, 4},
+    {"OpDataDiv", 28, 4, 28, 4},
+    {"OpDataConv", 56, 4, 72, 8},
+    {"OpDataFullyConnected", 48, 4, 64, 8},
+    {"OpDataPooling", 32, 4, 32, 4},
+    {"OpDataPad", 56, 4, 56, 4},
+    {"OpDataQuantizeReference", 32, 8, 32, 8},
+    {"DequantizeOpData", 32, 8, 32, 8},
+    {"LeakyReluOpData", 24, 4, 24, 4},
+    {"OpDataLogistic", 16, 4, 16, 4},
+    {"OpDataConcatenation", 24, 4, 40, 8},
+    {"OpDataComparison", 32, 4, 32, 4},
+    {"OpDataTransposeConv", 72, 4, 80, 8},
+    {"OpDataSvdf", 36, 4, 36, 4},
+    {"OpDataReduce", 44, 4, 44, 4},
+    {"OpDataWhile", 8, 4, 8, 4},
+    {"OpDataIf", 8, 4, 8, 4},
+    {"OpDataCallOnce", 8, 4, 8, 4},
+    {"OpDataVarHandle", 4, 4, 4, 4},
+    {"LstmSizeInfo", 20, 4, 20, 4},
+    {"CellStateInfo", 12, 4, 12, 4},
+    {"GateParameters", 80, 4, 80, 4},
+    {"InterGateParameters", 312, 8, 312, 8},
+    {"OpDataLSTM", 688, 8, 688, 8},
+    {"TFLMSignalWindowParams", 8, 4, 8, 4},
+    {"TfLiteAudioFrontendRfftParams", 32, 4, 48, 8},
+    {"TfLitePcanParams", 4, 4, 4, 4},
+    {"FilterbankConfig", 32, 4, 56, 8},
+    {"TFLMSignalFilterBankParams", 36, 4, 64, 8},
+    {"TFLMSignalLogParams", 8, 4, 8, 4},
+    {"SpectralSubtractionConfig", 36, 4, 36, 4},
+    {"TFLMSignalSpectralSubtractionParams", 44, 4, 56, 8},
+    {"TFLMSignalEnergyParams", 8, 4, 8, 4},
+    {"kiss_fftr_state", 12, 4, 24, 8},
+    {"kiss_fft_state_INT16", 268, 4, 268, 4},
+    {"kiss_fft_state_INT32", 272, 4, 272, 4},
+    {"kiss_fft_state_FLOAT32", 272, 4, 272, 4},
+};
+
+static void test_struct_table(void **state)
+{
+    (void)state;
+    size_t n;
+    const ap__struct_def *d = ap__struct_table(&n);
+    assert_int_equal(n, sizeof compiled / sizeof compiled[0]);
+    for (size_t i = 0; i < n; i++) {
+        ap__layout m, h;
+        ap_error err = {0};
+        assert_string_equal(d[i].name, compiled[i].name);
+        assert_non_null(d[i].source);
+        if (ap__layout_of(&ap__target_cortex_m, d[i].name, &m, &err) != AP_OK ||
+            ap__layout_of(&ap__target_host64, d[i].name, &h, &err) != AP_OK)
+            fail_msg("%s", err.msg);
+        if (m.size != compiled[i].m_size || m.align != compiled[i].m_align ||
+            h.size != compiled[i].h_size || h.align != compiled[i].h_align)
+            fail_msg("%s: cortex-m %lld/%lld, host64 %lld/%lld; the compilers say %lld/%lld, "
+                     "%lld/%lld", d[i].name, (long long)m.size, (long long)m.align,
+                     (long long)h.size, (long long)h.align, (long long)compiled[i].m_size,
+                     (long long)compiled[i].m_align, (long long)compiled[i].h_size,
+                     (long long)compiled[i].h_align);
+    }
+}
+
+static int64_t fields(const ap__target *t, const char *f)
+{
+    ap__layout l;
+    ap_error err = {0};
+    if (ap__layout_fields(t, f, &l, &err) != AP_OK)
+        fail_msg("%s", err.msg);
+    return l.size * 100 + l.align;
+}
+
+static void test_layout_engine(void **state)
+{
+    (void)state;
+    const ap__target *h = &ap__target_host64, *m = &ap__target_cortex_m;
+#if defined(__LP64__) && defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 8
+    /* The host compiler's own layouts (SysV LP64: the host64 rules). */
+    struct s1 { int8_t a; double b; int16_t c; };
+    struct s2 { void *a; int32_t b; };
+    struct s3 { int16_t a[3]; int8_t b; };
+    struct s5 { uint8_t a; size_t b[2]; _Bool c; };
+    assert_int_equal(fields(h, "i8 f64 i16"), (int64_t)sizeof(struct s1) * 100 + _Alignof(struct s1));
+    assert_int_equal(fields(h, "ptr i32"), (int64_t)sizeof(struct s2) * 100 + _Alignof(struct s2));
+    assert_int_equal(fields(h, "i16[3] i8"), (int64_t)sizeof(struct s3) * 100 + _Alignof(struct s3));
+    assert_int_equal(fields(h, "u8 size[2] bool"), (int64_t)sizeof(struct s5) * 100 + _Alignof(struct s5));
+#endif
+    /* The rules themselves. */
+    assert_int_equal(fields(h, "i8 f64 i16"), 2408);
+    assert_int_equal(fields(m, "i8 f64 i16"), 2408);       /* AAPCS: doubles 8-aligned */
+    assert_int_equal(fields(m, "ptr size vptr"), 1204);
+    assert_int_equal(fields(h, "ptr size vptr"), 2408);
+    assert_int_equal(fields(m, "enum enum"), 201);          /* short enums */
+    assert_int_equal(fields(h, "enum enum"), 804);
+    assert_int_equal(fields(m, "enum32 enum"), 804);
+    assert_int_equal(fields(m, "TfLiteIntArray i8"), 804);  /* nested: full size */
+    /* A base class: fields continue in its tail padding (Itanium C++ ABI). */
+    assert_int_equal(fields(h, ":GreedyMemoryPlanner i8"), 7208);
+    assert_int_equal(fields(h, "GreedyMemoryPlanner i8"), 8008);
+    ap__layout l;
+    ap_error err = {0};
+    assert_int_equal(ap__layout_fields(h, "i32 nosuch", &l, &err), AP_ERR_INVALID);
+    assert_string_equal(err.msg, "struct (fields): unknown field kind 'nosuch'");
+    assert_int_equal(ap__layout_fields(h, "i32 :TfLiteIntArray", &l, &err), AP_ERR_INVALID);
+    assert_int_equal(ap__layout_fields(h, "i32[0]", &l, &err), AP_ERR_INVALID);
+    assert_int_equal(ap__layout_of(h, "NoSuchStruct", &l, &err), AP_ERR_INVALID);
+    assert_string_equal(err.msg, "no layout of NoSuchStruct in the struct table");
+    assert_ptr_equal(ap__target_find(NULL), &ap__target_cortex_m);
+    assert_ptr_equal(ap__target_find("host64"), &ap__target_host64);
+    assert_null(ap__target_find("cortex-a"));
+}
+
+static void check_expr(const char *src, const char *row)
+{
+    ap_error err = {0};
+    if (!src)
+        return;
+    if (ap__expr_check(src, &ap__target_cortex_m, &err) != AP_OK)
+        fail_msg("%s: %s", row, err.msg);
+}
+
+static void test_kernel_tables(void **state)
+{
+    (void)state;
+    size_t np;
+    const ap__parser *pa = ap__parser_table(&np);
+    for (size_t i = 0; i < np; i++) {
+        const ap__krow *r;
+        size_t n;
+        ap__layout l;
+        ap_error err = {0};
+        int known = 0;
+        for (int32_t code = 0; code < 256 && !known; code++)
+            known = ap_tfl_builtin_name(code) && strcmp(ap_tfl_builtin_name(code), pa[i].op) == 0;
+        if (!known)
+            fail_msg("parser %s: not a builtin operator", pa[i].op);
+        if (pa[i].params && ap__layout_of(&ap__target_host64, pa[i].params, &l, &err) != AP_OK)
+            fail_msg("parser %s: %s", pa[i].op, err.msg);
+        if (!ap__kset_rows(ap__kset_find("reference"), pa[i].op, &r, &n))
+            fail_msg("parser %s: no kernel rows", pa[i].op);
+    }
+    assert_int_equal(np, 43);
+    for (size_t s = 0; ap__ksets[s]; s++) {
+        const ap__kset *ks = ap__ksets[s];
+        assert_ptr_equal(ap__kset_find(ks->name), ks);
+        for (size_t k = 0; k < ks->n_rows; k++) {
+            const ap__krow *r = &ks->rows[k];
+            char row[128];
+            snprintf(row, sizeof row, "%s row %zu (%s)", ks->name, k, r->op);
+            /* Rows of one operator are together (ap__kset_rows takes one run). */
+            for (size_t j = k + 2; j < ks->n_rows; j++)
+                if (strcmp(ks->rows[j].op, r->op) == 0 && strcmp(ks->rows[j - 1].op, r->op) != 0)
+                    fail_msg("%s: the operator's rows are split", row);
+            assert_true(r->step == AP__KSTEP_INIT || r->step == AP__KSTEP_PREPARE);
+            assert_true(r->kind <= AP__KIND_NONE);
+            if (r->kind == AP__KIND_NONE)
+                assert_null(r->expr);
+            else
+                assert_non_null(r->expr);
+            if (r->kind == AP__KIND_PERSIST)
+                assert_non_null(r->what);
+            if (r->kind == AP__KIND_TEMP)
+                assert_int_equal(r->step, AP__KSTEP_PREPARE);
+            check_expr(r->when, row);
+            check_expr(r->repeat, row);
+            check_expr(r->expr, row);
+            /* A builtin operator's rows have a parser (the op resolver registers it). */
+            int builtin = 0;
+            for (int32_t code = 0; code < 256 && !builtin; code++)
+                builtin = ap_tfl_builtin_name(code) && strcmp(ap_tfl_builtin_name(code), r->op) == 0;
+            if (builtin && !ap__parser_find(r->op))
+                fail_msg("%s: a builtin without a parser row", row);
+            if (!builtin && strncmp(r->op, "Signal", 6) != 0)
+                fail_msg("%s: a custom operator outside the signal library", row);
+        }
+    }
+    assert_null(ap__kset_find("cmsis-nn"));
+    const ap__krow *r;
+    size_t n;
+    assert_int_equal(ap__kset_rows(ap__kset_find("reference"), "CONV_2D", &r, &n), 1);
+    assert_int_equal(n, 10);
+    assert_string_equal(r[0].expr, "sizeof(OpDataConv)");
+    assert_int_equal(ap__kset_rows(ap__kset_find("reference"), "ethos-u", &r, &n), 0);
+}
+
+/* hello_world_int8: three FULLY_CONNECTED operators over int8 tensors. */
+static ap_tfl_model *load_hello(unsigned char **data)
+{
+    size_t len;
+    ap_tfl_model *m = NULL;
+    ap_error err = {0};
+    *data = (unsigned char *)read_text(src_path("corpus/models/tflm/hello_world_int8.tflite"), &len);
+    assert_non_null(*data);
+    assert_int_equal(ap_tflite_read(*data, len, &m, &err), AP_OK);
+    return m;
+}
+
+static ap_status eval(const ap__xctx *c, const char *src, int64_t *v, ap_error *err)
+{
+    return ap__expr_eval(src, c, v, err);
+}
+
+static int64_t value(const ap__xctx *c, const char *src)
+{
+    int64_t v = -999;
+    ap_error err = {0};
+    if (eval(c, src, &v, &err) != AP_OK)
+        fail_msg("%s: %s", src, err.msg);
+    return v;
+}
+
+static void test_expressions(void **state)
+{
+    (void)state;
+    unsigned char *data;
+    ap_tfl_model *m = load_hello(&data);
+    const ap_tfl_subgraph *g = &m->subgraphs[0];
+    ap__xctx c = {&ap__target_cortex_m, m, g, &g->ops[0], 0};
+    int64_t v;
+    ap_error err = {0};
+
+    /* Arithmetic, precedence, comparisons, logic. */
+    assert_int_equal(value(&c, "1 + 2 * 3 - 4 / 2 % 3"), 5);
+    assert_int_equal(value(&c, "-(2 + 3) * 2"), -10);
+    assert_int_equal(value(&c, "3 < 4 && 4 <= 4 && 5 > 4 && (4 >= 5) == 0 && 1 != 2"), 1);
+    assert_int_equal(value(&c, "!0 + !7"), 1);
+    assert_int_equal(value(&c, "0 || 2"), 1);
+    assert_int_equal(value(&c, "min(3, 9) + max(3, 9)"), 12);
+    /* Target sizes. */
+    assert_int_equal(value(&c, "ptr + size_t + enum"), 9);
+    c.t = &ap__target_host64;
+    assert_int_equal(value(&c, "ptr + size_t + enum"), 20);
+    assert_int_equal(value(&c, "sizeof(TfLiteTensor) * 100 + alignof(TfLiteTensor)"), 6408);
+    c.t = &ap__target_cortex_m;
+    assert_int_equal(value(&c, "sizeof(OpDataFullyConnected)"), 48);
+    /* The operator and its tensors: input [1,1] int8, filter [16,1], bias [16], output [1,16]. */
+    assert_int_equal(value(&c, "n_in * 10 + n_out"), 31);
+    assert_int_equal(value(&c, "in(0)"), g->ops[0].inputs[0]);
+    assert_int_equal(value(&c, "in(3)"), -1);
+    assert_int_equal(value(&c, "exists(in(2)) * 10 + exists(in(3))"), 10);
+    assert_int_equal(value(&c, "type(in(0)) == INT8 && type(in(2)) == INT32"), 1);
+    assert_int_equal(value(&c, "rank(in(1)) * 100 + dim(in(1), 0) * 10 + dim(in(1), 1)"), 361);
+    assert_int_equal(value(&c, "elements(out(0))"), 16);
+    assert_int_equal(value(&c, "scales(in(1)) * 10 + zero_points(in(1))"), 11);
+    assert_int_equal(value(&c, "quantized(in(0)) + constant(in(1)) * 10 + variable(in(0)) * 100"),
+                     11);
+    c.i = 7;
+    assert_int_equal(value(&c, "i * 2"), 14);
+    /* && and || do not evaluate what they skip. */
+    assert_int_equal(value(&c, "exists(in(5)) && dim(in(5), 0) > 0"), 0);
+    assert_int_equal(value(&c, "!exists(in(5)) || dim(in(5), 0) > 0"), 1);
+
+    /* Model faults: AP_ERR_INPUT, naming the expression. */
+    assert_int_equal(eval(&c, "dim(in(5), 0)", &v, &err), AP_ERR_INPUT);
+    assert_string_equal(err.msg, "a tensor the kernel reads is absent in \"dim(in(5), 0)\"");
+    assert_int_equal(eval(&c, "dim(in(1), 2)", &v, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "a dimension past the tensor's rank");
+    assert_int_equal(eval(&c, "9223372036854775807 + 1", &v, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "an overflow");
+    assert_int_equal(eval(&c, "4 / (2 - 2)", &v, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "a division by zero");
+    assert_int_equal(eval(&c, "copt(\"fft_length\")", &v, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "a custom option the kernel reads is missing");
+    /* Table faults: AP_ERR_INVALID. */
+    static const char *const bad[] = {"1 +", "foo", "dim(in(0))", "sizeof(NoSuch)", "(1",
+                                      "1 2", "nosuch(1)", "copt(fft)", "1 & 2", "",
+                                      "9223372036854775808"};
+    static const char *const why[] = {"a value expected", "an unknown name", "a wrong argument count",
+                                      "an unknown struct", "')' expected", "trailing text",
+                                      "an unknown function", "a quoted option name expected",
+                                      "trailing text", "a value expected",
+                                      "a number too large"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        assert_int_equal(eval(&c, bad[k], &v, &err), AP_ERR_INVALID);
+        assert_contains(err.msg, why[k]);
+        assert_int_equal(ap__expr_check(bad[k], &ap__target_host64, &err), AP_ERR_INVALID);
+    }
+    assert_int_equal(ap__expr_check("dim(in(9), 4) + copt(\"x\")", &ap__target_host64, &err), AP_OK);
+    ap_tflite_free(m);
+    free(data);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_struct_table),
+        cmocka_unit_test(test_layout_engine),
+        cmocka_unit_test(test_kernel_tables),
+        cmocka_unit_test(test_expressions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
