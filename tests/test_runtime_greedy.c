@@ -281,6 +281,58 @@ static void test_gaps(void **state)
     assert_int_equal(head, 210);
 }
 
+/* Planning at boot inside the arena: the scratch is counted and given back. */
+static void test_plan_in_arena(void **state)
+{
+    static const ap_rt_request req[4] = {
+        {100, 0, 1, AP_RT_UNFIXED}, {80, 1, 2, AP_RT_UNFIXED}, {60, 2, 3, AP_RT_UNFIXED},
+        {30, 0, 3, AP_RT_UNFIXED},
+    };
+    static uint8_t buf[256 + 16];
+    ap_rt_arena a, before;
+    ap_rt_category cat[1] = {{"planner scratch", 0, 0, 0}};
+    int32_t off[4], ref[4];
+    uint32_t head = 0, ref_head;
+    ap_rt_status st;
+    (void)state;
+    assert_int_equal(plan(req, 4, ref, &ref_head), AP_RT_OK);
+    /* 3 bytes of temp leave the scratch 1 byte of padding; a 20-byte tail; 16 free for the
+     * scratch (16 bytes: 4 buffers) and nothing more. */
+    uint8_t *start = buf + (16 - ((uintptr_t)buf & 15));
+    assert_int_equal(ap_rt_arena_init(&a, start, 3 + 1 + 16 + 20, 16), AP_RT_OK);
+    ap_rt_arena_set_categories(&a, cat, 1);
+    assert_non_null(ap_rt_tail_alloc(&a, 20, 1, AP_RT_NO_CATEGORY, &st));
+    assert_non_null(ap_rt_temp_alloc(&a, 3, 1, AP_RT_NO_CATEGORY, &st));
+    assert_int_equal(ap_rt_free_bytes(&a), 17);
+    before = a;
+    assert_int_equal(ap_rt_greedy_plan_in_arena(&a, req, 4, off, 0, &head), AP_RT_OK);
+    assert_memory_equal(off, ref, sizeof off);
+    assert_int_equal(head, ref_head);
+    assert_int_equal(a.top, before.top);
+    assert_int_equal(a.sec[AP_RT_TEMP].used, 3);
+    assert_int_equal(a.sec[AP_RT_TEMP].high_water, 3 + 1 + 16);
+    assert_int_equal(a.high_water, 3 + 1 + 16 + 20);
+    assert_int_equal(cat[0].requested, 16);
+    assert_int_equal(cat[0].used, 17);
+    assert_int_equal(cat[0].count, 1);
+    /* One more buffer does not fit: nothing changes. */
+    static const ap_rt_request five[5] = {
+        {1, 0, 0, AP_RT_UNFIXED}, {1, 0, 0, AP_RT_UNFIXED}, {1, 0, 0, AP_RT_UNFIXED},
+        {1, 0, 0, AP_RT_UNFIXED}, {1, 0, 0, AP_RT_UNFIXED},
+    };
+    int32_t off5[5];
+    memcpy(&before, &a, sizeof a);
+    assert_int_equal(ap_rt_greedy_plan_in_arena(&a, five, 5, off5, 0, &head), AP_RT_E_NOSPACE);
+    assert_memory_equal(&a, &before, sizeof a);
+    assert_int_equal(cat[0].count, 1);
+    /* The planner's own refusals come through, the scratch given back. */
+    static const ap_rt_request bad[1] = {{8, 2, 1, AP_RT_UNFIXED}};
+    assert_int_equal(ap_rt_greedy_plan_in_arena(&a, bad, 1, off, AP_RT_NO_CATEGORY, &head),
+                     AP_RT_E_ARG);
+    assert_int_equal(a.top, before.top);
+    assert_int_equal(ap_rt_greedy_plan_in_arena(NULL, req, 4, off, 0, &head), AP_RT_E_ARG);
+}
+
 static void test_fixed_first_in_index_order(void **state)
 {
     static const ap_rt_request req[5] = {
@@ -421,6 +473,7 @@ int main(void)
 #endif
         cmocka_unit_test(test_ties_last_added_first),
         cmocka_unit_test(test_gaps),
+        cmocka_unit_test(test_plan_in_arena),
         cmocka_unit_test(test_fixed_first_in_index_order),
         cmocka_unit_test(test_empty_and_zero_sizes),
         cmocka_unit_test(test_argument_errors),

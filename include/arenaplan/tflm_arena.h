@@ -156,6 +156,38 @@ typedef struct ap_tflm_arena {
 ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *opt,
                                 ap_tflm_arena *out, ap_error *err);
 
+/* Where an allocation of ap_tflm_arena_items lives. */
+enum {
+    AP_TFLM_TAIL = 0,     /* the persistent tail */
+    AP_TFLM_TEMP = 1,     /* the temporary section (released when the step ends) */
+    AP_TFLM_LOW_END = 2   /* the resizable buffer at the arena's start: the scratch-request
+                             list during setup, then the head */
+};
+
+/* One allocation a plain MicroInterpreter makes, in order. */
+typedef struct ap_tflm_item {
+    ap_tflm_phase phase;
+    int32_t subgraph;     /* the subgraph of its operator or tensor, or -1 */
+    int32_t op;           /* the operator whose Init or Prepare made it, or -1 */
+    int32_t tensor;       /* the tensor it is for (a TfLiteTensor, a variable), or -1 */
+    int section;          /* AP_TFLM_TAIL, AP_TFLM_TEMP, AP_TFLM_LOW_END */
+    int category;         /* tail: ap_tflm_category (AP_TFLM_OTHER for the other parts); -1 */
+    int other_part;       /* ap_tflm_other when category is AP_TFLM_OTHER, else -1 */
+    const char *what;     /* what TFLM keeps there (static text: a struct name, "per-channel
+                             output shifts", ...) */
+    int64_t requested;    /* bytes asked for (the planner: the 40 per buffer it needs) */
+    int64_t bytes;        /* bytes it took, alignment padding included (the low end's buffer:
+                             its new size) */
+    int64_t offset;       /* the tail: its start's distance from the arena's end; otherwise
+                             from the arena's start */
+} ap_tflm_item;
+
+/* Lists every allocation of AllocateTensors for m and opt (as ap_tflm_arena_compute: a plain
+ * interpreter, an arena whose size is a multiple of 16) into *items, a malloc'd array of *n
+ * items that the caller frees. Fails like ap_tflm_arena_compute, with *items NULL. */
+ap_status ap_tflm_arena_items(const ap_tfl_model *m, const ap_tflm_options *opt,
+                              ap_tflm_item **items, size_t *n, ap_error *err);
+
 AP_PUBLIC_END
 #ifdef __cplusplus
 }

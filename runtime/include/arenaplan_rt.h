@@ -245,6 +245,18 @@ size_t ap_rt_greedy_scratch_bytes(uint32_t n);
 ap_rt_status ap_rt_greedy_plan(const ap_rt_request *req, uint32_t n, int32_t *offsets_out,
                                void *scratch, size_t scratch_bytes, uint32_t *head_size_out);
 
+/* ap_rt_greedy_plan with its scratch taken from the arena: ap_rt_greedy_scratch_bytes(n)
+ * bytes (4-aligned) on top of the temp section, recorded in `category` (as ap_rt_temp_alloc
+ * records; AP_RT_NO_CATEGORY for none), and given back before it returns, leaving the temp
+ * section as it was. The arena's high-water marks count them, as TFLM's arena counts its
+ * memory planner's scratch during AllocateTensors: after firmware that plans at boot has set
+ * up, a->high_water is the arena it needs (docs/runtime.md). Fails with AP_RT_E_ARG (a NULL),
+ * AP_RT_E_NOSPACE (the scratch does not fit the free bytes: nothing changes) or any status of
+ * ap_rt_greedy_plan. */
+ap_rt_status ap_rt_greedy_plan_in_arena(ap_rt_arena *a, const ap_rt_request *req, uint32_t n,
+                                        int32_t *offsets_out, uint32_t category,
+                                        uint32_t *head_size_out);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Reporting (optional: rt_report.c; no stdio, the caller supplies the output)                */
 

@@ -19,6 +19,8 @@
  */
 #include "arenaplan_rt.h"
 
+#include "rt_internal.h"
+
 #define NIL UINT32_MAX
 
 size_t ap_rt_greedy_scratch_bytes(uint32_t n)
@@ -112,4 +114,33 @@ ap_rt_status ap_rt_greedy_plan(const ap_rt_request *req, uint32_t n, int32_t *of
     if (head_size_out)
         *head_size_out = end;
     return AP_RT_OK;
+}
+
+/* The scratch goes on top of the temp section and comes off again, so the arena's high-water
+ * mark counts it as TFLM's arena counts its planner's scratch in AllocateTensors. */
+ap_rt_status ap_rt_greedy_plan_in_arena(ap_rt_arena *a, const ap_rt_request *req, uint32_t n,
+                                        int32_t *offsets_out, uint32_t category,
+                                        uint32_t *head_size_out)
+{
+    size_t need = ap_rt_greedy_scratch_bytes(n), top, room, pad;
+    ap_rt_status st;
+
+    if (!a)
+        return AP_RT_E_ARG;
+    top = a->top;
+    room = a->tail - top;
+    pad = ap_rt__pad((uintptr_t)a->buf + top, sizeof(uint32_t));
+    if (pad > room || need > room - pad)
+        return AP_RT_E_NOSPACE;
+    a->top = top + pad + need;
+    ap_rt__account(a);
+    if (category < a->ncat) {
+        a->cat[category].requested += need;
+        a->cat[category].used += need + pad;
+        a->cat[category].count++;
+    }
+    st = ap_rt_greedy_plan(req, n, offsets_out, a->buf + top + pad, need, head_size_out);
+    a->top = top;
+    ap_rt__account(a);
+    return st;
 }

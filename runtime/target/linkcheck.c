@@ -45,6 +45,7 @@ void _start(void)
     sink += (uint32_t)(uintptr_t)ap_rt_buffer(&a, 1);
     sink += (uint32_t)ap_rt_greedy_scratch_bytes(4);
     sink += (uint32_t)ap_rt_greedy_plan(req, 4, out, scratch, sizeof scratch, &head);
+    sink += (uint32_t)ap_rt_greedy_plan_in_arena(&a, req, 4, out, 0, &head);
     ap_rt_report(&a, discard, 0);
     sink += (uint32_t)ap_rt_status_name(st)[0];
     for (;;)

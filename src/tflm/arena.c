@@ -37,7 +37,9 @@ enum { EV_PERSIST, EV_TEMP, EV_RESIZE, EV_RESET, EV_PLAN };
 typedef struct ev {
     uint8_t kind, cat, phase;
     int32_t sg, op;
+    int32_t tensor;        /* the tensor it is for, or -1 */
     int64_t size, align;
+    const char *what;      /* static text */
 } ev;
 
 typedef struct trace {
@@ -73,6 +75,7 @@ typedef struct ctx {
     trace *tr;
     uint8_t phase;
     int32_t sg, op;
+    int32_t tensor;          /* the tensor the next allocation is for, or -1 */
     resource *res;
     size_t n_res, cap_res;
     handle *hd;
@@ -113,7 +116,8 @@ void ap_tflm_options_init(ap_tflm_options *opt)
 
 /* ---- The trace -------------------------------------------------------------------------------- */
 
-static ap_status push(ctx *c, uint8_t kind, uint8_t cat, int64_t size, int64_t align)
+static ap_status push(ctx *c, uint8_t kind, uint8_t cat, int64_t size, int64_t align,
+                      const char *what)
 {
     trace *tr = c->tr;
     if (size < 0 || size > AP_MAX_VALUE)
@@ -124,7 +128,7 @@ static ap_status push(ctx *c, uint8_t kind, uint8_t cat, int64_t size, int64_t a
     if (!nv)
         return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
     tr->v = nv;
-    nv[tr->n++] = (ev){kind, cat, c->phase, c->sg, c->op, size, align};
+    nv[tr->n++] = (ev){kind, cat, c->phase, c->sg, c->op, c->tensor, size, align, what};
     if (kind == EV_PERSIST) {
         tr->use[cat].requested += size;
         tr->use[cat].count++;
@@ -148,13 +152,13 @@ static ap_status object(ctx *c, const char *name, int64_t count, uint8_t cat)
     if (ap__mul_ovf(l.size, count, &bytes))
         return ap_error_set(c->err, AP_ERR_INPUT, "%lld %s are too many bytes", (long long)count,
                             name);
-    return push(c, EV_PERSIST, cat, bytes, l.align);
+    return push(c, EV_PERSIST, cat, bytes, l.align, name);
 }
 
-/* A TfLiteTensor for tensor index ti of the current subgraph: in the tail (persistent, the
- * interpreter's inputs and outputs) or in the temporary section (a kernel's Prepare). TFLM
- * copies the quantization when the tensor has both scales and zero points. */
-static ap_status tensor_struct(ctx *c, const ap_tfl_tensor *x, int persistent)
+/* The allocations of a TfLiteTensor for x: in the tail (persistent: the interpreter's inputs
+ * and outputs) or in the temporary section (a kernel's Prepare). TFLM copies the quantization
+ * when the tensor has both scales and zero points. */
+static ap_status tensor_allocs(ctx *c, const ap_tfl_tensor *x, int persistent)
 {
     ap__layout lt, lq, la;
     ap_status st;
@@ -163,13 +167,24 @@ static ap_status tensor_struct(ctx *c, const ap_tfl_tensor *x, int persistent)
         (st = layout(c, "TfLiteIntArray", &la)) != AP_OK)
         return st;
     uint8_t kind = persistent ? EV_PERSIST : EV_TEMP;
-    if ((st = push(c, kind, AP_TFLM_PERSISTENT_TENSOR, lt.size, lt.align)) != AP_OK)
+    if ((st = push(c, kind, AP_TFLM_PERSISTENT_TENSOR, lt.size, lt.align, "TfLiteTensor")) !=
+        AP_OK)
         return st;
     if (x->n_scales == 0 || x->n_zero_points == 0)
         return AP_OK;
-    if ((st = push(c, kind, AP_TFLM_QUANTIZATION, lq.size, lq.align)) != AP_OK)
+    if ((st = push(c, kind, AP_TFLM_QUANTIZATION, lq.size, lq.align,
+                   "TfLiteAffineQuantization")) != AP_OK)
         return st;
-    return push(c, kind, AP_TFLM_QUANTIZATION, la.size + 4 * (int64_t)x->n_scales, la.align);
+    return push(c, kind, AP_TFLM_QUANTIZATION, la.size + 4 * (int64_t)x->n_scales, la.align,
+                "zero points (TfLiteIntArray)");
+}
+
+static ap_status tensor_struct(ctx *c, const ap_tfl_tensor *x, int persistent)
+{
+    c->tensor = (int32_t)x->index;
+    ap_status st = tensor_allocs(c, x, persistent);
+    c->tensor = -1;
+    return st;
 }
 
 static ap_status fault(ctx *c, const ap_tfl_operator *op, const char *what, const ap_error *e)
@@ -208,7 +223,7 @@ static ap_status rows(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *o
                 return st == AP_ERR_INPUT ? fault(c, op, "the kernel would fail", &e)
                                           : ap_error_set(c->err, st, "%s", e.msg);
             if (r[k].kind == AP__KIND_PERSIST)
-                st = push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, v, 16);
+                st = push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, v, 16, r[k].what);
             else if (v >= 0 && v < (int64_t)g->n_tensors)
                 st = tensor_struct(c, &g->tensors[v], 0);
             if (st != AP_OK)
@@ -294,7 +309,8 @@ static ap_status assign_variable(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_
         int64_t bytes;
         if (ap__mul_ovf(v->elements, ap_tfl_tflm_type_size(v->type), &bytes))
             return fault(c, op, "a resource variable past 2^63 bytes", NULL);
-        return push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, bytes, 16);
+        return push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, bytes, 16,
+                    "resource variable buffer");
     }
     return AP_OK;
 }
@@ -328,9 +344,11 @@ static ap_status create(ctx *c)
     ap__layout vars, var;
     if ((st = layout(c, "MicroResourceVariables", &vars)) != AP_OK ||
         (st = layout(c, "MicroResourceVariable", &var)) != AP_OK ||
-        (st = push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, vars.size, 16)) != AP_OK)
+        (st = push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, vars.size, 16,
+                   "MicroResourceVariables")) != AP_OK)
         return st;
-    return push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, var.size * n, 16);
+    return push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, var.size * n, 16,
+                "resource variable slots");
 }
 
 static ap_status start(ctx *c)
@@ -342,7 +360,7 @@ static ap_status start(ctx *c)
     if ((st = object(c, "MicroBuiltinDataAllocator", 1, C_OTHER + AP_TFLM_OTHER_RUNTIME)) !=
             AP_OK ||
         (st = layout(c, "ScratchBufferRequest", &req)) != AP_OK ||
-        (st = push(c, EV_RESIZE, 0, 12 * req.size, req.align)) != AP_OK ||
+        (st = push(c, EV_RESIZE, 0, 12 * req.size, req.align, "scratch-request list")) != AP_OK ||
         (st = object(c, "SubgraphAllocations", m->n_subgraphs,
                      C_OTHER + AP_TFLM_OTHER_SUBGRAPHS)) != AP_OK)
         return st;
@@ -449,8 +467,9 @@ static ap_status prepare(ctx *c)
                 next++;
                 requests++;
             }
-            if ((st = push(c, EV_RESET, 0, 0, 1)) != AP_OK ||
-                (st = push(c, EV_RESIZE, 0, (requests + 12) * req.size, req.align)) != AP_OK)
+            if ((st = push(c, EV_RESET, 0, 0, 1, "temporary section released")) != AP_OK ||
+                (st = push(c, EV_RESIZE, 0, (requests + 12) * req.size, req.align,
+                           "scratch-request list")) != AP_OK)
                 return st;
         }
     }
@@ -477,8 +496,10 @@ static ap_status plan(ctx *c)
     if ((st = layout(c, "AllocationInfo", &info)) != AP_OK)
         return st;
     sz = (ap__layout){c->t->ptr, c->t->ptr, c->t->ptr};
-    if ((st = push(c, EV_TEMP, 0, sz.size * m->n_subgraphs, sz.align)) != AP_OK ||
-        (st = push(c, EV_TEMP, 0, info.size * (tensors + c->tr->scratch), info.align)) != AP_OK)
+    if ((st = push(c, EV_TEMP, 0, sz.size * m->n_subgraphs, sz.align,
+                   "subgraph offsets (size_t)")) != AP_OK ||
+        (st = push(c, EV_TEMP, 0, info.size * (tensors + c->tr->scratch), info.align,
+                   "AllocationInfo per tensor and scratch request")) != AP_OK)
         return st;
     /* AllocateVariables indexes the offline plan by the tensor's index in its own subgraph
      * (InitializeAllocationInfo reads it concatenated): TFLM's code, kept. */
@@ -493,16 +514,20 @@ static ap_status plan(ctx *c)
             if (ap__mul_ovf(x->elements, ap_tfl_tflm_type_size(x->type), &bytes))
                 return ap_error_set(c->err, AP_ERR_INPUT, "variable tensor %u of subgraph %u is "
                                     "past 2^63 bytes", i, s);
-            if ((st = push(c, EV_PERSIST, AP_TFLM_VARIABLE_BUFFER, bytes, 16)) != AP_OK)
+            c->tensor = (int32_t)i;
+            st = push(c, EV_PERSIST, AP_TFLM_VARIABLE_BUFFER, bytes, 16, "variable tensor data");
+            c->tensor = -1;
+            if (st != AP_OK)
                 return st;
         }
     }
     c->sg = -1;
     if ((st = layout(c, "GreedyPlannerPerBuffer", &info)) != AP_OK ||
-        (st = push(c, EV_PLAN, 0, info.size * c->tr->planned, 16)) != AP_OK ||
-        (st = push(c, EV_RESET, 0, 0, 1)) != AP_OK)
+        (st = push(c, EV_PLAN, 0, info.size * c->tr->planned, 16,
+                   "memory planner scratch (all free bytes; 40 per buffer needed)")) != AP_OK ||
+        (st = push(c, EV_RESET, 0, 0, 1, "temporary section released")) != AP_OK)
         return st;
-    return push(c, EV_RESIZE, 0, 0, 1);
+    return push(c, EV_RESIZE, 0, 0, 1, "scratch-request list released");
 }
 
 /* The head reserved, then the interpreter's input and output TfLiteTensors. */
@@ -512,13 +537,13 @@ static ap_status finish(ctx *c)
     ap_status st;
     c->phase = AP_TFLM_PHASE_FINISH;
     c->sg = 0;
-    if ((st = push(c, EV_RESIZE, 0, c->head, 16)) != AP_OK)
+    if ((st = push(c, EV_RESIZE, 0, c->head, 16, "head (the planned buffers)")) != AP_OK)
         return st;
     for (int out = 0; out < 2; out++) {
         const int32_t *v = out ? g->outputs : g->inputs;
         uint32_t n = out ? g->n_outputs : g->n_inputs;
-        if ((st = push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, (int64_t)c->t->ptr * n, 16)) !=
-            AP_OK)
+        if ((st = push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, (int64_t)c->t->ptr * n, 16,
+                       out ? "output tensor pointers" : "input tensor pointers")) != AP_OK)
             return st;
         for (uint32_t i = 0; i < n; i++)
             if (v[i] >= 0 && (st = tensor_struct(c, &g->tensors[v[i]], 1)) != AP_OK)
@@ -553,7 +578,10 @@ typedef struct replay {
 static int64_t down(int64_t v, int64_t a) { return v & ~(a - 1); }
 static int64_t up(int64_t v, int64_t a) { return (v + a - 1) & ~(a - 1); }
 
-static int run(const trace *tr, int64_t n, replay *r)
+/* Replays tr on an arena of n bytes into r; where (NULL, or 2 per event) receives each
+ * event's bytes taken (padding included) and its offset: from the arena's end for the tail,
+ * from its start for the low end. Returns 1 when every event succeeded. */
+static int run(const trace *tr, int64_t n, replay *r, int64_t *where)
 {
     memset(r, 0, sizeof *r);
     r->base = r->head = r->temp = ARENA_BASE;
@@ -571,6 +599,10 @@ static int run(const trace *tr, int64_t n, replay *r)
             high = r->end - at;
             if (ok) {
                 r->bytes[e->cat] += r->tail - at;
+                if (where) {
+                    where[2 * k] = r->tail - at;
+                    where[2 * k + 1] = r->end - at;
+                }
                 r->tail = at;
             }
             break;
@@ -578,6 +610,10 @@ static int run(const trace *tr, int64_t n, replay *r)
             at = up(r->temp, e->align);
             low = at + e->size - r->base;
             ok = r->tail - at >= e->size;
+            if (ok && where) {
+                where[2 * k] = at + e->size - r->temp;
+                where[2 * k + 1] = at - r->base;
+            }
             if (ok)
                 r->temp = at + e->size;
             break;
@@ -586,6 +622,10 @@ static int run(const trace *tr, int64_t n, replay *r)
             at = up(r->base, e->align);
             low = at + e->size - r->base;
             ok = r->tail - at >= e->size;
+            if (ok && where) {
+                where[2 * k] = at + e->size - r->base;
+                where[2 * k + 1] = at - r->base;
+            }
             if (ok)
                 r->head = r->temp = at + e->size;
             break;
@@ -596,6 +636,10 @@ static int run(const trace *tr, int64_t n, replay *r)
             at = up(r->temp, 16);
             low = at + e->size - r->base;
             ok = down(r->tail, 16) - at >= e->size;
+            if (ok && where) {
+                where[2 * k] = at + e->size - r->temp;
+                where[2 * k + 1] = at - r->base;
+            }
             if (ok)
                 r->temp = down(r->tail, 16);
             break;
@@ -629,11 +673,11 @@ static int64_t smallest(const trace *tr)
     replay r;
     for (int64_t res = 0; res < 16; res++) {
         int64_t lo = 0, hi = hi_all / 16; /* run(res + 16 * hi) succeeds */
-        if (!run(tr, res + 16 * hi, &r))
+        if (!run(tr, res + 16 * hi, &r, NULL))
             continue; /* cannot happen: roomy() leaves room for everything */
         while (lo < hi) {
             int64_t mid = lo + (hi - lo) / 2;
-            if (run(tr, res + 16 * mid, &r))
+            if (run(tr, res + 16 * mid, &r, NULL))
                 hi = mid;
             else
                 lo = mid + 1;
@@ -672,15 +716,29 @@ static void fill_use(ap_tflm_use *out, ap_tflm_use *parts, const trace *tr, cons
     }
 }
 
-ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *opt,
-                                ap_tflm_arena *out, ap_error *err)
+/* Both traces of a model, and what they were made for. */
+typedef struct env {
+    const ap__target *t;
+    const ap__kset *ks;
+    int64_t head;
+    trace plain, rec;
+} env;
+
+static void env_free(env *e)
+{
+    free(e->plain.v);
+    free(e->rec.v);
+}
+
+static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env *e,
+                          ap_error *err)
 {
     ap_tflm_options def;
     if (!opt) {
         ap_tflm_options_init(&def);
         opt = &def;
     }
-    memset(out, 0, sizeof *out);
+    memset(e, 0, sizeof *e);
     const char *kernels = opt->kernels ? opt->kernels : "reference";
     const char *target = opt->target;
     if (strcmp(kernels, "reference64") == 0) {
@@ -690,12 +748,10 @@ ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *op
         kernels = "reference";
         target = "host64";
     }
-    const ap__target *t = ap__target_find(target);
-    if (!t)
+    if (!(e->t = ap__target_find(target)))
         return ap_error_set(err, AP_ERR_USAGE, "unknown target \"%s\" (known: cortex-m, host64)",
                             target);
-    const ap__kset *ks = ap__kset_find(kernels);
-    if (!ks)
+    if (!(e->ks = ap__kset_find(kernels)))
         return ap_error_set(err, AP_ERR_USAGE, "unknown kernel set \"%s\" for TFLM's arena "
                             "(known: reference)", kernels);
     if (opt->head < -1)
@@ -707,66 +763,124 @@ ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *op
     /* The planner's buffers and the kernels' scratch requests, as for the head. */
     ap_tflite_build_options bo;
     ap_tflite_build_options_init(&bo);
-    bo.kernels = t->ptr == 8 ? AP_TFLM_KERNELS_REFERENCE64 : AP_TFLM_KERNELS_REFERENCE;
+    bo.kernels = e->t->ptr == 8 ? AP_TFLM_KERNELS_REFERENCE64 : AP_TFLM_KERNELS_REFERENCE;
     ap_problem *p = NULL;
     ap__prepare pr = {0};
     ap_status st = ap_tflite_build_problem(m, &bo, &p, err);
     if (st == AP_OK)
         st = ap__kernel_prepare(m, bo.kernels, &pr, err);
-    int64_t head = opt->head;
-    if (st == AP_OK && head < 0) {
+    e->head = opt->head;
+    if (st == AP_OK && e->head < 0) {
         ap_plan plan;
         ap_plan_init(&plan);
         if ((st = ap_problem_validate(p, err)) == AP_OK &&
             (st = ap_tflite_tflm_plan(p, &plan, err)) == AP_OK)
-            head = plan.arena;
+            e->head = plan.arena;
         ap_plan_free(&plan);
     }
-    trace plain = {0}, rec = {0};
-    ctx c = {m,    t,    ks,   0, head, opt->resource_variables, p, &pr, NULL, 0, -1, -1,
-             NULL, 0,    0,    NULL, 0,    0,    err};
+    ctx c = {m,    e->t, e->ks, 0,    e->head, opt->resource_variables, p, &pr, NULL, 0, -1, -1,
+             -1,   NULL, 0,     0,    NULL,    0,    0,    err};
     if (st == AP_OK)
-        st = trace_model(&c, &plain);
+        st = trace_model(&c, &e->plain);
     c.recording = 1;
     if (st == AP_OK)
-        st = trace_model(&c, &rec);
-    if (st == AP_OK) {
-        replay r;
-        int64_t roomy_n = ap__max64(roomy(&plain), roomy(&rec));
-        out->target = t->name;
-        out->kernels = ks->name;
-        out->head = head;
-        out->planned_buffers = plain.planned;
-        out->scratch_buffers = plain.scratch;
-        if (!run(&rec, roomy_n, &r)) /* cannot happen (roomy) */
-            st = ap_error_set(err, AP_ERR_INVALID, "the recording replay failed");
-        out->recording_tail = r.end - r.tail;
-        out->recording_used = (r.head - r.base) + out->recording_tail;
-        fill_use(out->recording_cat, NULL, &rec, &r);
-        if (st == AP_OK && !run(&plain, roomy_n, &r))
-            st = ap_error_set(err, AP_ERR_INVALID, "the replay failed");
-        out->tail = r.end - r.tail;
-        out->used = (r.head - r.base) + out->tail;
-        out->temp_peak = r.peak;
-        fill_use(out->cat, out->other, &plain, &r);
-        out->min_arena = smallest(&plain);
-        run(&plain, out->min_arena - 1, &r);
-        if (r.fail < plain.n) {
-            const ev *e = &plain.v[r.fail];
-            out->binding_phase = (ap_tflm_phase)e->phase;
-            out->binding_subgraph = e->op >= 0 ? e->sg : -1;
-            out->binding_op = e->op;
-            out->binding_low = r.fail_low;
-            out->binding_high = r.fail_high;
-        }
-    }
-    if (st != AP_OK)
-        memset(out, 0, sizeof *out);
-    free(plain.v);
-    free(rec.v);
+        st = trace_model(&c, &e->rec);
     free(c.res);
     free(c.hd);
     ap__prepare_free(&pr);
     ap_problem_free(p);
+    if (st != AP_OK)
+        env_free(e);
     return st;
+}
+
+ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *opt,
+                                ap_tflm_arena *out, ap_error *err)
+{
+    env e;
+    replay r;
+    memset(out, 0, sizeof *out);
+    ap_status st = make_env(m, opt, &e, err);
+    if (st != AP_OK)
+        return st;
+    int64_t n = ap__max64(roomy(&e.plain), roomy(&e.rec));
+    out->target = e.t->name;
+    out->kernels = e.ks->name;
+    out->head = e.head;
+    out->planned_buffers = e.plain.planned;
+    out->scratch_buffers = e.plain.scratch;
+    /* roomy() leaves room for everything: both replays succeed. */
+    run(&e.rec, n, &r, NULL);
+    out->recording_tail = r.end - r.tail;
+    out->recording_used = (r.head - r.base) + out->recording_tail;
+    fill_use(out->recording_cat, NULL, &e.rec, &r);
+    run(&e.plain, n, &r, NULL);
+    out->tail = r.end - r.tail;
+    out->used = (r.head - r.base) + out->tail;
+    out->temp_peak = r.peak;
+    fill_use(out->cat, out->other, &e.plain, &r);
+    out->min_arena = smallest(&e.plain);
+    run(&e.plain, out->min_arena - 1, &r, NULL);
+    if (r.fail < e.plain.n) {
+        const ev *f = &e.plain.v[r.fail];
+        out->binding_phase = (ap_tflm_phase)f->phase;
+        out->binding_subgraph = f->op >= 0 ? f->sg : -1;
+        out->binding_op = f->op;
+        out->binding_low = r.fail_low;
+        out->binding_high = r.fail_high;
+    }
+    env_free(&e);
+    return AP_OK;
+}
+
+ap_status ap_tflm_arena_items(const ap_tfl_model *m, const ap_tflm_options *opt,
+                              ap_tflm_item **items, size_t *n_items, ap_error *err)
+{
+    env e;
+    replay r;
+    *items = NULL;
+    *n_items = 0;
+    ap_status st = make_env(m, opt, &e, err);
+    if (st != AP_OK)
+        return st;
+    size_t k = 0;
+    for (size_t i = 0; i < e.plain.n; i++)
+        k += e.plain.v[i].kind == EV_PERSIST || e.plain.v[i].kind == EV_TEMP ||
+             e.plain.v[i].kind == EV_PLAN || (e.plain.v[i].kind == EV_RESIZE &&
+                                               e.plain.v[i].size > 0);
+    ap_tflm_item *v = ap__zalloc(k ? k : 1, sizeof *v);
+    int64_t *where = ap__zalloc(e.plain.n ? e.plain.n : 1, 2 * sizeof *where);
+    if (!v || !where) {
+        free(v);
+        free(where);
+        env_free(&e);
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory listing TFLM's arena");
+    }
+    run(&e.plain, roomy(&e.plain), &r, where);
+    k = 0;
+    for (size_t i = 0; i < e.plain.n; i++) {
+        const ev *f = &e.plain.v[i];
+        if (!(f->kind == EV_PERSIST || f->kind == EV_TEMP || f->kind == EV_PLAN ||
+              (f->kind == EV_RESIZE && f->size > 0)))
+            continue;
+        ap_tflm_item *it = &v[k++];
+        it->phase = (ap_tflm_phase)f->phase;
+        it->subgraph = f->op >= 0 || f->tensor >= 0 ? f->sg : -1;
+        it->op = f->op;
+        it->tensor = f->tensor;
+        it->section = f->kind == EV_PERSIST ? AP_TFLM_TAIL
+                    : f->kind == EV_RESIZE  ? AP_TFLM_LOW_END
+                                            : AP_TFLM_TEMP;
+        it->category = f->kind == EV_PERSIST ? (f->cat < C_OTHER ? f->cat : AP_TFLM_OTHER) : -1;
+        it->other_part = f->kind == EV_PERSIST && f->cat >= C_OTHER ? f->cat - C_OTHER : -1;
+        it->what = f->what;
+        it->requested = f->size;
+        it->bytes = where[2 * i];
+        it->offset = where[2 * i + 1];
+    }
+    *items = v;
+    *n_items = k;
+    free(where);
+    env_free(&e);
+    return AP_OK;
 }
