@@ -309,6 +309,7 @@ static void test_worked_examples(void **state)
     assert_int_equal(a.tail, 26996);
     assert_int_equal(a.used, 82292);
     assert_int_equal(a.min_arena, 82296);
+    assert_int_equal(a.min_arena_16, 82304);
     assert_int_equal(a.binding_phase, AP_TFLM_PHASE_FINISH);
     assert_int_equal(a.cat[AP_TFLM_EVAL_TENSOR].bytes, 1068);
     assert_int_equal(a.cat[AP_TFLM_EVAL_TENSOR].count, 89);
@@ -318,6 +319,38 @@ static void test_worked_examples(void **state)
     assert_int_equal(a.other[AP_TFLM_OTHER_PARAMS].bytes, 864);
     assert_int_equal(a.other[AP_TFLM_OTHER_SUBGRAPHS].bytes, 8);
     assert_int_equal(a.cat[AP_TFLM_OTHER].bytes, 996);
+
+    /* Every allocation, listed: the tail's add up, in order, to the tail. */
+    ap_tflm_item *it = NULL;
+    size_t n = 0;
+    ap_error err = {0};
+    assert_int_equal(ap_tflm_arena_items(md.m, NULL, &it, &n, &err), AP_OK);
+    int64_t bytes[AP_TFLM_CATEGORIES] = {0}, end = 0, temps = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (it[i].section == AP_TFLM_TAIL) {
+            bytes[it[i].category] += it[i].bytes;
+            end += it[i].bytes;
+            assert_int_equal(it[i].offset, end);
+            assert_true(it[i].bytes >= it[i].requested);
+        }
+        temps += it[i].section == AP_TFLM_TEMP && it[i].phase == AP_TFLM_PHASE_PREPARE;
+    }
+    assert_int_equal(end, a.tail);
+    for (int k = 0; k < AP_TFLM_CATEGORIES; k++)
+        assert_int_equal(bytes[k], a.cat[k].bytes);
+    assert_string_equal(it[0].what, "SingleArenaBufferAllocator");
+    assert_int_equal(it[0].bytes, 36);
+    assert_int_equal(it[0].other_part, AP_TFLM_OTHER_RUNTIME);
+    assert_string_equal(it[n - 1].what, "zero points (TfLiteIntArray)");
+    assert_int_equal(it[n - 1].tensor, 87); /* the output's quantization, last */
+    /* The 31 operators' temporary TfLiteTensors and their quantization in Prepare: 7 per
+     * (depthwise) convolution, 2 for the rest, 3 allocations each for these quantized ones. */
+    assert_int_equal(temps, 606);
+    free(it);
+    assert_int_equal(ap_tflm_arena_items(md.m, &(ap_tflm_options){"riscv", NULL, -1, -1}, &it,
+                                         &n, &err), AP_ERR_USAGE);
+    assert_null(it);
+    assert_int_equal(n, 0);
     model_free(&md);
 }
 

@@ -123,6 +123,10 @@ typedef struct ap_tflm_arena {
     int64_t min_arena;              /* the smallest kTensorArenaSize (bytes, any value, with a
                                        16-aligned but not 32-aligned start) with which
                                        AllocateTensors succeeds */
+    int64_t min_arena_16;           /* the smallest that is a multiple of 16 (where the arena
+                                       ends changes the tail's padding, so this is not always
+                                       min_arena rounded up: person_detect on cortex-m needs
+                                       82,296 bytes, or 82,304 as a multiple of 16) */
     ap_tflm_use cat[AP_TFLM_CATEGORIES];  /* the tail by category; cat[AP_TFLM_OTHER] is the
                                              sum of other[] */
     ap_tflm_use other[AP_TFLM_OTHER_PARTS];

@@ -666,8 +666,8 @@ static int64_t roomy(const trace *tr)
     return up(sum, 16);
 }
 
-/* The smallest n with which the replay succeeds. */
-static int64_t smallest(const trace *tr)
+/* The smallest n with which the replay succeeds; *multiple16: the smallest multiple of 16. */
+static int64_t smallest(const trace *tr, int64_t *multiple16)
 {
     int64_t hi_all = roomy(tr), best = -1;
     replay r;
@@ -684,6 +684,8 @@ static int64_t smallest(const trace *tr)
         }
         if (best < 0 || res + 16 * lo < best)
             best = res + 16 * lo;
+        if (res == 0)
+            *multiple16 = 16 * lo;
     }
     return best;
 }
@@ -819,7 +821,7 @@ ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *op
     out->used = (r.head - r.base) + out->tail;
     out->temp_peak = r.peak;
     fill_use(out->cat, out->other, &e.plain, &r);
-    out->min_arena = smallest(&e.plain);
+    out->min_arena = smallest(&e.plain, &out->min_arena_16);
     run(&e.plain, out->min_arena - 1, &r, NULL);
     if (r.fail < e.plain.n) {
         const ev *f = &e.plain.v[r.fail];
