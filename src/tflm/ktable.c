@@ -100,10 +100,9 @@ const ap__parser *ap__parser_find(const char *op)
          "4 * scales(" filter ")", "per-channel output shifts")
 
 /* The LSTM's integer gates (cell state INT16): input and recurrent fully-connected parts. */
-#define LSTM_GATE(w, r)                                                                       \
-    FC_PER_CHANNEL(LSTM_INT, "in(0)", "in(" w ")"), FC_PER_CHANNEL(LSTM_INT, "in(18)", "in(" r ")")
 #define LSTM "UNIDIRECTIONAL_SEQUENCE_LSTM"
-#define LSTM_INT LSTM
+#define LSTM_GATE(w, r)                                                                       \
+    FC_PER_CHANNEL(LSTM, "in(0)", "in(" w ")"), FC_PER_CHANNEL(LSTM, "in(18)", "in(" r ")")
 
 /* kissfft's real FFT state for fft_length L of scalar size s (kiss_fftr_alloc): the fftr
  * state, a complex FFT state of L/2 points (its struct holds one twiddle, L/2 - 1 follow) and
@@ -118,7 +117,8 @@ static const ap__krow reference_rows[] = {
     INIT("ADD", "sizeof(OpDataAdd)", "OpDataAdd"),
     TEMP("ADD", "in(0)"), TEMP("ADD", "in(1)"), TEMP("ADD", "out(0)"),
 
-    NONE("ASSIGN_VARIABLE"), /* resource buffers: see tflm/arena.c */
+    /* Then MicroResourceVariables::Allocate gives the variable its buffer the first time it is
+     * assigned: runtime state across operators, replayed by tflm/arena.c. */
     TEMP("ASSIGN_VARIABLE", "in(1)"),
 
     INIT("AVERAGE_POOL_2D", "sizeof(OpDataPooling)", "OpDataPooling"),
