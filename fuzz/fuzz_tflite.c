@@ -12,6 +12,7 @@
 #include "arenaplan/planner.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
+#include "arenaplan/tflm_arena.h"
 #include "tflite/fb.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -67,6 +68,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     abort();
                 ap_plan_free(&plan);
                 ap_problem_free(p);
+            }
+        }
+        /* TFLM's whole arena on both targets: a clean error, or parts that add up. */
+        for (int t = 0; t < 2; t++) {
+            ap_tflm_options to;
+            ap_tflm_arena a;
+            ap_tflm_options_init(&to);
+            to.target = t ? "host64" : "cortex-m";
+            if (ap_tflm_arena_compute(m, &to, &a, &err) == AP_OK) {
+                int64_t sum = 0;
+                for (int c = 0; c < AP_TFLM_CATEGORIES; c++)
+                    sum += a.cat[c].bytes;
+                if (sum != a.tail || a.used != a.head + a.tail || a.min_arena <= 0 ||
+                    a.min_arena_16 < a.min_arena)
+                    abort();
             }
         }
         ap_tflite_free(m);

@@ -45,6 +45,7 @@ typedef struct ev {
 typedef struct trace {
     ev *v;
     size_t n, cap;
+    int64_t total;             /* sum of sizes and alignments: the replay's addresses stay below */
     ap_tflm_use use[C_COUNT];  /* requested bytes and counts (bytes come from the replay) */
     int64_t planned, scratch;
 } trace;
@@ -120,10 +121,11 @@ static ap_status push(ctx *c, uint8_t kind, uint8_t cat, int64_t size, int64_t a
                       const char *what)
 {
     trace *tr = c->tr;
-    if (size < 0 || size > AP_MAX_VALUE)
+    if (size < 0 || size > AP_MAX_VALUE || AP_MAX_VALUE - tr->total < size + align)
         return ap_error_set(c->err, AP_ERR_INPUT,
-                            "subgraph %d operator %d: an allocation of %lld bytes", c->sg, c->op,
-                            (long long)size);
+                            "subgraph %d operator %d: an allocation of %lld bytes takes TFLM's "
+                            "arena past 2^52 bytes", c->sg, c->op, (long long)size);
+    tr->total += size + align;
     ev *nv = ap__grow(tr->v, &tr->cap, tr->n + 1, sizeof *nv);
     if (!nv)
         return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
@@ -211,6 +213,8 @@ static ap_status rows(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *o
         if (r[k].repeat && (st = ap__expr_eval(r[k].repeat, &x, &times, &e)) != AP_OK)
             return st == AP_ERR_INPUT ? fault(c, op, "the kernel would fail", &e)
                                       : ap_error_set(c->err, st, "%s", e.msg);
+        if (times > (int64_t)1 << 20)
+            return fault(c, op, "a kernel table row repeats more than 2^20 times", NULL);
         for (x.i = 0; x.i < times; x.i++) {
             if (r[k].when) {
                 if ((st = ap__expr_eval(r[k].when, &x, &v, &e)) != AP_OK)
@@ -660,10 +664,7 @@ static int run(const trace *tr, int64_t n, replay *r, int64_t *where)
 /* A size with which the replay surely succeeds: every request and its alignment, stacked. */
 static int64_t roomy(const trace *tr)
 {
-    int64_t sum = 64;
-    for (size_t k = 0; k < tr->n; k++)
-        sum += tr->v[k].size + tr->v[k].align;
-    return up(sum, 16);
+    return up(tr->total + 64, 16);
 }
 
 /* The smallest n with which the replay succeeds; *multiple16: the smallest multiple of 16. */
