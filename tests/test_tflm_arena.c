@@ -459,8 +459,12 @@ static void test_options(void **state)
     assert_int_equal(a.recording_tail - b.recording_tail, 64);
     assert_int_equal(a.cat[AP_TFLM_PERSISTENT_BUFFER].bytes - b.cat[AP_TFLM_PERSISTENT_BUFFER].bytes,
                      a.tail - b.tail);
+    o.resource_variables = 1; /* one variable: enough */
+    assert_int_equal(ap_tflm_arena_compute(md.m, &o, &b, &err), AP_OK);
+    assert_int_equal(a.recording_tail - b.recording_tail, 16);
     o.resource_variables = -2;
     assert_int_equal(ap_tflm_arena_compute(md.m, &o, &b, &err), AP_ERR_USAGE);
+
     model_free(&md);
 }
 

@@ -70,7 +70,8 @@ typedef struct ctx {
     const ap__kset *ks;
     int recording;
     int64_t head;
-    int64_t resource_slots;  /* MicroResourceVariables capacity; -1: one per VAR_HANDLE */
+    int64_t resource_slots;  /* MicroResourceVariables capacity asked; -1: one per VAR_HANDLE */
+    int64_t capacity;        /* the capacity made in the arena, or -1 (none: made elsewhere) */
     const ap_problem *p;
     const ap__prepare *pr;   /* scratch requests and owned tensors (kernels.c) */
     trace *tr;
@@ -121,7 +122,10 @@ static ap_status push(ctx *c, uint8_t kind, uint8_t cat, int64_t size, int64_t a
                       const char *what)
 {
     trace *tr = c->tr;
-    if (size < 0 || size > AP_MAX_VALUE || AP_MAX_VALUE - tr->total < size + align)
+    if (size < 0)
+        return ap_error_set(c->err, AP_ERR_INPUT, "subgraph %d operator %d: an allocation of "
+                            "%lld bytes", c->sg, c->op, (long long)size);
+    if (size > AP_MAX_VALUE || AP_MAX_VALUE - tr->total < size + align)
         return ap_error_set(c->err, AP_ERR_INPUT,
                             "subgraph %d operator %d: an allocation of %lld bytes takes TFLM's "
                             "arena past 2^52 bytes", c->sg, c->op, (long long)size);
@@ -279,6 +283,11 @@ static ap_status var_handle(ctx *c, const ap_tfl_operator *op)
                               same(name, nn, c->res[id].name, c->res[id].name_len)))
         id++;
     if (id == c->n_res) {
+        if (c->capacity >= 0 && (int64_t)c->n_res >= c->capacity)
+            return ap_error_set(c->err, AP_ERR_INPUT,
+                                "subgraph %d operator %u (VAR_HANDLE): a resource variable past "
+                                "MicroResourceVariables' capacity of %lld (TFLM's Prepare fails)",
+                                c->sg, op->index, (long long)c->capacity);
         resource *nr = ap__grow(c->res, &c->cap_res, c->n_res + 1, sizeof *nr);
         if (!nr)
             return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
@@ -343,6 +352,7 @@ static ap_status create(ctx *c)
             for (uint32_t i = 0; i < c->m->subgraphs[s].n_ops; i++)
                 n += c->m->subgraphs[s].ops[i].builtin == AP_TFL_OP_VAR_HANDLE;
     }
+    c->capacity = n ? n : -1;
     if (n == 0)
         return AP_OK;
     ap__layout vars, var;
@@ -781,8 +791,8 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
             e->head = plan.arena;
         ap_plan_free(&plan);
     }
-    ctx c = {m,    e->t, e->ks, 0,    e->head, opt->resource_variables, p, &pr, NULL, 0, -1, -1,
-             -1,   NULL, 0,     0,    NULL,    0,    0,    err};
+    ctx c = {m,    e->t, e->ks, 0, e->head, opt->resource_variables, -1, p, &pr, NULL, 0, -1,
+             -1,   -1,   NULL,  0,  0,       NULL,                    0,  0, err};
     if (st == AP_OK)
         st = trace_model(&c, &e->plain);
     c.recording = 1;
