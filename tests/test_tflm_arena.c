@@ -182,107 +182,110 @@ static void assert_parts(const ap_tflm_arena *a)
 
 /* ---- Against the reference ------------------------------------------------------------------ */
 
-static void test_cortex_m4(void **state)
+/* One reference row against our figures for its model: adds mismatches to r. */
+typedef void (*row_check)(const table *t, size_t row, const char *name, const ap_tflm_arena *a,
+                          report *r, int *tally);
+
+/* Runs check over every row of the reference file rel that TFLM loaded (no status column, or
+ * "ok"), on target; expects `rows` such rows and no mismatch. */
+static void against(const char *rel, const char *target, int rows, row_check check, int *tally)
 {
-    (void)state;
+    table t = table_read(rel);
+    report r = {0};
+    int checked = 0, has_status = 0;
+    for (size_t k = 0; k < t.cols; k++)
+        has_status |= strcmp(t.head[k], "status") == 0;
+    for (size_t i = 0; i < t.rows; i++) {
+        const char *name = cell(&t, i, "model");
+        if (has_status && strcmp(cell(&t, i, "status"), "ok") != 0)
+            continue;
+        model md = model_load(name);
+        ap_tflm_arena a = arena_of(&md, target, -1);
+        assert_parts(&a);
+        assert_string_equal(a.target, target);
+        check(&t, i, name, &a, &r, tally);
+        model_free(&md);
+        checked++;
+    }
+    assert_int_equal(checked, rows);
+    report_end(&r, checked);
+    table_free(&t);
+}
+
+static void m4_row(const table *t, size_t i, const char *name, const ap_tflm_arena *a,
+                   report *r, int *tally)
+{
     static const char *const cats[] = {
         "TfLiteEvalTensor", "persistent_TfLiteTensor", "persistent_quantization",
         "persistent_buffer", "TfLiteTensor_variable_buffer", "NodeAndRegistration",
         "operator_runtime_data"};
-    table t = table_read("corpus/reference/m4/heads_m4_reference.csv");
-    report r = {0};
-    int checked = 0;
-    for (size_t i = 0; i < t.rows; i++) {
-        const char *name = cell(&t, i, "model");
-        if (strcmp(cell(&t, i, "status"), "ok") != 0)
-            continue;
-        model md = model_load(name);
-        ap_tflm_arena a = arena_of(&md, "cortex-m", -1);
-        assert_parts(&a);
-        assert_string_equal(a.target, "cortex-m");
-        mismatch(&r, name, "cortex-m", "head", a.head, num(&t, i, "head"));
-        mismatch(&r, name, "cortex-m", "recording tail", a.recording_tail, num(&t, i, "tail"));
-        mismatch(&r, name, "cortex-m", "recording total", a.recording_used, num(&t, i, "total"));
-        mismatch(&r, name, "cortex-m", "plain arena_used_bytes", a.used,
-                 num(&t, i, "plain_total"));
-        for (int k = 0; k < 7; k++) {
-            assert_string_equal(ap_tflm_category_name(k), cats[k]);
-            mismatch(&r, name, "cortex-m", cats[k], a.recording_cat[k].bytes,
-                     num(&t, i, cats[k]));
-        }
-        mismatch(&r, name, "cortex-m", "scratch buffers", a.scratch_buffers,
-                 num(&t, i, "scratch_buffers"));
-        mismatch(&r, name, "cortex-m", "planned buffers", a.planned_buffers,
-                 num(&t, i, "planned_buffers"));
-        /* The recording classes' cost, modelled: RecordingSingleArenaBufferAllocator (+16)
-         * and RecordingMicroAllocator (+88) plus what the shift does to alignment. */
-        int64_t extra = a.recording_tail - a.tail;
-        if (extra < 96 || extra > 112)
-            fail_msg("%s: the recording classes take %lld bytes", name, (long long)extra);
-        model_free(&md);
-        checked++;
+    (void)tally;
+    mismatch(r, name, "cortex-m", "head", a->head, num(t, i, "head"));
+    mismatch(r, name, "cortex-m", "recording tail", a->recording_tail, num(t, i, "tail"));
+    mismatch(r, name, "cortex-m", "recording total", a->recording_used, num(t, i, "total"));
+    mismatch(r, name, "cortex-m", "plain arena_used_bytes", a->used, num(t, i, "plain_total"));
+    for (int k = 0; k < 7; k++) {
+        assert_string_equal(ap_tflm_category_name(k), cats[k]);
+        mismatch(r, name, "cortex-m", cats[k], a->recording_cat[k].bytes, num(t, i, cats[k]));
     }
-    assert_int_equal(checked, 34);
-    report_end(&r, checked);
-    table_free(&t);
+    mismatch(r, name, "cortex-m", "scratch buffers", a->scratch_buffers,
+             num(t, i, "scratch_buffers"));
+    mismatch(r, name, "cortex-m", "planned buffers", a->planned_buffers,
+             num(t, i, "planned_buffers"));
+    /* The recording classes' cost, modelled: RecordingSingleArenaBufferAllocator (+16) and
+     * RecordingMicroAllocator (+88), plus what the shift does to alignment. */
+    int64_t extra = a->recording_tail - a->tail;
+    if (extra < 96 || extra > 112)
+        fail_msg("%s: the recording classes take %lld bytes", name, (long long)extra);
+}
+
+static void host64_row(const table *t, size_t i, const char *name, const ap_tflm_arena *a,
+                       report *r, int *tally)
+{
+    (void)tally;
+    mismatch(r, name, "host64", "head", a->head, num(t, i, "head_greedy"));
+    mismatch(r, name, "host64", "recording tail", a->recording_tail, num(t, i, "tail"));
+    mismatch(r, name, "host64", "recording total", a->recording_used, num(t, i, "total"));
+    mismatch(r, name, "host64", "planned buffers", a->planned_buffers,
+             num(t, i, "planned_buffers"));
+    /* 32 + 176 bytes of recording classes, 16-aligned already: no padding changes. */
+    mismatch(r, name, "host64", "recording extra", a->recording_tail - a->tail, 208);
+}
+
+static void min_arena_row(const table *t, size_t i, const char *name, const ap_tflm_arena *a,
+                          report *r, int *above)
+{
+    mismatch(r, name, "host64", "plain arena_used_bytes", a->used, num(t, i, "used_bytes"));
+    mismatch(r, name, "host64", "min_arena", a->min_arena, num(t, i, "min_arena"));
+    /* Where the minimum exceeds what is used at the end, the temporary section during
+     * planning decides; elsewhere the final head + tail (up to reused tail padding). */
+    if (a->min_arena > a->used) {
+        assert_int_equal(a->binding_phase, AP_TFLM_PHASE_PLAN);
+        (*above)++;
+    } else {
+        assert_int_equal(a->binding_phase, AP_TFLM_PHASE_FINISH);
+        assert_true(a->used - a->min_arena <= 8);
+    }
+}
+
+static void test_cortex_m4(void **state)
+{
+    (void)state;
+    against("corpus/reference/m4/heads_m4_reference.csv", "cortex-m", 34, m4_row, NULL);
 }
 
 static void test_host64(void **state)
 {
     (void)state;
-    table t = table_read("corpus/reference/tflm_head_sizes.csv");
-    report r = {0};
-    int checked = 0;
-    for (size_t i = 0; i < t.rows; i++) {
-        const char *name = cell(&t, i, "model");
-        if (strcmp(cell(&t, i, "status"), "ok") != 0)
-            continue;
-        model md = model_load(name);
-        ap_tflm_arena a = arena_of(&md, "host64", -1);
-        assert_parts(&a);
-        mismatch(&r, name, "host64", "head", a.head, num(&t, i, "head_greedy"));
-        mismatch(&r, name, "host64", "recording tail", a.recording_tail, num(&t, i, "tail"));
-        mismatch(&r, name, "host64", "recording total", a.recording_used, num(&t, i, "total"));
-        mismatch(&r, name, "host64", "planned buffers", a.planned_buffers,
-                 num(&t, i, "planned_buffers"));
-        /* 32 + 176 bytes of recording classes, 16-aligned already: no padding changes. */
-        mismatch(&r, name, "host64", "recording extra", a.recording_tail - a.tail, 208);
-        model_free(&md);
-        checked++;
-    }
-    assert_int_equal(checked, 161);
-    report_end(&r, checked);
-    table_free(&t);
+    against("corpus/reference/tflm_head_sizes.csv", "host64", 161, host64_row, NULL);
 }
 
 static void test_host64_min_arena(void **state)
 {
+    int above = 0;
     (void)state;
-    table t = table_read("corpus/reference/min_arena_host64.csv");
-    report r = {0};
-    int checked = 0, above = 0;
-    for (size_t i = 0; i < t.rows; i++) {
-        const char *name = cell(&t, i, "model");
-        model md = model_load(name);
-        ap_tflm_arena a = arena_of(&md, "host64", -1);
-        mismatch(&r, name, "host64", "plain arena_used_bytes", a.used, num(&t, i, "used_bytes"));
-        mismatch(&r, name, "host64", "min_arena", a.min_arena, num(&t, i, "min_arena"));
-        /* Where the minimum exceeds what is used at the end, the temporary section during
-         * planning decides; elsewhere the final head + tail (up to reused tail padding). */
-        if (a.min_arena > a.used) {
-            assert_int_equal(a.binding_phase, AP_TFLM_PHASE_PLAN);
-            above++;
-        } else {
-            assert_int_equal(a.binding_phase, AP_TFLM_PHASE_FINISH);
-            assert_true(a.used - a.min_arena <= 8);
-        }
-        model_free(&md);
-        checked++;
-    }
-    assert_int_equal(checked, 34);
+    against("corpus/reference/min_arena_host64.csv", "host64", 34, min_arena_row, &above);
     assert_int_equal(above, 14);
-    report_end(&r, checked);
-    table_free(&t);
 }
 
 /* ---- The step that decides, worked examples ----------------------------------------------- */
