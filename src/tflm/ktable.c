@@ -1,12 +1,21 @@
 /*
- * ktable.c - the tables of what TFLM's op resolver and kernels allocate in the arena (the row
- * shape is documented in ktable.h; the language of `when`, `repeat` and `expr` in expr.h).
+ * ktable.c - the tables of what TFLM's op resolver and kernels allocate in the arena.
+ *
+ * Shape (ktable.h has the details, expr.h the expression language):
+ *   parsers      { builtin operator, TfLite*Params struct its parser allocates (or NULL) }
+ *   kernel rows  { operator, step (INIT | PREPARE), kind, when, repeat, expr, what }, in the
+ *                order the kernel makes its calls, an operator's rows together; kind PERSIST
+ *                (AllocatePersistentBuffer of `expr` bytes: tail, 16-aligned), TEMP (a
+ *                temporary TfLiteTensor for the tensor `expr`), NONE (known, allocates
+ *                nothing); `when` a condition, `repeat` a count (row runs for i = 0 ..)
+ *   kernel sets  { name, rows, fallback set }: "reference" below; "cmsis-nn" adds its rows
+ *                and falls back to "reference"
  *
  * Read from tflite-micro 90b983c2b: the parsers in tensorflow/lite/core/api/
  * flatbuffer_conversions.cc (as micro_mutable_op_resolver.h registers them), the kernels in
  * tensorflow/lite/micro/kernels/ (FILE.cc and FILE_common.cc) and signal/micro/kernels/.
- * Rows follow each kernel's calls in order; TEMP rows for a tensor the operator does not have
- * (an omitted bias: in(2) is -1) allocate nothing, as AllocateTempInputTensor returns NULL.
+ * TEMP rows for a tensor the operator does not have (an omitted bias: in(2) is -1) allocate
+ * nothing, as AllocateTempInputTensor returns NULL.
  */
 #include <string.h>
 
