@@ -26,7 +26,7 @@
  *      what    what TFLM keeps there, for reports
  *    Sizes are in terms of the target (ptr, sizeof(OpDataConv), ...) and of the operator's
  *    tensors (dim(in(1), 0), scales(in(1)), ...), so one row serves every target.
- *    Kernel scratch (RequestScratchBufferInArena) is modelled by src/tflite/kernels.c.
+ *    Kernel scratch (RequestScratchBufferInArena) is modelled by src/tflm/kernels.c.
  *
  * A kernel set is a name, its rows, and the set it falls back to for operators it has no rows
  * for: "reference" (TFLM's reference kernels) stands alone; an optimized set ("cmsis-nn")
