@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arenaplan/bounds.h"
 #include "arenaplan/embed.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
@@ -22,7 +23,6 @@
 #define PERSON "corpus/models/tflm/person_detect.tflite"
 #define VELA "corpus/models/tflm/person_detect_vela.tflite"
 #define LSTM "corpus/models/tflm/micro_speech_lstm.tflite"
-#define WHILE3 "corpus/models/more/litert_multi_subgraphs_while.tflite"
 #define TWO_SIG "corpus/models/more/mediapipe_test_two_signature_keys_model.tflite"
 
 static void assert_words(const ap_tflite_embed_result *r, size_t n, const int32_t *want)
@@ -56,7 +56,7 @@ static void hello_world_exact(void **state)
     assert_int_equal(r.tensors, 4);
     assert_int_equal(r.fixed, 4);
     assert_int_equal(r.entries, 4);
-    assert_int_equal(r.conflicts, 0);
+    assert_int_equal(r.held_for_variables, 0);
     assert_int_equal(r.candidates, 9);
     assert_int_equal(r.had_plan, 0);
     assert_int_equal(r.kernels_entry, 0);
@@ -214,39 +214,82 @@ static void default_is_the_best_candidate(void **state)
     }
 }
 
-/* TFLM gives tensor i of every subgraph entry i. In the two-signature model the second
- * subgraph never runs, so its tensors can share their index's offset; in the WHILE model the
- * loop's tensors live while the caller's tensors of the same index do, so those indices are
- * left to the runtime. */
-static void subgraphs_share_entries(void **state)
+/* The multi-subgraph dev models (every corpus model with several subgraphs that TFLM loads):
+ * the entries of each subgraph's tensors, -1 where TFLM does not plan the tensor, and TFLM's
+ * head with them - the head the real runtime measured with its own planner
+ * (corpus/reference/tflm_head_sizes.csv) and the lower bound, every tensor fixed. */
+typedef struct multi_case {
+    const char *name;
+    uint32_t n_subgraphs;
+    uint32_t tensors[5];
+    int32_t entries[5][12]; /* per subgraph, per tensor */
+    int64_t head;
+} multi_case;
+
+static const multi_case multi_cases[] = {
+    {"litert_multi_subgraphs_while", 3, {5, 5, 8},
+     {{112, -1, 96, 80, 64}, {32, 16, 0, -1, 0}, {48, 16, 0, -1, -1, 32, 16, 0}}, 128},
+    {"litert_nested_while", 5, {2, 3, 2, 3, 2},
+     {{96, 80}, {32, 16, 0}, {64, 48}, {32, 16, 0}, {16, 0}}, 112},
+    {"litert_call_once_mul", 2, {4, 2}, {{32, -1, 16, 0}, {-1, -1}}, 48},
+    {"litert_multi_signatures", 2, {3, 3}, {{16, -1, 0}, {16, -1, 0}}, 32},
+    {"mediapipe_test_two_signature_keys_model", 2, {9, 9},
+     {{48, 16, 0, -1, -1, -1, 32, 16, 0}, {80, 64, 48, -1, -1, -1, 32, 16, 0}}, 96},
+    {"litert_resource_vars_calibrated", 2, {12, 2},
+     {{304, -1, -1, -1, -1, 0, 224, 112, 0, 144, 112, 0}, {-1, -1}}, 336},
+};
+
+static void multi_subgraph_models_concatenated(void **state)
 {
     (void)state;
-    blob in = blob_model(TWO_SIG);
-    ap_tflite_embed_result r;
-    embed_ok(&in, NULL, NULL, 0, &r);
-    static const int32_t two[] = {0, 2, 18, 48, 64, 80, -1, -1, -1, 32, 16, 0,
-                                  -1, -1, -1, -1, -1, -1, -1, -1, -1};
-    assert_words(&r, 21, two);
-    assert_int_equal(r.conflicts, 3);
-    assert_int_equal(r.conflicts_runtime, 0);
-    assert_int_equal(r.fixed, 12);
-    assert_int_equal(r.head, 96);
-    ap_tflite_embed_result_free(&r);
-    blob_free(&in);
+    for (size_t c = 0; c < sizeof multi_cases / sizeof *multi_cases; c++) {
+        const multi_case *mc = &multi_cases[c];
+        char rel[256];
+        snprintf(rel, sizeof rel, "corpus/models/more/%s.tflite", mc->name);
+        blob in = blob_model(rel);
+        ap_tflite_embed_result r;
+        embed_ok(&in, NULL, NULL, 0, &r);
+        /* [version 0, subgraphs, n, subgraph 0's entries, subgraph 1's, ...] */
+        int32_t want[64] = {0, (int32_t)mc->n_subgraphs, 0};
+        size_t n = 3;
+        for (uint32_t s = 0; s < mc->n_subgraphs; s++)
+            for (uint32_t t = 0; t < mc->tensors[s]; t++)
+                want[n++] = mc->entries[s][t];
+        want[2] = (int32_t)(n - 3);
+        assert_words(&r, n, want);
+        assert_int_equal(r.head, mc->head);
+        assert_int_equal(r.head_before, mc->head);
+        assert_int_equal(r.fixed, r.tensors);
+        assert_int_equal(r.held_for_variables, 0);
+        ap_bounds bd;
+        assert_int_equal(ap_bounds_compute(r.problem, &bd, NULL), AP_OK);
+        assert_int_equal(bd.lower, mc->head);
 
-    in = blob_model(WHILE3);
-    embed_ok(&in, NULL, NULL, 0, &r);
-    static const int32_t loop[] = {0, 3, 18, -1, 16, -1, 80, -1, 32, 16, 0,
-                                   -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
-    assert_words(&r, 21, loop);
-    assert_int_equal(r.conflicts, 3);
-    assert_int_equal(r.conflicts_runtime, 3);
-    assert_int_equal(r.tensors, 14);
-    assert_int_equal(r.fixed, 6);
-    assert_int_equal(r.head, 128);
-    assert_int_equal(r.head_before, 128);
-    ap_tflite_embed_result_free(&r);
-    blob_free(&in);
+        /* TFLM reading the copy: each tensor fixed at its own entry, nothing left to share;
+         * its GreedyMemoryPlanner (offline buffers first) reaches the head embed claims, and
+         * the plan passes the checker against the problem as read. */
+        ap_problem *q = NULL;
+        ap_error err = {0};
+        assert_int_equal(ap_tflite_load_problem(r.data, r.len, "copy", NULL, &q, &err), AP_OK);
+        size_t k = 3;
+        for (uint32_t s = 0; s < mc->n_subgraphs; s++)
+            for (uint32_t t = 0; t < mc->tensors[s]; t++, k++)
+                for (size_t i = 0; i < q->n; i++)
+                    if (q->buf[i].subgraph == (int32_t)s && q->buf[i].tensor == (int32_t)t)
+                        assert_int_equal(q->buf[i].fixed, want[k]);
+        size_t n_clash = 1;
+        assert_int_equal(ap_tflm_offline_clashes(q, NULL, 0, &n_clash, &err), AP_OK);
+        assert_int_equal(n_clash, 0);
+        ap_plan t;
+        ap_plan_init(&t);
+        assert_int_equal(ap_tflite_tflm_plan(q, &t, &err), AP_OK);
+        assert_int_equal(t.arena, mc->head);
+        assert_int_equal(assert_valid_plan(r.problem, &t), mc->head);
+        ap_plan_free(&t);
+        ap_problem_free(q);
+        ap_tflite_embed_result_free(&r);
+        blob_free(&in);
+    }
 }
 
 /* TFLM's planner knows no overlap allowances: what it places at runtime keeps clear of every
@@ -315,34 +358,153 @@ static fbb_node *two_subgraph_model(int call, fbb_node *metadata, fbb_node *buff
                      fbb_tables(2, sg0, sg1), buffers, metadata);
 }
 
-static void subgraph_entries_resolved_or_left(void **state)
+/* Each tensor at its own entry, subgraph 0's first: [x, y, a, b]. */
+static void subgraph_entries_concatenated(void **state)
 {
     (void)state;
-    /* Subgraph 1 never runs ([-1, 0)): its tensors meet nothing, so each index gets one
-     * offset that suits both subgraphs. */
+    /* Subgraph 1 never runs ([-1, 0)): a and b live together there, and apart from x and y. */
     blob in = built(two_subgraph_model(0, NULL, NULL));
     ap_tflite_embed_result r;
     embed_ok(&in, NULL, NULL, 0, &r);
-    static const int32_t shared[] = {0, 2, 4, 160, 0, -1, -1};
-    assert_words(&r, 7, shared);
-    assert_int_equal(r.conflicts, 1); /* the winning plan put y and b at 0 already */
-    assert_int_equal(r.conflicts_runtime, 0);
+    static const int32_t alone[] = {0, 2, 4, 16, 0, 160, 0};
+    assert_words(&r, 7, alone);
     assert_int_equal(r.fixed, 4);
-    assert_int_equal(r.head, 320); /* a and b (160 bytes each) live together at step -1 */
+    assert_int_equal(r.head, 320);
     ap_tflite_embed_result_free(&r);
     blob_free(&in);
 
-    /* CALL_ONCE runs subgraph 1 while x (index 0) is live: tensor 0 of the two subgraphs
-     * cannot share bytes, so entry 0 is left to the runtime; index 1 can share. */
+    /* CALL_ONCE runs subgraph 1 while x is live: x keeps clear of a and b. */
     in = built(two_subgraph_model(1, NULL, NULL));
     embed_ok(&in, NULL, NULL, 0, &r);
-    assert_int_equal(r.conflicts, 1); /* index 0; the plan put y and b at one offset */
-    assert_int_equal(r.conflicts_runtime, 1);
-    static const int32_t left[] = {0, 2, 4, -1, 0, -1, -1};
-    assert_words(&r, 7, left);
-    assert_int_equal(r.fixed, 2);
+    static const int32_t called[] = {0, 2, 4, 320, 0, 160, 0};
+    assert_words(&r, 7, called);
+    assert_int_equal(r.fixed, 4);
     assert_int_equal(r.tensors, 4);
     assert_int_equal(r.head, 336);
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+}
+
+/* The fixed offsets of q's tensor buffers when tensor t of every subgraph takes entry t (the
+ * reading of arenaplan's earlier embed), into a copy of q; whether two of them clash. */
+static size_t clashes_read_per_index(const ap_problem *q, const int32_t *entries)
+{
+    ap_problem *o = ap_problem_clone(q);
+    ap_error err = {0};
+    size_t n = 0;
+    assert_non_null(o);
+    for (size_t i = 0; i < o->n; i++) {
+        o->buf[i].fixed = AP_UNFIXED;
+        if (o->buf[i].tensor != AP_NO_INDEX && entries[o->buf[i].tensor] >= 0)
+            o->buf[i].fixed = entries[o->buf[i].tensor];
+    }
+    assert_int_equal(ap_problem_validate(o, &err), AP_OK);
+    assert_int_equal(ap_tflm_offline_clashes(o, NULL, 0, &n, &err), AP_OK);
+    ap_problem_free(o);
+    return n;
+}
+
+/* Where a later subgraph has more tensors than subgraph 0, the layout arenaplan's earlier
+ * embed wrote (tensor i of every subgraph at entry i, merged per index) gives, read as TFLM
+ * reads it, clashing offsets to tensors live together; the concatenated layout does not. */
+static void longer_callee_subgraph(void **state)
+{
+    (void)state;
+    /* What the earlier embed wrote for this model: entry 1 shared by y and b (16), entry 2 c's
+     * (0), entry 3 d's (0: c and d never meet), entry 0 left to the runtime (x and a meet). */
+    int32_t old[9] = {0, 2, 6, -1, 16, 0, 0, -1, -1};
+    fbb_node *md = fbb_table();
+    fbb_ref(md, AP_TFL_F_METADATA_NAME, fbb_str(AP_TFL_OFFLINE_PLAN_NAME));
+    fbb_scalar(md, AP_TFL_F_METADATA_BUFFER, 4, 2);
+    blob in = built(tfl_longer_callee_model(
+        fbb_tables(1, md), fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4),
+                                      tfl_buffer(old, sizeof old))));
+    ap_problem *q = NULL;
+    ap_error err = {0};
+    assert_int_equal(ap_tflite_load_problem(in.p, in.n, "old.tflite", NULL, &q, &err), AP_OK);
+    /* Read per index, as it was meant: no clash. */
+    assert_int_equal(clashes_read_per_index(q, old + 3), 0);
+    /* Read as TFLM reads it: a (1:0) takes entry 2, c's 0; b (1:1) entry 3, d's 0; a and b
+     * meet at op 1:1, which reads a and writes b. */
+    ap_tflm_clash c[2];
+    size_t n = 0;
+    assert_int_equal(ap_tflm_offline_clashes(q, c, 2, &n, &err), AP_OK);
+    assert_int_equal(n, 1);
+    assert_string_equal(q->buf[c[0].a].id, "1:0");
+    assert_string_equal(q->buf[c[0].b].id, "1:1");
+    assert_int_equal(q->buf[c[0].a].fixed, 0);
+    assert_int_equal(q->buf[c[0].b].fixed, 0);
+    assert_true(ap_buffers_meet(q, c[0].a, c[0].b));
+    ap_problem_free(q);
+
+    /* Re-embedding it keeps the offsets TFLM reads, the clash included (the head TFLM
+     * reaches with it, 48 bytes, is that of a and b on shared bytes). */
+    ap_tflite_embed_result r;
+    embed_ok(&in, NULL, NULL, 0, &r);
+    assert_int_equal(r.head_before, 48);
+    assert_int_equal(r.head, 48);
+    assert_int_equal(ap_tflite_load_problem(r.data, r.len, "kept.tflite", NULL, &q, &err),
+                     AP_OK);
+    assert_int_equal(ap_tflm_offline_clashes(q, NULL, 0, &n, &err), AP_OK);
+    assert_int_equal(n, 1);
+    ap_problem_free(q);
+    ap_tflite_embed_result_free(&r);
+
+    /* Embedded from scratch (--ignore-offline), as from the model without a plan: each tensor
+     * at its own entry, no clash as TFLM reads them. */
+    static const int32_t want[] = {0, 2, 6, 48, 0, 32, 16, 0, 0};
+    blob plain = built(tfl_longer_callee_model(NULL, NULL));
+    embed_ok(&plain, NULL, NULL, 0, &r);
+    assert_words(&r, 9, want);
+    assert_int_equal(r.fixed, 6);
+    assert_int_equal(r.head, 64);
+    assert_int_equal(r.head_before, 64);
+    assert_int_equal(ap_tflite_load_problem(r.data, r.len, "new.tflite", NULL, &q, &err), AP_OK);
+    assert_int_equal(ap_tflm_offline_clashes(q, NULL, 0, &n, &err), AP_OK);
+    assert_int_equal(n, 0);
+    /* (read per index, entry 0 would put x and a, live together, both at 48) */
+    assert_int_equal(clashes_read_per_index(q, r.words + 3), 1);
+    ap_problem_free(q);
+    ap_tflite_embed_result_free(&r);
+    embed_ok(&in, NULL, NULL, 1, &r);
+    assert_words(&r, 9, want);
+    assert_int_equal(r.head_before, 48);
+    ap_tflite_embed_result_free(&r);
+    blob_free(&plain);
+    blob_free(&in);
+}
+
+/* A variable outside subgraph 0 that stays in the tail needs entry i, for its index i, to be
+ * -1 (TFLM's AllocateVariables reads that one): v (subgraph 1 tensor 1) holds y's entry 1 free,
+ * and TFLM places y at runtime. */
+static void entries_held_for_variables(void **state)
+{
+    (void)state;
+    blob in = built(tfl_variables_model(NULL));
+    ap_tflite_embed_result r;
+    embed_ok(&in, NULL, NULL, 0, &r);
+    static const int32_t want[] = {0, 2, 6, 32, -1, -1, 16, -1, 0};
+    assert_words(&r, 9, want);
+    assert_int_equal(r.held_for_variables, 1);
+    assert_int_equal(r.tensors, 4);
+    assert_int_equal(r.fixed, 3);
+    assert_int_equal(r.head, 48);
+    ap_tfl_model *m = read_model(r.data, r.len);
+    assert_int_equal(ap_tflm_variable_place(m, m->offline.offsets, 1, 1), AP_TFLM_VAR_TAIL);
+    assert_int_equal(ap_tflm_variable_place(m, m->offline.offsets, 0, 2), AP_TFLM_VAR_TAIL);
+    ap_tflite_free(m);
+    ap_tflite_embed_result_free(&r);
+    blob_free(&in);
+
+    /* A plan that puts v in the head keeps it there (a fixed buffer of the problem); then
+     * nothing needs holding. */
+    static const int32_t v_head[6] = {-1, -1, -1, -1, 48, -1};
+    in = built(tfl_variables_model(v_head));
+    embed_ok(&in, NULL, NULL, 0, &r);
+    assert_int_equal(r.held_for_variables, 0);
+    assert_int_equal(r.tensors, 5);
+    assert_int_equal(r.fixed, 5);
+    assert_int_equal(r.words[3 + 4], 48);
     ap_tflite_embed_result_free(&r);
     blob_free(&in);
 }
@@ -413,7 +575,7 @@ static void unknown_model_field(void **state)
         if (pos % 16 == 0) {
             embed_ok(&in, NULL, NULL, 0, &r);
             assert_int_equal(r.shift, 0);
-            static const int32_t want[] = {0, 2, 4, 160, 0, -1, -1};
+            static const int32_t want[] = {0, 2, 4, 16, 0, 160, 0};
             assert_words(&r, 7, want);
             ap_tflite_embed_result_free(&r);
             done = 1;
@@ -805,9 +967,11 @@ int main(void)
         cmocka_unit_test(vela_plan_kept_or_replaced),
         cmocka_unit_test(scratch_is_left_to_tflm),
         cmocka_unit_test(default_is_the_best_candidate),
-        cmocka_unit_test(subgraphs_share_entries),
+        cmocka_unit_test(multi_subgraph_models_concatenated),
         cmocka_unit_test(tflm_plan_ignores_rule_allowances),
-        cmocka_unit_test(subgraph_entries_resolved_or_left),
+        cmocka_unit_test(subgraph_entries_concatenated),
+        cmocka_unit_test(longer_callee_subgraph),
+        cmocka_unit_test(entries_held_for_variables),
         cmocka_unit_test(unplanned_tensors_get_minus_one),
         cmocka_unit_test(unknown_model_field),
         cmocka_unit_test(model_fields_carried_over),

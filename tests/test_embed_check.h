@@ -189,8 +189,12 @@ static inline void assert_embedded(const blob *in, const ap_tflite_embed_result 
         assert_memory_equal(b->offline.offsets, r->words + 3, nt * sizeof *r->words);
     assert_int_equal(b->buffers[b->offline.buffer].data_pos % 16, 0);
 
-    /* The copy's problem: tensors fixed at their entries, as TFLM reads them (entry i for
-     * tensor i of every subgraph). */
+    /* The copy's problem: tensors fixed at their entries, as TFLM reads them (concatenated:
+     * tensor t of subgraph s takes entry (the tensors of the subgraphs before s) + t). */
+    size_t *first = calloc((size_t)b->n_subgraphs + 1, sizeof *first);
+    assert_non_null(first);
+    for (uint32_t s = 1; s < b->n_subgraphs; s++)
+        first[s] = first[s - 1] + b->subgraphs[s - 1].n_tensors;
     ap_tflite_build_options lo;
     ap_problem *q = NULL;
     ap_error err = {0};
@@ -207,7 +211,7 @@ static inline void assert_embedded(const blob *in, const ap_tflite_embed_result 
             assert_int_equal(q->buf[i].fixed, AP_UNFIXED);
             continue;
         }
-        int32_t w = r->words[3 + q->buf[i].tensor];
+        int32_t w = r->words[3 + first[q->buf[i].subgraph] + (size_t)q->buf[i].tensor];
         tensors++;
         fixed += w >= 0;
         assert_int_equal(q->buf[i].fixed, w >= 0 ? w : AP_UNFIXED);
@@ -225,8 +229,11 @@ static inline void assert_embedded(const blob *in, const ap_tflite_embed_result 
     assert_int_equal(assert_valid_plan(p, &r->tflm), r->head);
     assert_valid_plan(p, &r->plan);
     for (size_t i = 0; i < p->n; i++)
-        if (p->buf[i].tensor != AP_NO_INDEX && r->words[3 + p->buf[i].tensor] >= 0)
-            assert_int_equal(r->tflm.offset[i], r->words[3 + p->buf[i].tensor]);
+        if (p->buf[i].tensor != AP_NO_INDEX &&
+            r->words[3 + first[p->buf[i].subgraph] + (size_t)p->buf[i].tensor] >= 0)
+            assert_int_equal(r->tflm.offset[i],
+                             r->words[3 + first[p->buf[i].subgraph] + (size_t)p->buf[i].tensor]);
+    free(first);
     ap_plan_free(&t);
     ap_problem_free(q);
     ap_tflite_free(b);

@@ -266,9 +266,27 @@ static void check_verifies_the_models_plan(void **state)
         r.out,
         "offline plan 6 entries: 4 of 4 planned tensors fixed; TFLM places 2 buffers at runtime "
         "(0 tensors, 2 scratch)\n"
-        "shared       6 pairs of fixed buffers share bytes while both are live (0 and 3, 0 and "
-        "4, 3 and 4, 0 and 5, 3 and 5, 4 and 5): the plan's own choice, accepted as pre-planned "
-        "sharing (--strict refuses it)\n"
+        "shared       6 pairs of fixed tensors share bytes while both are live: the plan's own "
+        "choice, accepted as pre-planned sharing (--strict refuses it)\n"
+        "  subgraph 0 tensor 0 (MobilenetV1/Predictions/Reshape_1, entry 0): bytes [0, 16), "
+        "lifetime [1, 2)\n"
+        "    and subgraph 0 tensor 3 (_split_1_scratch, entry 3): bytes [0, 74464), lifetime "
+        "[-1, 2)\n"
+        "  subgraph 0 tensor 0 (MobilenetV1/Predictions/Reshape_1, entry 0): bytes [0, 16), "
+        "lifetime [1, 2)\n"
+        "    and subgraph 0 tensor 4 (_split_1_scratch_fast, entry 4): bytes [0, 74464), "
+        "lifetime [-1, 2)\n"
+        "  subgraph 0 tensor 0 (MobilenetV1/Predictions/Reshape_1, entry 0): bytes [0, 16), "
+        "lifetime [1, 2)\n"
+        "    and subgraph 0 tensor 5 (input, entry 5): bytes [0, 9216), lifetime [0, 2)\n"
+        "  subgraph 0 tensor 3 (_split_1_scratch, entry 3): bytes [0, 74464), lifetime [-1, 2)\n"
+        "    and subgraph 0 tensor 4 (_split_1_scratch_fast, entry 4): bytes [0, 74464), "
+        "lifetime [-1, 2)\n"
+        "  subgraph 0 tensor 3 (_split_1_scratch, entry 3): bytes [0, 74464), lifetime [-1, 2)\n"
+        "    and subgraph 0 tensor 5 (input, entry 5): bytes [0, 9216), lifetime [0, 2)\n"
+        "  subgraph 0 tensor 4 (_split_1_scratch_fast, entry 4): bytes [0, 74464), lifetime "
+        "[-1, 2)\n"
+        "    and subgraph 0 tensor 5 (input, entry 5): bytes [0, 9216), lifetime [0, 2)\n"
         "tflm head    74560 bytes (fixed tensors, then the rest placed by TFLM's greedy "
         "planner)\n"
         "valid: 6 buffers, arena 74560 bytes, lower bound 74464 bytes (efficiency 99.9%)\n");
@@ -358,6 +376,129 @@ static void check_verifies_the_models_plan(void **state)
     run_free(&r);
 }
 
+/* check names the tensors whose offline offsets clash: a model embedded by an earlier
+ * arenaplan (tensor i of every subgraph at entry i), read as TFLM reads it. embed keeps the
+ * offsets and says so; --ignore-offline plans from scratch, and the copy checks clean. */
+static void check_names_clashing_tensors(void **state)
+{
+    (void)state;
+    int32_t old[9] = {0, 2, 6, -1, 16, 0, 0, -1, -1};
+    fbb_node *md = fbb_table();
+    fbb_ref(md, AP_TFL_F_METADATA_NAME, fbb_str(AP_TFL_OFFLINE_PLAN_NAME));
+    fbb_scalar(md, AP_TFL_F_METADATA_BUFFER, 4, 2);
+    size_t len;
+    unsigned char *data = fbb_finish(
+        tfl_longer_callee_model(fbb_tables(1, md),
+                                fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer("\1\2\3\4", 4),
+                                           tfl_buffer(old, sizeof old))),
+        &len);
+    fbb_reset();
+    const char *in = tmp_path("old_layout.tflite"), *out = tmp_path("old_layout_new.tflite");
+    write_blob(in, data, len);
+    free(data);
+    static const char clash[] =
+        "shared       1 pair of fixed tensors share bytes while both are live: the plan's own "
+        "choice, accepted as pre-planned sharing (--strict refuses it)\n"
+        "  subgraph 1 tensor 0 (a, entry 2): bytes [0, 16), lifetime [2, 5)\n"
+        "    and subgraph 1 tensor 1 (b, entry 3): bytes [0, 16), lifetime [4, 6)\n"
+        "note         tensors of a later subgraph share bytes: earlier arenaplan versions "
+        "embedded tensor i of every subgraph at entry i, which TFLM reads as other tensors' "
+        "entries (docs/embed.md); embed such a model again with --ignore-offline\n";
+    run_result r = run_cli("check", in, NULL);
+    assert_int_equal(r.status, 0);
+    char want[2048];
+    snprintf(want, sizeof want,
+             "offline plan 6 entries: 3 of 6 planned tensors fixed; TFLM places 3 buffers at "
+             "runtime (3 tensors, 0 scratch)\n%s"
+             "tflm head    48 bytes (fixed tensors, then the rest placed by TFLM's greedy "
+             "planner)\n"
+             "valid: 6 buffers, arena 48 bytes, lower bound 48 bytes (efficiency 100.0%%)\n",
+             clash);
+    assert_string_equal(r.out, want);
+    run_free(&r);
+    r = run_cli("check", in, "--strict", NULL);
+    assert_int_equal(r.status, 1);
+    assert_contains(r.out, clash);
+    assert_contains(r.out, "invalid: buffers '1:0' (16 bytes, lifetime [2, 5), bytes [0, 16)) "
+                           "and '1:1' (16 bytes, lifetime [4, 6), bytes [0, 16)) are both live "
+                           "at step 4 and share bytes [0, 16)\n");
+    run_free(&r);
+
+    r = run_cli("embed", in, "-o", out, NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "shared       1 pair of tensors that the input's offline plan fixes "
+                           "share bytes while both are live, and keep their offsets ('arenaplan "
+                           "check' names them; --ignore-offline plans from scratch)\n");
+    run_free(&r);
+    r = run_cli("embed", in, "-o", out, "--ignore-offline", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "offline plan 6 entries: 6 of 6 planned tensors fixed; -1 for the "
+                           "rest (constants, variables, empty tensors)\n");
+    assert_contains(r.out, "head         64 bytes with TFLM (the plan: 64 bytes; lower bound "
+                           "64)\n");
+    assert_contains(r.out, "before       48 bytes with TFLM, the input as it is (its own "
+                           "offline plan)\n");
+    assert_null(strstr(r.out, "shared"));
+    run_free(&r);
+    r = run_cli("check", out, "--strict", NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "offline plan 6 entries: 6 of 6 planned tensors fixed; TFLM "
+                               "places 0 buffers at runtime (0 tensors, 0 scratch)\n"
+                               "tflm head    64 bytes (fixed tensors, then the rest placed by "
+                               "TFLM's greedy planner)\n"
+                               "valid: 6 buffers, arena 64 bytes, lower bound 64 bytes "
+                               "(efficiency 100.0%)\n");
+    run_free(&r);
+}
+
+/* Variables: embed says which entries it holds for them; inspect counts a variable the
+ * offline plan takes into the head, and its tail bytes by the entry AllocateVariables reads. */
+static void variables_in_embed_and_inspect(void **state)
+{
+    (void)state;
+    size_t len;
+    unsigned char *data = fbb_finish(tfl_variables_model(NULL), &len);
+    fbb_reset();
+    const char *in = tmp_path("vars.tflite"), *out = tmp_path("vars_out.tflite");
+    write_blob(in, data, len);
+    free(data);
+    run_result r = run_cli("embed", in, "-o", out, NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "offline plan 6 entries: 3 of 4 planned tensors fixed; -1 for the "
+                           "rest (constants, variables, empty tensors, tensors whose entry a "
+                           "variable reads)\n"
+                           "variables    1 planned tensor left to the runtime: a variable "
+                           "tensor of a later subgraph reads its entry as its own (TFLM's "
+                           "AllocateVariables reads entry i for tensor i of every subgraph)\n");
+    run_free(&r);
+    r = run_cli("inspect", out, NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "variables    32 bytes (TFLM's persistent tail)\n");
+    run_free(&r);
+
+    static const int32_t v_head[6] = {-1, -1, -1, -1, 48, -1};
+    data = fbb_finish(tfl_variables_model(v_head), &len);
+    fbb_reset();
+    write_blob(in, data, len);
+    free(data);
+    r = run_cli("inspect", in, NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "tensors      6: 5 planned, 0 constant, 2 variable\n");
+    assert_contains(r.out, "variables    32 bytes (TFLM's persistent tail); 1 variable tensor "
+                           "in the head, at its offline plan entry\n");
+    assert_contains(r.out, "\n1:1        v                                                16 "
+                           " [-1, 4)        activation -                        op 1:0 ADD  "
+                           "(offline offset 48)\n");
+    run_free(&r);
+    r = run_cli("inspect", in, "--format", "json", NULL);
+    assert_contains(r.out, "\"variable_tensors\":2,\"variable_bytes\":32,"
+                           "\"head_variable_tensors\":1,");
+    run_free(&r);
+    r = run_cli("inspect", in, "--ignore-offline", NULL);
+    assert_contains(r.out, "variables    32 bytes (TFLM's persistent tail)\n");
+    run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -366,6 +507,8 @@ int main(void)
         cmocka_unit_test(damaged_inputs_write_nothing),
         cmocka_unit_test(inspect_and_plan_read_the_plan),
         cmocka_unit_test(check_verifies_the_models_plan),
+        cmocka_unit_test(check_names_clashing_tensors),
+        cmocka_unit_test(variables_in_embed_and_inspect),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -281,7 +281,8 @@ static fbb_node *offline_model(int32_t count, int32_t second)
                      fbb_tables(1, md));
 }
 
-/* TFLM reads offline_offsets[i] for tensor i of EVERY subgraph (not the concatenation), -1
+/* TFLM reads the entries concatenated (InitializeAllocationInfo's offline_index runs across
+ * the subgraphs): tensor i of subgraph s takes entry (tensors of earlier subgraphs) + i, -1
  * meaning "plan at runtime"; the entry count must equal all subgraphs' tensors. */
 static void offline_plan_as_tflm_indexes_it(void **state)
 {
@@ -292,8 +293,9 @@ static void offline_plan_as_tflm_indexes_it(void **state)
     assert_int_equal(p->buf[1].fixed, AP_UNFIXED);
     assert_int_equal(p->buf[2].fixed, 0);
     assert_string_equal(p->buf[3].id, "1:0");
-    assert_int_equal(p->buf[3].fixed, 64); /* entry 0, not entry 3 */
-    assert_int_equal(p->buf[4].fixed, AP_UNFIXED);
+    assert_int_equal(p->buf[3].fixed, 32); /* entry 3, not entry 0 */
+    assert_string_equal(p->buf[4].id, "1:1");
+    assert_int_equal(p->buf[4].fixed, 48); /* entry 4: past subgraph 0's 3 tensors */
     assert_contains(p->note, "offline plan honoured");
     ap_plan plan;
     ap_plan_init(&plan);
@@ -326,6 +328,113 @@ static void offline_plan_as_tflm_indexes_it(void **state)
     assert_int_equal(load_built(offline_model(6, -1), NULL, 0, &p, &err), AP_ERR_INPUT);
     assert_contains(err.msg, "the offline plan at byte ");
     assert_contains(err.msg, "claims 6 offsets, but buffer 2 holds room for 5");
+}
+
+/* TFLM's GetOfflinePlannedOffsets wants the name's length too: a name that continues past
+ * "OfflineMemoryAllocation" after a NUL byte is another entry. */
+static void offline_plan_name_is_exact(void **state)
+{
+    (void)state;
+    int32_t words[8] = {0, 2, 5, 64, -1, 0, 32, 48};
+    fbb_node *name = fbb_bytes("OfflineMemoryAllocation\0x", 25);
+    name->kind = FBB_STR;
+    fbb_node *md = fbb_table();
+    fbb_ref(md, AP_TFL_F_METADATA_NAME, name);
+    fbb_scalar(md, AP_TFL_F_METADATA_BUFFER, 4, 1);
+    fbb_node *sg = tfl_subgraph(fbb_tables(1, tfl_tensor("a", F32, fbb_ints(1, 4), 0)), NULL,
+                                NULL, fbb_tables(0), NULL);
+    size_t len;
+    unsigned char *data = fbb_finish(
+        tfl_model(fbb_tables(0), fbb_tables(1, sg),
+                  fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(words, sizeof words)),
+                  fbb_tables(1, md)),
+        &len);
+    fbb_reset();
+    ap_tfl_model *m;
+    ap_error err = {0};
+    assert_int_equal(ap_tflite_read(data, len, &m, &err), AP_OK);
+    assert_int_equal(m->n_metadata, 1);
+    assert_string_equal(m->metadata[0].name, "OfflineMemoryAllocation");
+    assert_int_equal(m->metadata[0].name_len, 25);
+    assert_false(m->offline.present);
+    ap_tflite_free(m);
+    free(data);
+}
+
+/* An offline entry other than -1 takes a variable tensor into the head, at that offset
+ * (InitializeAllocationInfo), whatever its size; its tail bytes follow entry i of its index i
+ * within its subgraph (AllocateVariables). */
+static void offline_plan_and_variables(void **state)
+{
+    (void)state;
+    ap_error err = {0};
+    ap_problem *p = NULL;
+    /* Entry 1 is y's: v (subgraph 1 tensor 1) reads it for the tail, entry 4 for the head. */
+    static const int32_t none_for_v[6] = {-1, 32, -1, -1, -1, -1};
+    assert_int_equal(load_built(tfl_variables_model(none_for_v), NULL, 0, &p, &err),
+                     AP_ERR_INPUT);
+    assert_string_equal(err.msg, "built.tflite: subgraph 1 tensor 1 (v) is a variable that TFLM "
+                                 "gives no memory: AllocateVariables reads offline plan entry 1 "
+                                 "(32, not -1) and leaves it out of the tail, and "
+                                 "InitializeAllocationInfo reads its entry 4 (-1) and does not "
+                                 "plan it");
+    /* Ignored, the plan leaves every variable in the tail. */
+    assert_int_equal(load_built(tfl_variables_model(none_for_v), NULL, 1, &p, &err), AP_OK);
+    assert_int_equal(p->n, 4);
+    ap_problem_free(p);
+
+    /* Both variables in the head: s at its entry 2 (also its tail entry), v at its entry 4
+     * (its tail entry, y's, is 32). Lifetimes from -1: no operator writes them. */
+    static const int32_t both_head[6] = {-1, 32, 0, -1, 48, -1};
+    p = must_load(tfl_variables_model(both_head), NULL);
+    assert_int_equal(p->n, 6);
+    assert_buf(p, 0, "0", 0, 5, 16);
+    assert_buf(p, 1, "1", 4, 5, 16);
+    assert_buf(p, 2, "2", -1, 5, 16);
+    assert_buf(p, 4, "1:1", -1, 4, 16);
+    assert_int_equal(p->buf[1].fixed, 32);
+    assert_int_equal(p->buf[2].fixed, 0);
+    assert_int_equal(p->buf[4].fixed, 48);
+    assert_string_equal(p->buf[4].name, "v");
+    assert_contains(p->note, "offline plan honoured (2 variable tensors in the head)");
+    ap_plan plan;
+    ap_plan_init(&plan);
+    assert_int_equal(ap_tflite_tflm_plan(p, &plan, &err), AP_OK);
+    /* greedy, largest first and the last added first among equals: q at 16, p at 32, x
+     * above v */
+    assert_int_equal(plan.offset[0], 64);
+    assert_int_equal(plan.offset[3], 32);
+    assert_int_equal(plan.offset[5], 16);
+    assert_int_equal(plan.arena, 80);
+    assert_int_equal(assert_valid_plan(p, &plan), 80);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+
+    /* v in the head at 48 and in the tail too (its tail entry, 1, is -1); s in the tail. */
+    static const int32_t v_head[6] = {-1, -1, -1, -1, 48, -1};
+    p = must_load(tfl_variables_model(v_head), NULL);
+    assert_int_equal(p->n, 5);
+    assert_buf(p, 3, "1:1", -1, 4, 16);
+    assert_int_equal(p->buf[3].fixed, 48);
+    assert_contains(p->note, "offline plan honoured (1 variable tensor in the head)");
+    ap_problem_free(p);
+
+    /* ap_tflm_variable_place on each: tail and head bits. */
+    size_t len;
+    unsigned char *data = fbb_finish(tfl_variables_model(v_head), &len);
+    fbb_reset();
+    ap_tfl_model *m = NULL;
+    assert_int_equal(ap_tflite_read(data, len, &m, &err), AP_OK);
+    assert_int_equal(m->subgraphs[1].first_entry, 3);
+    assert_int_equal(ap_tflm_variable_place(m, NULL, 1, 1), AP_TFLM_VAR_TAIL);
+    assert_int_equal(ap_tflm_variable_place(m, m->offline.offsets, 0, 2), AP_TFLM_VAR_TAIL);
+    assert_int_equal(ap_tflm_variable_place(m, m->offline.offsets, 1, 1),
+                     AP_TFLM_VAR_TAIL | AP_TFLM_VAR_HEAD);
+    assert_int_equal(ap_tflm_variable_place(m, none_for_v, 1, 1), 0);
+    assert_int_equal(ap_tflm_variable_place(m, both_head, 1, 1), AP_TFLM_VAR_HEAD);
+    assert_int_equal(ap_tflm_variable_place(m, both_head, 0, 2), AP_TFLM_VAR_HEAD);
+    ap_tflite_free(m);
+    free(data);
 }
 
 static void offline_plan_in_the_graph(void **state)
@@ -821,6 +930,8 @@ int main(void)
         cmocka_unit_test(subgraph_call_limits),
         cmocka_unit_test(offline_plan_as_tflm_indexes_it),
         cmocka_unit_test(offline_plan_in_the_graph),
+        cmocka_unit_test(offline_plan_and_variables),
+        cmocka_unit_test(offline_plan_name_is_exact),
         cmocka_unit_test(add_n_pointer_size_follows_the_kernel_set),
         cmocka_unit_test(reductions_and_mirror_pad),
         cmocka_unit_test(int4_filters_are_unpacked_to_scratch),

@@ -51,18 +51,49 @@ static int report(const ap_problem *p, const int64_t *off)
     return EXIT_OK;
 }
 
-/* "3 and 4, 3 and 5, ...": the first pairs of fixed buffers the plan puts on shared bytes. */
-static void print_shared(const ap_problem *p, size_t n_shared)
+/* One tensor of a clash: "subgraph 1 tensor 0 (a, entry 2): bytes [0, 16), lifetime [2, 5)". */
+static void print_fixed(const ap_tfl_model *m, const ap_buffer *b)
 {
-    size_t shown = 0;
-    printf("shared       %zu pair%s of fixed buffers share bytes while both are live (", n_shared,
-           n_shared == 1 ? "" : "s");
-    for (size_t k = 0; k < p->n_ovl && shown < 6; k++)
-        if (p->ovl[k].flags & AP_OVERLAP_FIXED)
-            printf("%s%s and %s", shown++ ? ", " : "", p->buf[p->ovl[k].base].id,
-                   p->buf[p->ovl[k].over].id);
-    printf("%s): the plan's own choice, accepted as pre-planned sharing (--strict refuses it)\n",
-           n_shared > shown ? ", ..." : "");
+    printf("subgraph %d tensor %d (%s, entry %zu): bytes [%lld, %lld), lifetime [%lld, %lld)",
+           (int)b->subgraph, (int)b->tensor, b->name ? b->name : "",
+           m->subgraphs[b->subgraph].first_entry + (size_t)b->tensor, (long long)b->fixed,
+           (long long)(b->fixed + b->size), (long long)b->lower, (long long)b->upper);
+}
+
+/* The tensors the offline plan fixes on shared bytes while both are live, the first few named
+ * in full. */
+static int print_shared(const ap_tfl_model *m, const ap_problem *p, size_t *n_shared)
+{
+    enum { SHOWN = 8 };
+    ap_tflm_clash c[SHOWN];
+    ap_error err = {0};
+    int later = 0;
+    if (ap_tflm_offline_clashes(p, c, SHOWN, n_shared, &err) != AP_OK) {
+        cli_error("%s", err.msg);
+        return -1;
+    }
+    if (*n_shared == 0)
+        return 0;
+    printf("shared       %zu pair%s of fixed tensors share bytes while both are live: the plan's "
+           "own choice, accepted as pre-planned sharing (--strict refuses it)\n", *n_shared,
+           *n_shared == 1 ? "" : "s");
+    for (size_t k = 0; k < *n_shared && k < SHOWN; k++) {
+        const ap_buffer *a = &p->buf[c[k].a], *b = &p->buf[c[k].b];
+        fputs("  ", stdout);
+        print_fixed(m, a);
+        fputs("\n    and ", stdout);
+        print_fixed(m, b);
+        putchar('\n');
+        later |= a->subgraph > 0 || b->subgraph > 0;
+    }
+    if (*n_shared > SHOWN)
+        printf("  and %zu more pair%s\n", *n_shared - SHOWN, *n_shared - SHOWN == 1 ? "" : "s");
+    if (later)
+        printf("note         tensors of a later subgraph share bytes: earlier arenaplan versions "
+               "embedded tensor i of every subgraph at entry i, which TFLM reads as other "
+               "tensors' entries (docs/embed.md); embed such a model again with "
+               "--ignore-offline\n");
+    return 0;
 }
 
 /* A model's own offline plan, as TFLM runs it. */
@@ -116,8 +147,6 @@ static int check_model(const char *path, const cli_input_opts *in, int strict)
             fixed += p->buf[i].fixed != AP_UNFIXED;
         }
     }
-    for (size_t k = 0; k < p->n_ovl; k++)
-        shared += (p->ovl[k].flags & AP_OVERLAP_FIXED) != 0;
     printf("offline plan %u entries: %zu of %zu planned tensors fixed; TFLM places %zu buffer%s "
            "at runtime (%zu tensor%s, %zu scratch)\n", m->offline.n, fixed, tensors,
            p->n - fixed, p->n - fixed == 1 ? "" : "s", tensors - fixed,
@@ -131,8 +160,8 @@ static int check_model(const char *path, const cli_input_opts *in, int strict)
         rc = EXIT_INVALID;
         goto done;
     }
-    if (shared)
-        print_shared(p, shared);
+    if (print_shared(m, p, &shared) != 0)
+        goto done;
     if (strict && shared) {
         /* The same buffers without the allowances the fixed offsets granted themselves. */
         cli_input_opts in2 = *in;

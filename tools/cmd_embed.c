@@ -52,12 +52,17 @@ static void report(const char *input, size_t in_len, const char *output, int in_
                output, r->len, r->shift);
     printf("offline plan %zu entries: %zu of %zu planned tensors fixed; -1 for the rest "
            "(constants, variables, empty tensors%s)\n", r->n_words - 3, r->fixed, r->tensors,
-           r->conflicts_runtime ? ", indices the subgraphs cannot share" : "");
-    if (r->conflicts)
-        printf("subgraphs    %zu tensor index%s planned at different offsets in different "
-               "subgraphs (TFLM gives tensor i of every subgraph entry i): %zu given one shared "
-               "offset, %zu left to the runtime\n", r->conflicts, r->conflicts == 1 ? "" : "es",
-               r->conflicts - r->conflicts_runtime, r->conflicts_runtime);
+           r->held_for_variables ? ", tensors whose entry a variable reads" : "");
+    size_t shared = 0;
+    if (ap_tflm_offline_clashes(p, NULL, 0, &shared, NULL) == AP_OK && shared)
+        printf("shared       %zu pair%s of tensors that the input's offline plan fixes share "
+               "bytes while both are live, and keep their offsets ('arenaplan check' names "
+               "them; --ignore-offline plans from scratch)\n", shared, shared == 1 ? "" : "s");
+    if (r->held_for_variables)
+        printf("variables    %zu planned tensor%s left to the runtime: a variable tensor of a "
+               "later subgraph reads %s entry as its own (TFLM's AllocateVariables reads entry "
+               "i for tensor i of every subgraph)\n", r->held_for_variables,
+               r->held_for_variables == 1 ? "" : "s", r->held_for_variables == 1 ? "its" : "their");
     if (scratch)
         printf("scratch      %zu buffer%s, %lld bytes: placed by TFLM at runtime around the "
                "fixed tensors\n", scratch, scratch == 1 ? "" : "s", (long long)scratch_bytes);

@@ -38,7 +38,7 @@ static int cmp_count(const void *a, const void *b)
 typedef struct summary {
     op_count *ops;
     size_t n_ops_types;
-    long operators, tensors, constants, variables;
+    long operators, tensors, constants, variables, head_variables;
     int64_t constant_bytes, variable_bytes;
     size_t planned_tensors, scratch, fixed_tensors;
     int64_t planned_bytes;
@@ -58,6 +58,9 @@ static int summarize(const ap_tfl_model *m, const ap_problem *p, summary *s)
 {
     memset(s, 0, sizeof *s);
     size_t cap = 0;
+    /* the offline plan the problem honoured decides where variables go */
+    const int32_t *offline =
+        p && strstr(p->note ? p->note : "", "offline plan honoured") ? m->offline.offsets : NULL;
     unsigned char *buffer_seen = calloc(m->n_buffers + 1, 1);
     if (!buffer_seen)
         return -1;
@@ -93,10 +96,14 @@ static int summarize(const ap_tfl_model *m, const ap_problem *p, summary *s)
                     s->constant_bytes += (int64_t)m->buffers[t->buffer].data_len;
                 }
             } else if (t->is_variable) {
-                /* TFLM puts variables in the tail, TFLM-sized and 16-aligned. */
+                /* TFLM puts variables in the tail, TFLM-sized and 16-aligned, unless the
+                 * offline plan takes them into the head. */
                 int64_t b = t->elements * ap_tfl_tflm_type_size(t->type);
+                int place = ap_tflm_variable_place(m, offline, g, i);
                 s->variables++;
-                s->variable_bytes += (b + 15) / 16 * 16;
+                if (place & AP_TFLM_VAR_TAIL)
+                    s->variable_bytes += (b + 15) / 16 * 16;
+                s->head_variables += (place & AP_TFLM_VAR_HEAD) != 0;
             }
         }
     }
@@ -193,7 +200,12 @@ static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const 
         fprintf(f, "tensors      %ld: %ld constant, %ld variable\n", s->tensors, s->constants,
                 s->variables);
     fprintf(f, "constants    %lld bytes (in the model file)\n", (long long)s->constant_bytes);
-    fprintf(f, "variables    %lld bytes (TFLM's persistent tail)\n", (long long)s->variable_bytes);
+    fprintf(f, "variables    %lld bytes (TFLM's persistent tail)", (long long)s->variable_bytes);
+    if (s->head_variables)
+        fprintf(f, "; %ld variable tensor%s in the head, at %s offline plan entr%s",
+                s->head_variables, s->head_variables == 1 ? "" : "s",
+                s->head_variables == 1 ? "its" : "their", s->head_variables == 1 ? "y" : "ies");
+    fputc('\n', f);
     if (p)
         fprintf(f, "kernels      %s: %zu scratch buffer%s\n", kernels, s->scratch,
                 s->scratch == 1 ? "" : "s");
@@ -285,6 +297,8 @@ static void print_json(FILE *f, const char *path, const ap_tfl_model *m, const a
     fprintf(f, "},\"tensors\":%ld,\"constant_tensors\":%ld,\"constant_bytes\":%lld,"
             "\"variable_tensors\":%ld,\"variable_bytes\":%lld", s->tensors, s->constants,
             (long long)s->constant_bytes, s->variables, (long long)s->variable_bytes);
+    if (s->head_variables)
+        fprintf(f, ",\"head_variable_tensors\":%ld", s->head_variables);
     json_kv_str(f, "kernels", kernels, 1);
     fputs(",\"metadata\":[", f);
     for (uint32_t k = 0; k < m->n_metadata; k++) {

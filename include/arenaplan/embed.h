@@ -110,9 +110,11 @@ typedef struct ap_tflite_embed_result {
     size_t tensors;        /* planned tensors (buffers of problem that are not scratch) */
     size_t fixed;          /* planned tensors the embedded plan fixes */
     size_t entries;        /* entries other than -1 */
-    size_t conflicts;      /* tensor indices whose tensors in different subgraphs were planned
-                              at different offsets (TFLM reads one entry per index) */
-    size_t conflicts_runtime; /* of those, left to the runtime (-1) */
+    size_t held_for_variables; /* planned tensors left to the runtime (-1) because a variable
+                              tensor of a later subgraph reads their entry as its own
+                              (TFLM's AllocateVariables reads entry i for tensor i of every
+                              subgraph; a variable whose entry i is not -1 and that has no
+                              entry of its own would get no memory) */
     size_t candidates;     /* plans compared */
     int kernels_entry;     /* 1: AP_TFL_KERNELS_NAME written, 0: removed (or absent) */
 } ap_tflite_embed_result;
@@ -120,9 +122,10 @@ typedef struct ap_tflite_embed_result {
 /* Plans the model in data[0..len) (path names it in messages; may be NULL) and writes into
  * res->data a copy carrying the plan as TFLM's offline plan (AP_TFL_OFFLINE_PLAN_NAME; an
  * existing one is replaced), with ap_tflite_set_metadata (so everything else is preserved).
- * Entry i holds the offset of tensor i of every subgraph, as TFLM reads it (docs/embed.md):
- * -1 for tensors TFLM does not plan (constants, variables, size 0) and for indices whose
- * tensors in several subgraphs cannot share one offset. Kernel scratch cannot be written in
+ * The entries are concatenated, as TFLM reads them (docs/embed.md): tensor t of subgraph s
+ * takes entry subgraphs[s].first_entry + t (the tensor count of the subgraphs before s, plus
+ * t), holding its offset in the plan; -1 for tensors TFLM does not plan (constants, variables,
+ * size 0) and for the entries of res->held_for_variables. Kernel scratch cannot be written in
  * the format; TFLM places it around the fixed offsets at runtime: every candidate plan is
  * judged by that head (res->tflm), and the smallest wins. A plan, and the TFLM plan around it,
  * must pass the checker, or nothing is returned. The copy is read back: its offline plan must

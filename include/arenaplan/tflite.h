@@ -145,6 +145,8 @@ typedef struct ap_tfl_subgraph {
     ap_tfl_operator *ops;
     uint32_t n_ops;
     size_t table_pos;
+    size_t first_entry;        /* the offline plan's entry for tensor 0: the number of tensors of
+                                  the earlier subgraphs (tensor i takes entry first_entry + i) */
 } ap_tfl_subgraph;
 
 typedef struct ap_tfl_buffer {
@@ -159,6 +161,7 @@ typedef struct ap_tfl_buffer {
 
 typedef struct ap_tfl_metadata {
     char *name;                /* "" when absent */
+    uint32_t name_len;         /* its length in the file (a name may hold a NUL byte) */
     uint32_t buffer;           /* index into model->buffers (checked) */
     size_t table_pos;
 } ap_tfl_metadata;
@@ -172,7 +175,8 @@ typedef struct ap_tfl_signature {
 #define AP_TFL_OFFLINE_PLAN_NAME "OfflineMemoryAllocation"
 
 /* An "OfflineMemoryAllocation" metadata entry: int32 words [version, subgraph count, n,
- * offset of entry 0 .. n-1], -1 meaning "plan at runtime". */
+ * offset of entry 0 .. n-1], -1 meaning "plan at runtime". The entries of all subgraphs are
+ * concatenated: tensor i of subgraph s takes entry subgraphs[s].first_entry + i. */
 typedef struct ap_tfl_offline_plan {
     int present;
     uint32_t metadata;         /* index into model->metadata (TFLM uses the last one named so) */

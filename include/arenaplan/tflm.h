@@ -98,7 +98,8 @@ int ap_tflite_rules_asked(const ap_tflite_build_options *opt);
 /* Builds the problem TFLM's memory planner receives for model m (see docs/tflite.md):
  * - buffers: the planned tensors of every subgraph in subgraph and tensor order (a tensor is
  *   planned when its buffer holds no data, it is not a variable, its TFLM size is not 0 and no
- *   kernel gives it memory of its own in Prepare, as VAR_HANDLE does),
+ *   kernel gives it memory of its own in Prepare, as VAR_HANDLE does; and a variable is
+ *   planned when the offline plan gives it an entry),
  *   then one buffer per kernel scratch request in Prepare order (subgraph by subgraph, operator
  *   by operator);
  * - sizes rounded up to 16 (TFLM's MicroArenaBufferAlignment);
@@ -108,7 +109,9 @@ int ap_tflite_rules_asked(const ap_tflite_build_options *opt);
  * - ids "17" (subgraph 0), "2:5" (tensor 5 of subgraph 2), "scratch0"; names, kinds, producer
  *   and consumer text ("op 3 CONV_2D"), step labels;
  * - an OfflineMemoryAllocation plan as fixed offsets for entries other than -1 (unless
- *   opt->ignore_offline), indexed as TFLM 90b983c2b indexes it;
+ *   opt->ignore_offline), read as TFLM 90b983c2b reads it: the entries of all subgraphs
+ *   concatenated (tensor i of subgraph s takes entry subgraphs[s].first_entry + i); a
+ *   variable tensor whose entry is not -1 is planned too, there (ap_tflm_variable_place);
  * - with opt->inplace or opt->overlap, overlap allowances from those rules: an operator's
  *   output may share bytes with an input whose last reader is that operator (no subgraph
  *   input or output). In-place aliases carry AP_OVERLAP_ALIAS (RESHAPE and SQUEEZE also
@@ -118,12 +121,48 @@ int ap_tflite_rules_asked(const ap_tflite_build_options *opt);
  * The problem is not validated (ap_tflite_load_problem does that). Fails with AP_ERR_INPUT
  * when TFLM itself could not allocate the model (a tensor type TFLM cannot size, such as a
  * STRING tensor; an intermediate tensor with a non-zero size; a loop of subgraph calls; an
- * offline plan, when honoured, whose entry count differs from the model's tensor count; an
- * operator whose tensors its kernel's Prepare refuses), an offline offset is negative other
+ * offline plan, when honoured, whose entry count differs from the model's tensor count or
+ * that leaves a variable tensor no memory; an operator whose tensors its kernel's Prepare
+ * refuses), an offline offset is negative other
  * than -1, or subgraph calls nest deeper than 256 or run more than 2^20 operators in all;
  * AP_ERR_USAGE for a kernel set, in-place or overlap rule set out of its enum; AP_ERR_NOMEM. */
 ap_status ap_tflite_build_problem(const ap_tfl_model *m, const ap_tflite_build_options *opt,
                                   ap_problem **out, ap_error *err);
+
+/* Where TFLM 90b983c2b keeps variable tensor i of subgraph s of m, given offline, the model's
+ * offline plan entries when they are honoured (NULL when there are none or they are ignored;
+ * else one per tensor of all subgraphs). A bit set of:
+ * - AP_TFLM_VAR_TAIL: AllocateVariables gives it its bytes in the persistent tail (16-aligned):
+ *   there is no offline plan, or entry i is -1. That function reads entry i - the index
+ *   within the tensor's own subgraph - for every subgraph (the layout before tflite-micro
+ *   #1195, which changed only InitializeAllocationInfo), so outside subgraph 0 it reads the
+ *   entry of another tensor;
+ * - AP_TFLM_VAR_HEAD: InitializeAllocationInfo plans it in the head at its own entry
+ *   (subgraphs[s].first_entry + i) when that is not -1, whatever its size or data, with the
+ *   lifetime the walk gives it (from -1 when no operator writes it). It then holds its state
+ *   only while no other buffer reuses those bytes.
+ * Both bits: it takes tail bytes it never uses (the head pointer replaces them). 0: neither,
+ * TFLM gives it no memory (its data pointer stays that of the file, or NULL), and
+ * ap_tflite_build_problem refuses the model. s and i must name a variable tensor of m. */
+enum { AP_TFLM_VAR_TAIL = 1, AP_TFLM_VAR_HEAD = 2 };
+int ap_tflm_variable_place(const ap_tfl_model *m, const int32_t *offline, uint32_t s,
+                           uint32_t i);
+
+/* A pair of buffers of a problem, by index (a < b). */
+typedef struct ap_tflm_clash {
+    size_t a, b;
+} ap_tflm_clash;
+
+/* The pairs of buffers of p with fixed offsets (for a model: the tensors its offline plan
+ * fixes) that share a byte at a step where both are live and that no allowance of the
+ * problem's in-place or overlap rules lets share them: the sharing the plan itself chose
+ * (ap_problem_validate accepts it as pre-planned sharing, AP_OVERLAP_FIXED, which does not
+ * count here). The first max pairs (in order of the lower offset, then of index) go into
+ * out[0..max) (out may be NULL when max is 0), their number into *n. Buffers of size 0 share
+ * nothing. p must be validated. Work: sorting the fixed buffers, then one comparison per pair
+ * of them that shares bytes. AP_ERR_NOMEM. */
+ap_status ap_tflm_offline_clashes(const ap_problem *p, ap_tflm_clash *out, size_t max,
+                                  size_t *n, ap_error *err);
 
 /* Reads the model in data[0..len) and builds the validated problem TFLM's planner would
  * receive (ap_tflite_read + ap_tflite_build_problem + ap_problem_validate), with

@@ -150,7 +150,10 @@ ap_status ap_write_c_header(FILE *f, const ap_problem *p, const ap_plan *plan, c
                " *       reinterpret_cast<const tflite::BufferPlan *>(&%s_buffer_plan));\n"
                " * The head this plan needs is %s_HEAD_SIZE bytes. The shim reports a head of 0 bytes\n"
                " * (GetMaximumMemorySize), so TFLM neither reserves nor checks it: the arena must hold\n"
-               " * %s_HEAD_SIZE bytes more than arena_used_bytes() reports. */\n"
+               " * %s_HEAD_SIZE bytes more than arena_used_bytes() reports. Entry k is the k-th buffer\n"
+               " * CreatePlan adds (the order above), not an offline plan entry (one per tensor of all\n"
+               " * subgraphs); the model must have no OfflineMemoryAllocation entry other than -1: the\n"
+               " * shim takes no offline offsets (that AddBuffer fails with kTfLiteError). */\n"
                "static const struct {\n    int32_t buffer_count;\n    int32_t buffer_plan_entries[%s_BUFFERS];\n"
                "} %s_buffer_plan " UNUSED "= {\n    (int32_t)%s_BUFFERS,\n    {",
             name, up, up, up, name, up);

@@ -111,7 +111,10 @@ static ap_status spend(rd *r, size_t n)
 }
 
 /* Copies a string field into the pool ("" when absent). */
-static ap_status get_str(rd *r, const ap__fb_table *t, unsigned id, char **out)
+/* Copies a string field ("" when absent); *len (when not NULL) gets its length in the file,
+ * which may hold NUL bytes. */
+static ap_status get_str_len(rd *r, const ap__fb_table *t, unsigned id, char **out,
+                             uint32_t *len)
 {
     const unsigned char *s;
     uint32_t n;
@@ -127,7 +130,14 @@ static ap_status get_str(rd *r, const ap__fb_table *t, unsigned id, char **out)
         memcpy(c, s, n);
     c[n] = '\0';
     *out = c;
+    if (len)
+        *len = n;
     return AP_OK;
+}
+
+static ap_status get_str(rd *r, const ap__fb_table *t, unsigned id, char **out)
+{
+    return get_str_len(r, t, id, out, NULL);
 }
 
 /* Copies an [int] field; absent gives NULL and 0. */
@@ -277,7 +287,7 @@ static ap_status read_metadata(rd *r, const ap__fb_table *model)
         ap__fb_table t;
         set_what(r, "metadata %u", i);
         if ((st = ap__fb_vec_table(&r->fb, &v, i, r->what, &t, r->err)) != AP_OK ||
-            (st = get_str(r, &t, AP_TFL_F_METADATA_NAME, &md->name)) != AP_OK ||
+            (st = get_str_len(r, &t, AP_TFL_F_METADATA_NAME, &md->name, &md->name_len)) != AP_OK ||
             (st = ap__fb_get_u32(&r->fb, &t, AP_TFL_F_METADATA_BUFFER, 0, r->what, &md->buffer,
                                             r->err)) != AP_OK)
             return st;
@@ -324,14 +334,15 @@ static ap_status read_signatures(rd *r, const ap__fb_table *model)
 }
 
 /* TFLM's GetOfflinePlannedOffsets: the metadata named exactly "OfflineMemoryAllocation" (the
- * last one when several are), its buffer read as int32 words [version, subgraphs, n, n offsets]. */
+ * same length and bytes, so a longer name with a NUL after those 23 bytes is not it; the last
+ * one when several are), its buffer read as int32 words [version, subgraphs, n, n offsets]. */
 static ap_status read_offline_plan(rd *r)
 {
     ap_tfl_model *m = r->m;
     static const char key[] = "OfflineMemoryAllocation";
     long found = -1;
     for (uint32_t i = 0; i < m->n_metadata; i++)
-        if (strcmp(m->metadata[i].name, key) == 0)
+        if (m->metadata[i].name_len == sizeof key - 1 && strcmp(m->metadata[i].name, key) == 0)
             found = (long)i;
     if (found < 0)
         return AP_OK;
@@ -829,6 +840,10 @@ static ap_status read_model(rd *r)
         if ((st = ap__fb_vec_table(fb, &sv, s, r->what, &t, r->err)) != AP_OK ||
             (st = read_subgraph(r, s, &t, &m->subgraphs[s])) != AP_OK)
             return st;
+        /* the offline plan's entries are concatenated (the budget bounds the sum) */
+        if (s + 1 < sv.count)
+            m->subgraphs[s + 1].first_entry =
+                m->subgraphs[s].first_entry + m->subgraphs[s].n_tensors;
     }
     if ((st = read_metadata(r, &model)) != AP_OK || (st = read_signatures(r, &model)) != AP_OK ||
         (st = read_offline_plan(r)) != AP_OK)

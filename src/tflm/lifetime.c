@@ -7,6 +7,10 @@
  * - every tensor of every subgraph gets an entry: its TFLM byte length (elements times
  *   TfLiteTypeSizeOf), first_created = last_used = -1, planned ("needs allocating") when its
  *   buffer holds no data, it is not a variable and its length is not 0;
+ * - an offline plan's entries are read concatenated (one index runs across all subgraphs'
+ *   tensors); a variable tensor whose entry is not -1 is planned as well, at that entry, and
+ *   AllocateVariables decides its tail bytes from entry i of its subgraph-local index i
+ *   (ap_tflm_variable_place);
  * - one scope counter walks subgraph 0: its inputs, then its outputs, are created at the current
  *   scope; each operator opens a scope (+1) where its outputs are created; IF, WHILE and
  *   CALL_ONCE then walk their subgraphs, each opening a further scope; then the operator's inputs
@@ -17,6 +21,7 @@
  * - the planner receives the planned entries in order (subgraph by subgraph, tensor by tensor),
  *   then the scratch requests, sizes rounded up to 16, lifetime [first_created, last_used + 1).
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +46,6 @@ typedef struct entry {
 typedef struct walker {
     const ap_tfl_model *m;
     entry *e;            /* tensors of all subgraphs, then scratch requests */
-    size_t *base;        /* base[s]: index of subgraph s's tensor 0 in e */
     size_t n_tensors;    /* entries for tensors */
     const ap__prepare *scratch;
     size_t *scratch_first; /* per subgraph: index of its first scratch request */
@@ -119,7 +123,7 @@ static ap_status walk_calls(walker *w, uint32_t s, const ap_tfl_operator *op)
 static ap_status walk(walker *w, uint32_t s)
 {
     const ap_tfl_subgraph *g = &w->m->subgraphs[s];
-    entry *e = w->e + w->base[s];
+    entry *e = w->e + g->first_entry;
     ap_status st;
     w->active[s] = 1;
     w->stack[w->depth++] = (int32_t)s;
@@ -275,10 +279,25 @@ void ap_tflite_build_options_init(ap_tflite_build_options *opt)
     memset(opt, 0, sizeof *opt);
 }
 
-/* TFLM's InitializeAllocationInfo (with ValidateSubgraph first, per subgraph). */
-static ap_status init_entries(const ap_tfl_model *m, entry *e, const size_t *base,
-                              const int32_t *offline, int64_t *fixed, ap_error *err)
+/* A variable tensor TFLM gives no memory (ap_tflm_variable_place is 0). */
+static ap_status no_memory(const ap_tfl_model *m, const int32_t *offline, uint32_t s, uint32_t i,
+                           ap_error *err)
 {
+    const ap_tfl_subgraph *g = &m->subgraphs[s];
+    return ap_error_set(err, AP_ERR_INPUT,
+                        "subgraph %u tensor %u (%s) is a variable that TFLM gives no memory: "
+                        "AllocateVariables reads offline plan entry %u (%d, not -1) and leaves "
+                        "it out of the tail, and InitializeAllocationInfo reads its entry %zu "
+                        "(-1) and does not plan it", s, i, g->tensors[i].name, i, (int)offline[i],
+                        g->first_entry + i);
+}
+
+/* TFLM's InitializeAllocationInfo (with ValidateSubgraph first, per subgraph); *n_var counts
+ * the variables the offline plan puts in the head. */
+static ap_status init_entries(const ap_tfl_model *m, entry *e, const int32_t *offline,
+                              int64_t *fixed, size_t *n_var, ap_error *err)
+{
+    *n_var = 0;
     for (uint32_t s = 0; s < m->n_subgraphs; s++) {
         const ap_tfl_subgraph *g = &m->subgraphs[s];
         for (uint32_t i = 0; i < g->n_ops; i++) {
@@ -297,7 +316,8 @@ static ap_status init_entries(const ap_tfl_model *m, entry *e, const size_t *bas
         }
         for (uint32_t i = 0; i < g->n_tensors; i++) {
             const ap_tfl_tensor *t = &g->tensors[i];
-            entry *x = &e[base[s] + i];
+            size_t k = g->first_entry + i; /* the entry TFLM's offline_index reaches */
+            entry *x = &e[k];
             int64_t sz = ap_tfl_tflm_type_size(t->type);
             if (sz == 0)
                 return ap_error_set(err, AP_ERR_INPUT,
@@ -310,19 +330,24 @@ static ap_status init_entries(const ap_tfl_model *m, entry *e, const size_t *bas
             x->bytes = t->elements * sz;
             x->first = x->last = -1;
             x->needs = !t->is_constant && !t->is_variable && x->bytes != 0;
-            fixed[base[s] + i] = AP_UNFIXED;
-            if (offline) {
-                /* TFLM indexes the offline plan by the tensor's index within its own subgraph
-                 * (offline_offsets[i]) for every subgraph. */
-                int32_t off = offline[i];
-                if (off != -1 && x->needs) {
-                    if (off < 0)
-                        return ap_error_set(err, AP_ERR_INPUT,
-                                            "offline plan entry %u (for subgraph %u tensor %u, "
-                                            "%s) is %d; offsets must be >= 0, or -1 to plan at "
-                                            "runtime", i, s, i, t->name, (int)off);
-                    fixed[base[s] + i] = off;
-                }
+            fixed[k] = AP_UNFIXED;
+            if (!offline)
+                continue;
+            if (t->is_variable) {
+                int place = ap_tflm_variable_place(m, offline, s, i);
+                if (place == 0)
+                    return no_memory(m, offline, s, i, err);
+                x->needs = (place & AP_TFLM_VAR_HEAD) != 0;
+                *n_var += (size_t)x->needs;
+            }
+            int32_t off = offline[k];
+            if (off != -1 && x->needs) {
+                if (off < 0)
+                    return ap_error_set(err, AP_ERR_INPUT,
+                                        "offline plan entry %zu (for subgraph %u tensor %u, %s) "
+                                        "is %d; offsets must be >= 0, or -1 to plan at runtime",
+                                        k, s, i, t->name, (int)off);
+                fixed[k] = off;
             }
         }
     }
@@ -401,7 +426,7 @@ static ap_status offline_plan(const ap_tfl_model *m, const ap_tflite_build_optio
 
 /* CreatePlan's first part: the planned tensors, subgraph by subgraph, in tensor order. */
 static ap_status add_tensors(ap_problem *p, const ap_tfl_model *m, const entry *e,
-                             const size_t *base, const int64_t *fixed, ap_error *err)
+                             const int64_t *fixed, ap_error *err)
 {
     users u = {0};
     strbuf prod = {0}, cons = {0};
@@ -410,7 +435,7 @@ static ap_status add_tensors(ap_problem *p, const ap_tfl_model *m, const entry *
         const ap_tfl_subgraph *g = &m->subgraphs[s];
         int built = 0;
         for (uint32_t i = 0; i < g->n_tensors && st == AP_OK; i++) {
-            const entry *x = &e[base[s] + i];
+            const entry *x = &e[g->first_entry + i];
             if (!x->needs)
                 continue;
             if (!built) {
@@ -421,7 +446,7 @@ static ap_status add_tensors(ap_problem *p, const ap_tfl_model *m, const entry *
                 }
                 built = 1;
             }
-            st = add_tensor(p, m, s, i, x, fixed[base[s] + i], &u, &prod, &cons, err);
+            st = add_tensor(p, m, s, i, x, fixed[g->first_entry + i], &u, &prod, &cons, err);
         }
     }
     users_free(&u);
@@ -461,10 +486,11 @@ static ap_status add_scratch(ap_problem *p, const ap_tfl_model *m, const ap__pre
  * (share.c), and the note that says what the problem was built with. */
 static ap_status add_rules(ap_problem *p, const ap_tfl_model *m,
                            const ap_tflite_build_options *opt, const char *kernels,
-                           const char *inplace, const char *overlap, int offline, ap_error *err)
+                           const char *inplace, const char *overlap, int offline, size_t n_var,
+                           ap_error *err)
 {
     size_t n_ip = 0, n_ov = 0, rl = 0;
-    char note[512], rules[384] = "";
+    char note[512], rules[384] = "", vars[96] = "";
     ap_status st;
     if ((st = ap__share_rules(m, p, opt->inplace, opt->overlap, &n_ip, &n_ov, err)) != AP_OK)
         return st;
@@ -476,8 +502,11 @@ static ap_status add_rules(ap_problem *p, const ap_tfl_model *m,
                  "; overlap rules: %s kernels (%zu allowance%s; the plan holds only with "
                  "TFLM's %s kernels, not optimized ones such as CMSIS-NN or Xtensa)",
                  overlap, n_ov, n_ov == 1 ? "" : "s", overlap);
-    snprintf(note, sizeof note, "TFLM lifetimes; kernel scratch: %s%s%s", kernels,
-             offline ? "; offline plan honoured" : "", rules);
+    if (n_var)
+        snprintf(vars, sizeof vars, " (%zu variable tensor%s in the head)", n_var,
+                 n_var == 1 ? "" : "s");
+    snprintf(note, sizeof note, "TFLM lifetimes; kernel scratch: %s%s%s%s", kernels,
+             offline ? "; offline plan honoured" : "", vars, rules);
     return ap_problem_set_note(p, note, err);
 }
 
@@ -490,8 +519,7 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
     ap_status st;
     if ((st = set_names(opt, &kernels, &inplace, &overlap, err)) != AP_OK)
         return st;
-    size_t nt = 0;
-    size_t *base = ap__alloc((size_t)m->n_subgraphs + 1, sizeof *base);
+    size_t nt = 0, n_var = 0;
     size_t *sfirst = ap__zalloc((size_t)m->n_subgraphs + 1, sizeof *sfirst);
     ap__prepare sc = {0};
     entry *e = NULL;
@@ -499,15 +527,14 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
     const int32_t *offline = NULL;
     unsigned char *active = ap__zalloc(m->n_subgraphs, 1);
     int32_t *stack = ap__alloc(MAX_CALL_DEPTH + 1, sizeof *stack);
-    if (!base || !sfirst || !active || !stack) {
+    if (!sfirst || !active || !stack) {
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
         goto done;
     }
     for (uint32_t s = 0; s < m->n_subgraphs; s++) {
-        base[s] = nt;
+        assert(m->subgraphs[s].first_entry == nt);
         nt += m->subgraphs[s].n_tensors;
     }
-    base[m->n_subgraphs] = nt;
 
     /* Prepare: kernels' scratch requests, in Prepare order. */
     if ((st = ap__kernel_prepare(m, opt->kernels, &sc, err)) != AP_OK)
@@ -525,11 +552,16 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
         goto done;
     }
-    if ((st = init_entries(m, e, base, offline, fixed, err)) != AP_OK)
+    if ((st = init_entries(m, e, offline, fixed, &n_var, err)) != AP_OK)
         goto done;
-    /* Tensors a kernel pointed at memory of its own in Prepare are not planned. */
-    for (size_t k = 0; k < sc.n_owned; k++)
-        e[base[sc.owned[k].subgraph] + sc.owned[k].tensor].needs = 0;
+    /* Tensors a kernel pointed at memory of its own in Prepare are not planned (but a variable
+     * with an offline entry is, whatever its memory: InitializeAllocationInfo sets it last). */
+    for (size_t k = 0; k < sc.n_owned; k++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[sc.owned[k].subgraph];
+        uint32_t t = sc.owned[k].tensor;
+        if (!(g->tensors[t].is_variable && offline && offline[g->first_entry + t] != -1))
+            e[g->first_entry + t].needs = 0;
+    }
     for (size_t k = 0; k < sc.n; k++) {
         e[nt + k].bytes = sc.v[k].bytes;
         e[nt + k].first = e[nt + k].last = -1;
@@ -538,15 +570,14 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
 
     if ((st = ap_problem_add_label(p, 0, "inputs", err)) != AP_OK)
         goto done;
-    walker w = {m, e, base, nt, &sc, sfirst, 0, 0, 0, active, stack, p, err};
+    walker w = {m, e, nt, &sc, sfirst, 0, 0, 0, active, stack, p, err};
     if ((st = walk(&w, 0)) != AP_OK ||
-        (st = add_tensors(p, m, e, base, fixed, err)) != AP_OK ||
+        (st = add_tensors(p, m, e, fixed, err)) != AP_OK ||
         (st = add_scratch(p, m, &sc, e + nt, err)) != AP_OK)
         goto done;
     p->default_align = opt->align > 0 ? opt->align : TFLM_ALIGN;
-    st = add_rules(p, m, opt, kernels, inplace, overlap, offline != NULL, err);
+    st = add_rules(p, m, opt, kernels, inplace, overlap, offline != NULL, n_var, err);
 done:
-    free(base);
     free(sfirst);
     ap__prepare_free(&sc);
     free(e);
