@@ -516,14 +516,15 @@ static ap_status plan(ctx *c)
                    "AllocationInfo per tensor and scratch request")) != AP_OK)
         return st;
     /* AllocateVariables indexes the offline plan by the tensor's index in its own subgraph
-     * (InitializeAllocationInfo reads it concatenated): TFLM's code, kept. */
-    const ap_tfl_offline_plan *off = m->offline.present ? &m->offline : NULL;
+     * (InitializeAllocationInfo reads it concatenated): TFLM's code, kept. The problem was
+     * built with the plan, so its entry count is the tensor count. */
+    const int32_t *off = m->offline.present ? m->offline.offsets : NULL;
     for (uint32_t s = 0; s < m->n_subgraphs; s++) {
         const ap_tfl_subgraph *g = &m->subgraphs[s];
         c->sg = (int32_t)s;
         for (uint32_t i = 0; i < g->n_tensors; i++) {
             const ap_tfl_tensor *x = &g->tensors[i];
-            if (!x->is_variable || (off && i < off->n && off->offsets[i] != -1))
+            if (!x->is_variable || !(ap_tflm_variable_place(m, off, s, i) & AP_TFLM_VAR_TAIL))
                 continue;
             if (ap__mul_ovf(x->elements, ap_tfl_tflm_type_size(x->type), &bytes))
                 return ap_error_set(c->err, AP_ERR_INPUT, "variable tensor %u of subgraph %u is "
