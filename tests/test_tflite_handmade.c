@@ -106,9 +106,11 @@ static void chain_lifetimes_ids_and_text(void **state)
     ap_problem_free(p);
 }
 
-/* CALL_ONCE twice into subgraph 1: every walk of a subgraph opens new scopes and TFLM keeps only
- * the last creation of its tensors (UpdateFirstCreated overwrites). Scratch requested by an
- * operator of subgraph 1 is requested once (Prepare runs once) and lives in its last walk. */
+/* CALL_ONCE twice into subgraph 1: every walk of a subgraph opens new scopes; TFLM keeps the
+ * first creation of its tensors (UpdateFirstCreated sets first_created only while it is -1) and
+ * the last use (UpdateLastUsed), so they live from the first walk to the end of the second.
+ * Scratch requested by an operator of subgraph 1 is requested once (Prepare runs once) and
+ * spans both walks the same way. */
 static void subgraph_walked_twice(void **state)
 {
     (void)state;
@@ -134,9 +136,9 @@ static void subgraph_walked_twice(void **state)
     assert_int_equal(p->n, 5);
     assert_buf(p, 0, "0", 0, 8, 16);
     assert_buf(p, 1, "1", 7, 8, 16);
-    assert_buf(p, 2, "1:0", 5, 7, 16);
-    assert_buf(p, 3, "1:1", 6, 7, 16);
-    assert_buf(p, 4, "scratch0", 6, 7, 16); /* ADD_N: 2 pointers of 4 bytes */
+    assert_buf(p, 2, "1:0", 2, 7, 16);
+    assert_buf(p, 3, "1:1", 3, 7, 16);
+    assert_buf(p, 4, "scratch0", 3, 7, 16); /* ADD_N: 2 pointers of 4 bytes */
     assert_string_equal(p->buf[4].name, "op 1:0 ADD_N: input pointers");
     assert_string_equal(p->buf[4].producer, "op 1:0 ADD_N");
     assert_int_equal(p->buf[4].kind, AP_KIND_SCRATCH);
@@ -147,6 +149,31 @@ static void subgraph_walked_twice(void **state)
     assert_string_equal(ap_problem_label(p, 3), "op 1:0 ADD_N");
     assert_string_equal(ap_problem_label(p, 5), "subgraph 1 (from op 1 CALL_ONCE)");
     assert_string_equal(ap_problem_label(p, 7), "op 2 ADD");
+    ap_problem_free(p);
+}
+
+/* A subgraph output no operator writes (and no input) is created at the subgraph's end, where
+ * TFLM's MarkAllocationLifetimes first marks outputs: z lives [2, 3), not from step 0. */
+static void output_without_producer(void **state)
+{
+    (void)state;
+    fbb_node *sg = tfl_subgraph(
+        fbb_tables(4, tfl_tensor("x", F32, fbb_ints(1, 4), 0),
+                   tfl_tensor("y", F32, fbb_ints(1, 4), 0),
+                   tfl_tensor("w", F32, fbb_ints(1, 4), 0),
+                   tfl_tensor("z", F32, fbb_ints(1, 4), 0)),
+        fbb_ints(1, 0), fbb_ints(2, 2, 3),
+        fbb_tables(2, tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0, NULL),
+                   tfl_op(0, fbb_ints(2, 1, 1), fbb_ints(1, 2), 0, NULL)),
+        "main");
+    ap_problem *p = must_load(tfl_model(fbb_tables(1, tfl_opcode(AP_TFL_OP_ADD, NULL)),
+                                        fbb_tables(1, sg), two_buffers(), NULL),
+                              NULL);
+    assert_int_equal(p->n, 4);
+    assert_buf(p, 0, "0", 0, 2, 16);
+    assert_buf(p, 1, "1", 1, 3, 16);
+    assert_buf(p, 2, "2", 2, 3, 16);
+    assert_buf(p, 3, "3", 2, 3, 16);
     ap_problem_free(p);
 }
 
@@ -925,6 +952,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(chain_lifetimes_ids_and_text),
         cmocka_unit_test(subgraph_walked_twice),
+        cmocka_unit_test(output_without_producer),
         cmocka_unit_test(subgraph_never_invoked),
         cmocka_unit_test(subgraph_call_loops_are_refused),
         cmocka_unit_test(subgraph_call_limits),

@@ -11,13 +11,14 @@
  *   tensors); a variable tensor whose entry is not -1 is planned as well, at that entry, and
  *   AllocateVariables decides its tail bytes from entry i of its subgraph-local index i
  *   (ap_tflm_variable_place);
- * - one scope counter walks subgraph 0: its inputs, then its outputs, are created at the current
- *   scope; each operator opens a scope (+1) where its outputs are created; IF, WHILE and
- *   CALL_ONCE then walk their subgraphs, each opening a further scope; then the operator's inputs
- *   and outputs are last used at the current scope, and its scratch buffers live from the
- *   operator's scope to the current one; at the end the subgraph's outputs are last used at the
- *   current scope. "Created" sets first_created and last_used both (so a tensor created again,
- *   in a subgraph walked twice, keeps only its last creation);
+ * - one scope counter walks subgraph 0: its inputs are created and used at the current scope;
+ *   each operator opens a scope (+1) where its outputs are created; IF, WHILE and CALL_ONCE
+ *   then walk their subgraphs, each opening a further scope; then the operator's inputs and
+ *   outputs are used at the current scope, and its scratch buffers are created at the
+ *   operator's scope and used at the current one; at the end the subgraph's outputs are
+ *   created and used at the current scope. "Created" sets first_created only while it is -1
+ *   (UpdateFirstCreated), "used" sets last_used (UpdateLastUsed): a tensor of a subgraph walked
+ *   twice lives from its first creation to its last use;
  * - the planner receives the planned entries in order (subgraph by subgraph, tensor by tensor),
  *   then the scratch requests, sizes rounded up to 16, lifetime [first_created, last_used + 1).
  */
@@ -67,10 +68,11 @@ static const char *op_label(char *buf, size_t n, uint32_t s, uint32_t i, const c
     return buf;
 }
 
+/* UpdateFirstCreated: only the first creation counts. */
 static void created(entry *x, int64_t scope)
 {
-    x->first = scope;
-    x->last = scope;
+    if (x->first == -1)
+        x->first = scope;
 }
 
 static void used(entry *x, int64_t scope)
@@ -127,10 +129,10 @@ static ap_status walk(walker *w, uint32_t s)
     ap_status st;
     w->active[s] = 1;
     w->stack[w->depth++] = (int32_t)s;
-    for (uint32_t i = 0; i < g->n_inputs; i++)
+    for (uint32_t i = 0; i < g->n_inputs; i++) {
         created(&e[g->inputs[i]], w->scope);
-    for (uint32_t i = 0; i < g->n_outputs; i++)
-        created(&e[g->outputs[i]], w->scope);
+        used(&e[g->inputs[i]], w->scope);
+    }
     for (uint32_t i = 0; i < g->n_ops; i++) {
         const ap_tfl_operator *op = &g->ops[i];
         char lab[96];
@@ -163,8 +165,10 @@ static ap_status walk(walker *w, uint32_t s)
             used(x, w->scope);
         }
     }
-    for (uint32_t i = 0; i < g->n_outputs; i++)
+    for (uint32_t i = 0; i < g->n_outputs; i++) {
+        created(&e[g->outputs[i]], w->scope);
         used(&e[g->outputs[i]], w->scope);
+    }
     w->depth--;
     w->active[s] = 0;
     return AP_OK;
