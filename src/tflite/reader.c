@@ -110,9 +110,8 @@ static ap_status spend(rd *r, size_t n)
     return AP_OK;
 }
 
-/* Copies a string field into the pool ("" when absent). */
-/* Copies a string field ("" when absent); *len (when not NULL) gets its length in the file,
- * which may hold NUL bytes. */
+/* Copies a string field into the pool ("" when absent); *len (when not NULL) gets its length
+ * in the file, which may hold NUL bytes. */
 static ap_status get_str_len(rd *r, const ap__fb_table *t, unsigned id, char **out,
                              uint32_t *len)
 {
@@ -287,7 +286,8 @@ static ap_status read_metadata(rd *r, const ap__fb_table *model)
         ap__fb_table t;
         set_what(r, "metadata %u", i);
         if ((st = ap__fb_vec_table(&r->fb, &v, i, r->what, &t, r->err)) != AP_OK ||
-            (st = get_str_len(r, &t, AP_TFL_F_METADATA_NAME, &md->name, &md->name_len)) != AP_OK ||
+            (st = get_str_len(r, &t, AP_TFL_F_METADATA_NAME, &md->name, &md->name_len)) !=
+                AP_OK ||
             (st = ap__fb_get_u32(&r->fb, &t, AP_TFL_F_METADATA_BUFFER, 0, r->what, &md->buffer,
                                             r->err)) != AP_OK)
             return st;
