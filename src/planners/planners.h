@@ -19,6 +19,7 @@ ap_status ap__plan_bestfit_breadth(const ap_problem *p, const ap_plan_options *o
 ap_status ap__plan_bestfit_conflicts(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
 ap_status ap__plan_firstfit_breadth(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
 ap_status ap__plan_firstfit_start(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__plan_tflite(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
 ap_status ap__plan_pingpong(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
 ap_status ap__plan_search(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
 ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);

@@ -17,6 +17,8 @@ static const ap_strategy table[] = {
     {"linear", "TFLM's LinearMemoryPlanner: buffers one after another in input order, no reuse",
      ap__plan_linear, AP_STRATEGY_COMPARE},
     AP__PORTFOLIO(MEMBER)
+    {"tflite", "TFLite's ArenaPlanner, offset for offset: largest first, best fit (the default "
+     "planner of --runtime tflite)", ap__plan_tflite, 0},
     {"search", "local search: moves the buffers that set the peak earlier, keeps improvements",
      ap__plan_search, AP_STRATEGY_COMPARE},
     {"best", "the whole portfolio, then local search from its winner; keeps the smallest plan",

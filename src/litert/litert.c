@@ -1,0 +1,199 @@
+/*
+ * litert.c - the public face of the TFLite interpreter model (litert.h): options, building the
+ * problem of subgraph 0 (every subgraph built first, as InterpreterBuilder does, so that a
+ * model TFLite refuses is refused here too), the note every output carries, the info.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arenaplan/check.h"
+#include "arenaplan/litert.h"
+#include "core/util.h"
+#include "litert/lrt.h"
+#include "planners/planners.h"
+
+void ap_litert_options_init(ap_litert_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->threads = -1;
+}
+
+const char *ap_litert_fate_name(ap_litert_fate f)
+{
+    static const char *const names[] = {"arena", "shared", "empty", "unused", "at-invoke",
+                                        "constant", "persistent", "persistent-ro", "dynamic",
+                                        "none"};
+    return (unsigned)f <= AP_LITERT_NONE ? names[f] : NULL;
+}
+
+void ap_litert_info_free(ap_litert_info *info)
+{
+    size_t k;
+    if (!info)
+        return;
+    for (k = 0; k < info->n_tensors; k++)
+        free(info->tensors[k].why);
+    free(info->tensors);
+    free(info->stop_why);
+    free(info);
+}
+
+/* InterpreterBuilder builds every subgraph before AllocateTensors prepares subgraph 0: a tensor
+ * or an operator it refuses anywhere fails the model. */
+static ap_status check_subgraphs(const ap_tfl_model *m, int threads, ap_error *err)
+{
+    uint32_t s;
+    for (s = 1; s < m->n_subgraphs; s++) {
+        ap__lrt_graph g;
+        ap_status st = ap__lrt_graph_build(&g, m, s, threads, 0, NULL, err);
+        ap__lrt_graph_free(&g);
+        if (st != AP_OK)
+            return st;
+    }
+    return AP_OK;
+}
+
+/* Appends "what: a, b, c" listing the tensors of one fate (at most 12, then how many more). */
+static void list_fate(char *buf, size_t cap, size_t *len, const ap_litert_info *in,
+                      ap_litert_fate f, const char *what)
+{
+    size_t k, shown = 0;
+    int w;
+    if (!in->counts[f] || *len >= cap)
+        return;
+    w = snprintf(buf + *len, cap - *len, "; %s:", what);
+    *len += w > 0 ? (size_t)w : 0;
+    for (k = 0; k < in->n_tensors && *len < cap; k++) {
+        const ap_litert_tensor *t = &in->tensors[k];
+        if (t->fate != f)
+            continue;
+        if (shown++ == 12) {
+            w = snprintf(buf + *len, cap - *len, " and %zu more", in->counts[f] - 12);
+            *len += w > 0 ? (size_t)w : 0;
+            break;
+        }
+        if (t->why && shown <= 3 && f != AP_LITERT_AT_INVOKE)
+            w = snprintf(buf + *len, cap - *len, " %d (%s)", t->index, t->why);
+        else
+            w = snprintf(buf + *len, cap - *len, " %d", t->index);
+        *len += w > 0 ? (size_t)w : 0;
+    }
+}
+
+/* The note: the runtime and what the plan leaves out (heap, persistent arena, Invoke). */
+static ap_status set_note(ap_problem *p, const ap_litert_info *in, ap_error *err)
+{
+    char buf[2048];
+    size_t len;
+    int w = snprintf(buf, sizeof buf,
+                     "TFLite runtime (LiteRT f67457790c9c ArenaPlanner, threads %d, alignment %d): "
+                     "subgraph 0's non-persistent arena; persistent arena %lld bytes "
+                     "(%zu tensors)", in->threads, AP_LITERT_ALIGN,
+                     (long long)in->persistent_bytes, in->counts[AP_LITERT_PERSISTENT]);
+    len = w > 0 && (size_t)w < sizeof buf ? (size_t)w : sizeof buf - 1;
+    if (in->stop_why && len < sizeof buf) {
+        w = snprintf(buf + len, sizeof buf - len, "; AllocateTensors prepared %d of %u operators "
+                     "(%s): the rest is planned at Invoke, when the arena may grow",
+                     in->prepared, in->operators, in->stop_why);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    list_fate(buf, sizeof buf, &len, in, AP_LITERT_AT_INVOKE, "planned at Invoke");
+    list_fate(buf, sizeof buf, &len, in, AP_LITERT_DYNAMIC, "dynamic, on the heap");
+    list_fate(buf, sizeof buf, &len, in, AP_LITERT_PERSISTENT_RO, "computed in Prepare, on the heap");
+    if (len >= sizeof buf)
+        memcpy(buf + sizeof buf - 4, "...", 4);
+    return ap_problem_set_note(p, buf, err);
+}
+
+ap_status ap_litert_build(const ap_tfl_model *m, const ap_litert_options *opt, ap_problem **out,
+                          ap_litert_info **info_out, ap_error *err)
+{
+    ap_litert_options defaults;
+    ap__lrt_graph g;
+    ap_litert_info *in = NULL;
+    ap_problem *p = NULL;
+    ap_status st;
+    *out = NULL;
+    if (info_out)
+        *info_out = NULL;
+    memset(&g, 0, sizeof g);
+    if (!opt) {
+        ap_litert_options_init(&defaults);
+        opt = &defaults;
+    }
+    if (opt->threads < -1)
+        return ap_error_set(err, AP_ERR_USAGE, "threads %d: TFLite takes -1 (its default) or a "
+                            "count from 0", opt->threads);
+    if (opt->align < 0 || (opt->align & (opt->align - 1)))
+        return ap_error_set(err, AP_ERR_USAGE, "alignment %lld is not a power of two",
+                            (long long)opt->align);
+    if (m->n_subgraphs == 0)
+        return ap_error_set(err, AP_ERR_INPUT, "TFLite cannot build the model: it has no subgraph");
+    if (!(p = ap_problem_new()) || !(in = ap__zalloc(1, sizeof *in))) {
+        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+        goto fail;
+    }
+    p->default_align = opt->align ? opt->align : AP_LITERT_ALIGN;
+    if ((st = check_subgraphs(m, opt->threads, err)) != AP_OK ||
+        (st = ap__lrt_graph_build(&g, m, 0, opt->threads, 0, NULL, err)) != AP_OK ||
+        (st = ap__lrt_graph_prepare(&g, err)) != AP_OK)
+        goto fail;
+    in->model_tensors = m->subgraphs[0].n_tensors;
+    in->operators = g.n_nodes;
+    in->prepared = (int32_t)g.prepared;
+    in->threads = opt->threads;
+    if (g.stop_why && !(in->stop_why = ap__strdup(g.stop_why))) {
+        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+        goto fail;
+    }
+    if ((st = ap__lrt_arena(&g, p, in, err)) != AP_OK || (st = set_note(p, in, err)) != AP_OK)
+        goto fail;
+    ap__lrt_graph_free(&g);
+    *out = p;
+    if (info_out)
+        *info_out = in;
+    else
+        ap_litert_info_free(in);
+    return AP_OK;
+fail:
+    ap__lrt_graph_free(&g);
+    ap_problem_free(p);
+    ap_litert_info_free(in);
+    return st;
+}
+
+ap_status ap_litert_load_problem(const unsigned char *data, size_t len, const char *path,
+                                 const ap_litert_options *opt, ap_problem **out, ap_error *err)
+{
+    ap_tfl_model *m = NULL;
+    ap_problem *p = NULL;
+    ap_status st;
+    const char *name = path ? path : "model";
+    *out = NULL;
+    if ((st = ap_tflite_read(data, len, &m, err)) != AP_OK ||
+        (st = ap_litert_build(m, opt, &p, NULL, err)) != AP_OK ||
+        (st = ap_problem_set_source(p, path, err)) != AP_OK ||
+        (st = ap_problem_validate(p, err)) != AP_OK) {
+        char msg[AP_ERROR_MAX];
+        snprintf(msg, sizeof msg, "%s", err ? err->msg : "");
+        ap_problem_free(p);
+        ap_tflite_free(m);
+        return ap_error_set(err, st, "%s: %s", name, msg);
+    }
+    ap_tflite_free(m);
+    *out = p;
+    return AP_OK;
+}
+
+ap_status ap_litert_plan(const ap_problem *p, ap_plan *out, ap_error *err)
+{
+    ap_plan_options po;
+    ap_check_result res;
+    ap_status st;
+    ap_plan_options_init(&po);
+    if ((st = ap__plan_run("tflite", ap__plan_tflite, p, &po, out, err)) == AP_OK &&
+        (st = ap_check(p, out->offset, &res)) != AP_OK)
+        st = ap_error_set(err, st, "%s", res.message);
+    return st;
+}
