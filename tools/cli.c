@@ -121,7 +121,13 @@ const char cli_input_help[] =
     "  --overlap RULES    models: none (default) or reference: an output may start inside its\n"
     "                     dying input as far as TFLM's reference kernels allow (CONV_2D,\n"
     "                     DEPTHWISE_CONV_2D, pools, element-wise); such plans hold only with\n"
-    "                     those kernels, not CMSIS-NN or Xtensa; see docs/overlap.md\n";
+    "                     those kernels, not CMSIS-NN or Xtensa; see docs/overlap.md\n"
+    "  --runtime NAME     models: tflm (default: TensorFlow Lite Micro) or tflite (the\n"
+    "                     TensorFlow Lite interpreter's arena: ArenaPlanner's tensors, kernel\n"
+    "                     temporaries and in-place sharing; strategy tflite is its own plan;\n"
+    "                     see docs/tflite-runtime.md)\n"
+    "  --threads N        --runtime tflite: Interpreter::SetNumThreads before AllocateTensors,\n"
+    "                     -1 (TFLite's default) or 0 and up; 1 gives float CONV_2D im2col\n";
 
 /* --kernels, --inplace, --overlap: a name from the rule sets' table (tflm.h). Returns 1 with
  * *value set, 0 when argv[*i] is another option, -1 after an error message. */
@@ -163,19 +169,61 @@ int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i)
     }
     if ((m = set_option(argc, argv, i, "--kernels", AP_TFLM_SET_KERNELS, &x)) != 0) {
         o->load.build.kernels = (ap_tflm_kernels)x;
+        o->tflm_option = "--kernels";
         return m;
     }
     if (cli_flag(argv, *i, "--ignore-offline", NULL)) {
         o->load.build.ignore_offline = 1;
+        o->tflm_option = "--ignore-offline";
         return 1;
     }
     if ((m = set_option(argc, argv, i, "--inplace", AP_TFLM_SET_INPLACE, &x)) != 0) {
         o->load.build.inplace = (ap_tflm_inplace)x;
+        o->tflm_option = "--inplace";
         return m;
     }
     if ((m = set_option(argc, argv, i, "--overlap", AP_TFLM_SET_OVERLAP, &x)) != 0) {
         o->load.build.overlap = (ap_tflm_overlap)x;
+        o->tflm_option = "--overlap";
         return m;
+    }
+    if ((m = cli_value(argc, argv, i, "--runtime", NULL, &v)) != 0) {
+        if (m > 0 && (strcmp(v, "tflm") == 0 || strcmp(v, "tflite") == 0)) {
+            o->load.runtime = strcmp(v, "tflite") == 0 ? AP_RUNTIME_TFLITE : AP_RUNTIME_TFLM;
+            return 1;
+        }
+        if (m > 0)
+            cli_error("--runtime %s: unknown runtime (tflm or tflite)", v);
+        return -1;
+    }
+    if ((m = cli_value(argc, argv, i, "--threads", NULL, &v)) != 0) {
+        char *end;
+        long t;
+        if (m < 0)
+            return -1;
+        errno = 0;
+        t = strtol(v, &end, 10);
+        if (!*v || *end || errno || t < -1 || t > 1 << 20) {
+            cli_error("--threads %s: -1 (TFLite's default) or a thread count from 0", v);
+            return -1;
+        }
+        o->load.litert.threads = (int)t;
+        o->threads_given = 1;
+        return 1;
+    }
+    return 0;
+}
+
+int cli_input_check(const cli_input_opts *o)
+{
+    if (o->load.runtime == AP_RUNTIME_TFLITE && o->tflm_option) {
+        cli_error("%s applies to --runtime tflm (TensorFlow Lite Micro), not to --runtime tflite",
+                  o->tflm_option);
+        return -1;
+    }
+    if (o->load.runtime != AP_RUNTIME_TFLITE && o->threads_given) {
+        cli_error("--threads applies to --runtime tflite (add --runtime tflite)");
+        return -1;
     }
     return 0;
 }
@@ -235,6 +283,10 @@ ap_problem *cli_load(const char *path, const cli_input_opts *o)
     ap_problem *p = NULL;
     ap_error err = {0};
     lo.warn = warn_cb;
+    if (cli_input_check(o) != 0)
+        return NULL;
+    if (o->load.runtime == AP_RUNTIME_TFLITE && !ap_is_tflite_file(path))
+        cli_warn("%s: --runtime applies to models; a buffer list is planned as written", path);
     if (ap_tflite_rules_asked(&lo.build) && !ap_is_tflite_file(path))
         cli_warn("%s: --inplace and --overlap apply to models only; a buffer list gives its "
                  "allowances in its alias_of and overlap_of columns", path);

@@ -45,10 +45,13 @@ int cli_parse_seconds(const char *s, double *out);
 typedef struct cli_input_opts {
     ap_load_options load;
     const char *align_text;
+    const char *tflm_option;  /* the last TFLM-only option given (--kernels, ...), or NULL */
+    int threads_given;        /* --threads was given */
 } cli_input_opts;
 
 void cli_input_init(cli_input_opts *o);
-/* Matches one of --align N, --kernels SET, --inplace RULES, --overlap RULES at argv[*i].
+/* Matches one of --align N, --kernels SET, --inplace RULES, --overlap RULES, --ignore-offline,
+ * --runtime tflm|tflite, --threads N at argv[*i].
  * Returns 1 if matched, 0 if not, -1 on a bad value (after printing an error). */
 int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i);
 /* The help lines for those options. */
@@ -59,6 +62,10 @@ extern const char cli_input_help[];
 int cli_search_option(ap_plan_options *po, int *quiet, int argc, char **argv, int *i);
 /* The help lines for those options. */
 extern const char cli_search_help[];
+
+/* 0 when the input options fit together (TFLM's options with --runtime tflm, --threads with
+ * --runtime tflite); else prints why and returns -1. */
+int cli_input_check(const cli_input_opts *o);
 
 /* Loads a problem, printing warnings; prints the error and returns NULL on failure. */
 ap_problem *cli_load(const char *path, const cli_input_opts *o);

@@ -109,6 +109,11 @@ static int check_model(const char *path, const cli_input_opts *in, int strict)
     ap_status st;
     int rc = EXIT_USAGE;
     ap_plan_init(&t);
+    if (in->load.runtime == AP_RUNTIME_TFLITE) {
+        cli_error("check: %s: an offline plan is TFLM's (the TensorFlow Lite interpreter ignores "
+                  "it); give a PLAN.csv to check against the --runtime tflite buffers", path);
+        return EXIT_USAGE;
+    }
     if (in->load.build.ignore_offline) {
         cli_error("check: %s: --ignore-offline leaves no plan to check", path);
         return EXIT_USAGE;

@@ -13,6 +13,9 @@ static const char usage_text[] =
     "per strategy with its arena in bytes and how far above the lower bound it is; the\n"
     "smallest arena of each row is marked with '*'. Every plan is proven by the checker.\n"
     "\n"
+    "With --runtime tflite the models are TensorFlow Lite's arenas and the column tflite is its\n"
+    "own plan (ArenaPlanner).\n"
+    "\n"
     "With --inplace or --overlap every model gets two rows: planned with those rules and\n"
     "without them (the arena and the lower bound with and without sharing); csv and json then\n"
     "carry a rules column.\n"
@@ -185,8 +188,9 @@ int cmd_compare(int argc, char **argv)
         goto done;
     }
     for (i = 0; i < nall; i++)
-        if (all[i].flags & AP_STRATEGY_COMPARE)
-            cols[ncols++] = &all[i];
+        if ((all[i].flags & AP_STRATEGY_COMPARE) ||
+            (in.load.runtime == AP_RUNTIME_TFLITE && strcmp(all[i].name, "tflite") == 0))
+            cols[ncols++] = &all[i]; /* TFLite's own plan beside ours */
     for (i = 0; i < ninputs * (size_t)nvariants; i++) {
         cli_input_opts variant = in;
         ap_problem *p;

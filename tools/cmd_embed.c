@@ -124,6 +124,11 @@ int cmd_embed(int argc, char **argv)
         cli_error("embed: no model given (see 'arenaplan embed --help')");
         return EXIT_USAGE;
     }
+    if (in.load.runtime == AP_RUNTIME_TFLITE || in.threads_given) {
+        cli_error("embed: an offline plan is read by TFLM only; the TensorFlow Lite interpreter "
+                  "ignores it (--runtime tflite and --threads do not apply)");
+        return EXIT_USAGE;
+    }
     if (!output || strcmp(output, "-") == 0) {
         cli_error("embed: give the file to write with -o OUT.tflite");
         return EXIT_USAGE;

@@ -4,6 +4,7 @@
 
 #include "arenaplan/bounds.h"
 #include "arenaplan/csv.h"
+#include "arenaplan/litert.h"
 #include "arenaplan/report.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
@@ -15,7 +16,8 @@ static const char usage_text[] =
     "Reads a TensorFlow Lite model and shows its subgraphs, operators by type, tensors,\n"
     "constant and variable bytes, and the buffers TFLM's memory planner receives for it (tensor\n"
     "index and name, size, lifetime, producing and consuming operators). The CSV output is a\n"
-    "buffer list that 'arenaplan plan' accepts.\n"
+    "buffer list that 'arenaplan plan' accepts. With --runtime tflite: the buffers of TensorFlow\n"
+    "Lite's arena, and every other tensor's fate (persistent, dynamic, planned at Invoke) and why.\n"
     "\n"
     "options:\n"
     "  --format FMT       table (default), csv or json\n"
@@ -172,8 +174,55 @@ static void print_callers(FILE *f, const ap_tfl_model *m, uint32_t s, int json)
         }
 }
 
+/* --runtime tflite: the tensors outside the arena's buffers (constants aside) and why. */
+static int shown_fate(ap_litert_fate f)
+{
+    return f != AP_LITERT_ARENA && f != AP_LITERT_SHARED && f != AP_LITERT_CONSTANT &&
+           f != AP_LITERT_NONE;
+}
+
+static void json_kv_str(FILE *f, const char *key, const char *v, int comma);
+
+static void print_litert(FILE *f, const ap_litert_info *in, int json)
+{
+    size_t k, n = 0;
+    if (!in)
+        return;
+    if (json)
+        fprintf(f, ",\"runtime\":\"tflite\",\"threads\":%d,\"operators_prepared\":%d,"
+                "\"persistent_bytes\":%lld,\"tensors_by_fate\":[", in->threads, in->prepared,
+                (long long)in->persistent_bytes);
+    else
+        fprintf(f, "\n%-10s %-13s %10s  %s\n", "tensor", "fate", "bytes", "why");
+    for (k = 0; k < in->n_tensors; k++) {
+        const ap_litert_tensor *t = &in->tensors[k];
+        char who[96] = "";
+        if (!shown_fate(t->fate))
+            continue;
+        if (t->role)
+            snprintf(who, sizeof who, "%s of op %d", t->role, (int)t->op);
+        if (json) {
+            fprintf(f, "%s{\"tensor\":%d,\"fate\":\"%s\",\"bytes\":%lld", n++ ? "," : "",
+                    (int)t->index, ap_litert_fate_name(t->fate), (long long)t->bytes);
+            if (t->fate == AP_LITERT_PERSISTENT)
+                fprintf(f, ",\"offset\":%lld", (long long)t->offset);
+            if (who[0])
+                json_kv_str(f, "temporary", who, 1);
+            json_kv_str(f, "why", t->why, 1);
+            fputc('}', f);
+        } else {
+            fprintf(f, "%-10d %-13s %10lld  %s%s%s%s\n", (int)t->index,
+                    ap_litert_fate_name(t->fate), (long long)t->bytes, who,
+                    who[0] && t->why ? ": " : "", t->why ? t->why : "",
+                    !who[0] && !t->why ? "-" : "");
+        }
+    }
+    if (json)
+        fputc(']', f);
+}
+
 static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const ap_problem *p,
-                        const summary *s, const char *kernels)
+                        const summary *s, const char *kernels, const ap_litert_info *lit)
 {
     fprintf(f, "model        %s\n", path);
     fprintf(f, "schema       version %u%s%s\n", m->version, m->description[0] ? ", " : "",
@@ -200,15 +249,20 @@ static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const 
         fprintf(f, "tensors      %ld: %ld constant, %ld variable\n", s->tensors, s->constants,
                 s->variables);
     fprintf(f, "constants    %lld bytes (in the model file)\n", (long long)s->constant_bytes);
-    fprintf(f, "variables    %lld bytes (TFLM's persistent tail)", (long long)s->variable_bytes);
+    fprintf(f, "variables    %lld bytes (%s)", (long long)s->variable_bytes,
+            lit ? "TFLM-sized; TFLite keeps them in its persistent arena"
+                : "TFLM's persistent tail");
     if (s->head_variables)
         fprintf(f, "; %ld variable tensor%s in the head, at %s offline plan entr%s",
                 s->head_variables, s->head_variables == 1 ? "" : "s",
                 s->head_variables == 1 ? "its" : "their", s->head_variables == 1 ? "y" : "ies");
     fputc('\n', f);
     if (p)
-        fprintf(f, "kernels      %s: %zu scratch buffer%s\n", kernels, s->scratch,
-                s->scratch == 1 ? "" : "s");
+        fprintf(f, "kernels      %s: %zu %s%s\n", kernels, s->scratch,
+                lit ? "temporar" : "scratch buffer", lit ? (s->scratch == 1 ? "y" : "ies")
+                                                       : (s->scratch == 1 ? "" : "s"));
+    if (p && lit)
+        fprintf(f, "runtime      %s\n", p->note);
     fprintf(f, "metadata     %u", m->n_metadata);
     for (uint32_t k = 0; k < m->n_metadata; k++)
         fprintf(f, "%s%s (%zu bytes)", k ? ", " : ": ", m->metadata[k].name,
@@ -256,6 +310,7 @@ static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const 
             fprintf(f, "  (offline offset %lld)", (long long)b->fixed);
         fputc('\n', f);
     }
+    print_litert(f, lit, 0);
 }
 
 static void json_kv_str(FILE *f, const char *key, const char *v, int comma)
@@ -268,7 +323,7 @@ static void json_kv_str(FILE *f, const char *key, const char *v, int comma)
 }
 
 static void print_json(FILE *f, const char *path, const ap_tfl_model *m, const ap_problem *p,
-                       const summary *s, const char *kernels)
+                       const summary *s, const char *kernels, const ap_litert_info *lit)
 {
     fputc('{', f);
     json_kv_str(f, "model", path, 0);
@@ -324,6 +379,7 @@ static void print_json(FILE *f, const char *path, const ap_tfl_model *m, const a
                 rule_allowances(p), (long long)s->bounds.lower);
         json_kv_str(f, "note", p->note, 1);
     }
+    print_litert(f, lit, 1);
     fputs(",\"buffers\":[", f);
     for (size_t i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
@@ -390,6 +446,7 @@ int cmd_inspect(int argc, char **argv)
     ap_error err = {0};
     ap_tfl_model *model = NULL;
     ap_problem *p = NULL;
+    ap_litert_info *lit = NULL;
     summary s;
     cli_out out;
     memset(&s, 0, sizeof s);
@@ -409,12 +466,36 @@ int cmd_inspect(int argc, char **argv)
     /* The problem may fail where the graph did not (TFLM cannot allocate every model): the
      * table then still shows the graph, and the reason follows on stderr. */
     ap_error perr = {0};
-    ap_status pst = ap_tflite_load_problem(data, len, input, &in.load.build, &p, &perr);
+    ap_status pst;
+    char kernels_text[64];
+    if (cli_input_check(&in) != 0)
+        goto done;
+    if (in.load.runtime == AP_RUNTIME_TFLITE) {
+        ap_litert_options lo = in.load.litert;
+        lo.align = in.load.build.align;
+        if ((pst = ap_litert_build(model, &lo, &p, &lit, &perr)) == AP_OK &&
+            (pst = ap_problem_set_source(p, input, &perr)) == AP_OK)
+            pst = ap_problem_validate(p, &perr);
+        if (pst != AP_OK) {
+            char msg[AP_ERROR_MAX];
+            snprintf(msg, sizeof msg, "%s", perr.msg);
+            ap_error_set(&perr, pst, "%s: %s", input, msg);
+            ap_problem_free(p);
+            p = NULL;
+        }
+    } else {
+        pst = ap_tflite_load_problem(data, len, input, &in.load.build, &p, &perr);
+    }
     if (summarize(model, p, &s) != 0) {
         cli_error("out of memory");
         goto done;
     }
     const char *kernels = ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)in.load.build.kernels);
+    if (lit) {
+        snprintf(kernels_text, sizeof kernels_text, "tflite (builtin kernels, threads %d)",
+                 lit->threads);
+        kernels = kernels_text;
+    }
     if (pst != AP_OK && strcmp(format, "table") != 0) {
         cli_error("%s", perr.msg);
         goto done;
@@ -428,9 +509,9 @@ int cmd_inspect(int argc, char **argv)
             goto done;
         }
     } else if (strcmp(format, "json") == 0)
-        print_json(out.f, input, model, p, &s, kernels);
+        print_json(out.f, input, model, p, &s, kernels, lit);
     else
-        print_table(out.f, input, model, p, &s, kernels);
+        print_table(out.f, input, model, p, &s, kernels, lit);
     if (cli_out_close(&out, 1) != 0)
         goto done;
     if (pst != AP_OK) {
@@ -440,6 +521,7 @@ int cmd_inspect(int argc, char **argv)
     rc = EXIT_OK;
 done:
     free(s.ops);
+    ap_litert_info_free(lit);
     ap_problem_free(p);
     ap_tflite_free(model);
     free(data);

@@ -97,6 +97,8 @@ static int parse(report_args *a, int argc, char **argv)
     }
     if (!a->nstrategy) {
         size_t k;
+        if (a->in.load.runtime == AP_RUNTIME_TFLITE) /* TFLite's own plan first */
+            a->strategy[a->nstrategy++] = "tflite";
         for (k = 0; k < sizeof default_strategies / sizeof default_strategies[0]; k++)
             a->strategy[a->nstrategy++] = default_strategies[k];
     }

@@ -1,9 +1,10 @@
 /*
  * arenaplan/load.h - turning an input file (CSV buffer list or .tflite model) into a problem.
  *
- * ap_load reads a file as a model (tflm.h) when it carries the TFLite file identifier "TFL3",
- * is named *.tflite, or holds a NUL byte in its first 64 bytes (binary); anything else as CSV
- * (csv.h).
+ * ap_load reads a file as a model when it carries the TFLite file identifier "TFL3", is named
+ * *.tflite, or holds a NUL byte in its first 64 bytes (binary); anything else as CSV (csv.h).
+ * A model becomes the problem of the runtime chosen: TFLM's (tflm.h, the default) or the
+ * TensorFlow Lite interpreter's (litert.h).
  */
 #ifndef ARENAPLAN_LOAD_H
 #define ARENAPLAN_LOAD_H
@@ -11,6 +12,7 @@
 #include <stdint.h>
 
 #include "arenaplan/error.h"
+#include "arenaplan/litert.h"
 #include "arenaplan/problem.h"
 #include "arenaplan/tflm.h"
 
@@ -19,16 +21,25 @@ extern "C" {
 #endif
 AP_PUBLIC_BEGIN
 
+/* Whose planning problem a model becomes. */
+typedef enum ap_runtime {
+    AP_RUNTIME_TFLM = 0,  /* TensorFlow Lite Micro's (tflm.h) */
+    AP_RUNTIME_TFLITE     /* the TensorFlow Lite interpreter's ArenaPlanner (litert.h) */
+} ap_runtime;
+
 typedef struct ap_load_options {
     ap_tflite_build_options build; /* how the input becomes a problem: build.align (--align,
                                       the problem's default alignment; 0 = the input's own: 1
                                       for CSV, 16 for models) for every input, the rest (kernel
                                       set, rules, offline plan) for models */
+    ap_runtime runtime;   /* whose problem a model becomes (CSV input holds its own) */
+    ap_litert_options litert; /* for AP_RUNTIME_TFLITE (its align is build.align's) */
     ap_warn_fn warn;      /* receives warnings (ignored CSV columns, ...); may be NULL */
     void *warn_ctx;
 } ap_load_options;
 
-/* Sets the defaults: ap_tflite_build_options_init's, no warnings. */
+/* Sets the defaults: ap_tflite_build_options_init's, runtime TFLM, ap_litert_options_init's,
+ * no warnings. */
 void ap_load_options_init(ap_load_options *opt);
 
 /* Whether the file starts like a .tflite FlatBuffer (identifier "TFL3" at byte 4). Returns 0

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "arenaplan/csv.h"
+#include "arenaplan/litert.h"
 #include "arenaplan/load.h"
 #include "arenaplan/tflm.h"
 #include "core/util.h"
@@ -15,6 +16,7 @@
 void ap_load_options_init(ap_load_options *opt)
 {
     memset(opt, 0, sizeof *opt);
+    ap_litert_options_init(&opt->litert);
 }
 
 ap_status ap_read_file(const char *path, size_t max_bytes, unsigned char **data, size_t *len, ap_error *err)
@@ -114,7 +116,11 @@ ap_status ap_load(const char *path, const ap_load_options *opt, ap_problem **out
                             (long long)opt->build.align);
     if ((st = ap_read_file(path, MAX_INPUT_BYTES, &data, &len, err)) != AP_OK)
         return st;
-    if (route_to_tflite(path, data, len)) {
+    if (route_to_tflite(path, data, len) && opt->runtime == AP_RUNTIME_TFLITE) {
+        ap_litert_options lo = opt->litert;
+        lo.align = opt->build.align;
+        st = ap_litert_load_problem(data, len, path, &lo, out, err);
+    } else if (route_to_tflite(path, data, len)) {
         st = ap_tflite_load_problem(data, len, path, &opt->build, out, err);
     } else {
         ap_csv_options co;

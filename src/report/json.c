@@ -101,6 +101,8 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
             fputs(",\"name\":", f);
             ap_json_string(f, b->name);
         }
+        if (b->tensor != AP_NO_INDEX) /* a model's tensor: its index in its subgraph */
+            fprintf(f, ",\"tensor\":%d", (int)b->tensor);
         fprintf(f, ",\"lower\":%lld,\"upper\":%lld,\"size\":%lld,\"offset\":%lld", (long long)b->lower,
                 (long long)b->upper, (long long)b->size, (long long)plan->offset[i]);
         if (ap_buffer_align(p, i) != 1)
