@@ -708,6 +708,42 @@ static void test_variable(void **state)
     built_free(&b);
 }
 
+/* BATCH_MATMUL reserves seven tensors: the transposed LHS in the arena, the transposed
+ * constant RHS in the persistent arena. A kernel whose temporaries are not modelled says so. */
+static void test_batch_matmul_and_unmodelled(void **state)
+{
+    fbb_node *sg = tfl_subgraph(
+        fbb_tables(4, tfl_tensor("a", F32, fbb_ints(3, 2, 3, 5), 0),
+                   tfl_tensor("b", F32, fbb_ints(2, 5, 7), 1),
+                   tfl_tensor("c", F32, fbb_ints(3, 2, 3, 7), 0),
+                   tfl_tensor("d", F32, fbb_ints(3, 2, 3, 7), 0)),
+        fbb_ints(1, 0), fbb_ints(1, 3),
+        fbb_tables(2, tfl_op(0, fbb_ints(2, 0, 1), fbb_ints(1, 2), 0, NULL),
+                   tfl_op(1, fbb_ints(1, 2), fbb_ints(1, 3), 0, NULL)),
+        "main");
+    built b;
+    (void)state;
+    built_from(tfl_model(fbb_tables(2, tfl_opcode(AP_TFL_OP_BATCH_MATMUL, NULL),
+                                    tfl_opcode(AP_TFL_OP_CUSTOM, "TFLite_Detection_PostProcess")),
+                         fbb_tables(1, sg), fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(zeros, 4)), NULL),
+               -1, &b);
+    assert_int_equal(b.st, AP_OK);
+    /* 4 model tensors, 2 from the custom kernel's Init (4, 5), then the 7 of BATCH_MATMUL */
+    assert_int_equal(b.info->n_tensors, 13);
+    assert_int_equal(b.info->tensors[4].op, 1);
+    assert_string_equal(b.info->tensors[6].role, "transposed LHS");
+    assert_int_equal(b.info->tensors[6].fate, AP_LITERT_ARENA);
+    assert_int_equal(b.info->tensors[6].bytes, 30 * 4);
+    assert_string_equal(b.info->tensors[7].role, "transposed RHS");
+    assert_int_equal(b.info->tensors[7].fate, AP_LITERT_PERSISTENT);
+    assert_int_equal(b.info->tensors[7].bytes, 35 * 4);
+    assert_int_equal(b.info->tensors[8].fate, AP_LITERT_NONE);
+    assert_string_equal(b.info->unmodelled, "op 1 TFLite_Detection_PostProcess (its temporaries)");
+    assert_contains(b.p->note, "; temporaries NOT modelled, missing from this arena: op 1 "
+                               "TFLite_Detection_PostProcess (its temporaries)");
+    built_free(&b);
+}
+
 /* Models the real interpreter refuses, and options it refuses. */
 static void test_refusals(void **state)
 {
@@ -879,6 +915,7 @@ int main(void)
         cmocka_unit_test(test_in_place),
         cmocka_unit_test(test_dynamic_stop),
         cmocka_unit_test(test_variable),
+        cmocka_unit_test(test_batch_matmul_and_unmodelled),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_while_loop_refused),
         cmocka_unit_test(test_cli),

@@ -88,6 +88,9 @@ typedef struct ap_litert_info {
     int32_t prepared;          /* operators prepared at AllocateTensors (all of them, unless one
                                   had a dynamic output or an unknown output shape) */
     char *stop_why;            /* why preparing stopped early, or NULL */
+    char *unmodelled;          /* kernel paths whose temporaries arenaplan does not model
+                                  ("op 4 LSTM (hybrid LSTM)"): the arena lacks them; NULL when
+                                  every kernel of the prepared operators is modelled */
     int threads;
     ap_litert_tensor *tensors; /* every tensor of subgraph 0, by index */
     size_t n_tensors;

@@ -113,6 +113,7 @@ void ap__lrt_graph_free(ap__lrt_graph *g)
     free(g->node);
     free(g->kernel);
     free(g->stop_why);
+    free(g->unmodelled);
     memset(g, 0, sizeof *g);
 }
 
@@ -216,11 +217,12 @@ static ap_status init_nodes(ap__lrt_graph *g, ap_error *err)
                                 "version %d (operator %u of subgraph %u)",
                                 ap_tfl_op_name(op), oc->version, i, g->sg);
         g->kernel[i] = k;
-        if (k && k->init_tensors) {
-            if ((nd->scratch = ap__lrt_add_tensors(g, k->init_tensors)) < 0)
+        if (k && ap__lrt_init_tensors(k, g->m, op)) {
+            uint32_t n = ap__lrt_init_tensors(k, g->m, op);
+            if ((nd->scratch = ap__lrt_add_tensors(g, n)) < 0)
                 return ap_error_set(err, AP_ERR_INPUT, "more than %d tensors with the kernels' "
                                     "temporaries", AP__LRT_MAX_TENSORS);
-            for (v = 0; v < k->init_tensors; v++) {
+            for (v = 0; v < (int)n; v++) {
                 g->t[nd->scratch + v].op = (int32_t)i;
                 g->t[nd->scratch + v].role = "reserved";
             }

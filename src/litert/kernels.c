@@ -10,6 +10,7 @@
  * states for a well-formed model (checked against the real interpreter on the dev models).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arenaplan/problem.h"
@@ -60,6 +61,21 @@ static ap_status fail(const ap__lrt_graph *g, uint32_t i, ap_error *err, const c
     return ap_error_set(err, AP_ERR_INPUT,
                         "TFLite cannot allocate the model: the kernel of %s (subgraph %u) "
                         "refuses it in Prepare: %s", op_text(g, i, buf, sizeof buf), g->sg, what);
+}
+
+/* Records that the temporaries of node i's kernel path are not modelled (the note says so). */
+static ap_status unmodelled(ap__lrt_graph *g, uint32_t i, const char *what, ap_error *err)
+{
+    char buf[64], *s;
+    size_t old = g->unmodelled ? strlen(g->unmodelled) : 0;
+    int n = snprintf(NULL, 0, "%s%s (%s)", old ? ", " : "", op_text(g, i, buf, sizeof buf), what);
+    if (old > 400) /* enough to say it: the rest is "..." */
+        return AP_OK;
+    if (!(s = realloc(g->unmodelled, old + (size_t)n + 1)))
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+    snprintf(s + old, (size_t)n + 1, "%s%s (%s)", old ? ", " : "", buf, what);
+    g->unmodelled = s;
+    return AP_OK;
 }
 
 /* Tensor index for a temporary the kernel adds lazily in Prepare (`if (id == -1)
@@ -790,6 +806,95 @@ static ap_status prepare_rnn(ap__lrt_graph *g, uint32_t i, int *result, ap_error
                 err);
 }
 
+/* LSTM (lstm.cc): the full kernel adds 12 + 9 tensors in Init (the basic kernel none, its
+ * scratch is among its outputs). Float: one scratch [batch, 4 or 5 gates x cells]; int8 with
+ * 5 intermediates: six [batch, cells] (int16 x4, int8, int32), with 12: eight (int8 x2, int16
+ * x6); a float input with quantized weights: the twelve of the sequence LSTM. */
+static ap_status prepare_lstm(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    const ap_tfl_operator *op = g->node[i].op;
+    int32_t input = ap__lrt_input(g, i, 0), w_out = ap__lrt_input(g, i, 4), s = g->node[i].scratch;
+    int cifg = ap__lrt_input(g, i, 1) < 0;
+    int64_t batch, cells;
+    uint32_t k;
+    ap_status st;
+    (void)result;
+    if (s < 0) /* the basic kernel */
+        return AP_OK;
+    if (input < 0 || w_out < 0 || rank_of(g, input) != 2)
+        return fail(g, i, err, "LSTM lacks its input or weights");
+    batch = dim(g, input, 0);
+    cells = dim(g, w_out, 0);
+    if (is_quantized8(g->t[w_out].type) && g->t[input].type == AP_TFL_FLOAT32)
+        return unmodelled(g, i, "hybrid LSTM", err);
+    if (g->t[input].type == AP_TFL_INT8) {
+        int eight = op->n_intermediates != 5;
+        temps(g, i, eight ? 8 : 6);
+        for (k = 0; k < (eight ? 8u : 6u); k++) {
+            int type = eight ? (k < 2 ? AP_TFL_INT8 : AP_TFL_INT16)
+                             : (k == 4 ? AP_TFL_INT8 : k == 5 ? AP_TFL_INT32 : AP_TFL_INT16);
+            if ((st = temp(g, i, k, s + (int32_t)k, type, product(batch, cells), AP__LRT_ARENA,
+                           "gate scratch", err)) != AP_OK)
+                return st;
+        }
+        return AP_OK;
+    }
+    temps(g, i, 1);
+    return temp(g, i, 0, s, g->t[input].type, product(batch, cells * (cifg ? 4 : 5)),
+                AP__LRT_ARENA, "scratch", err);
+}
+
+/* BIDIRECTIONAL_SEQUENCE_LSTM (bidirectional_sequence_lstm.cc): 19 tensors added in Init; the
+ * forward and backward scratch [batch, 4 or 5 gates x cells], the forward one 16 more (the
+ * source adds them to the forward buffer only); the hybrid path's 17 more are not modelled. */
+static ap_status prepare_bidi_lstm(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    int32_t input = ap__lrt_input(g, i, 0), fw = ap__lrt_input(g, i, 4), bw = ap__lrt_input(g, i, 21),
+            s = g->node[i].scratch;
+    int fw_cifg = ap__lrt_input(g, i, 1) < 0, bw_cifg = ap__lrt_input(g, i, 18) < 0;
+    int64_t batch;
+    ap_status st;
+    (void)result;
+    if (input < 0 || fw < 0 || bw < 0 || rank_of(g, input) != 3)
+        return fail(g, i, err, "BIDIRECTIONAL_SEQUENCE_LSTM lacks its input or weights");
+    if (is_quantized8(g->t[fw].type) && g->t[input].type == AP_TFL_FLOAT32)
+        return unmodelled(g, i, "hybrid bidirectional LSTM", err);
+    batch = option(g, i, 4, 1, 1) ? dim(g, input, 1) : dim(g, input, 0); /* time_major */
+    temps(g, i, 2);
+    if ((st = temp(g, i, 0, s, g->t[input].type,
+                   product(batch, dim(g, fw, 0) * (fw_cifg ? 4 : 5) + 16), AP__LRT_ARENA,
+                   "forward scratch", err)) != AP_OK)
+        return st;
+    return temp(g, i, 1, s + 1, g->t[input].type, product(batch, dim(g, bw, 0) * (bw_cifg ? 4 : 5)),
+                AP__LRT_ARENA, "backward scratch", err);
+}
+
+/* BIDIRECTIONAL_SEQUENCE_RNN (bidirectional_sequence_rnn.cc): 9 tensors added in Init, used
+ * only by the hybrid path, which is not modelled. */
+static ap_status prepare_bidi_rnn(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    int32_t input = ap__lrt_input(g, i, 0), w = ap__lrt_input(g, i, 1);
+    (void)result;
+    if (input >= 0 && w >= 0 && is_quantized8(g->t[w].type) && g->t[input].type == AP_TFL_FLOAT32)
+        return unmodelled(g, i, "hybrid bidirectional RNN", err);
+    return AP_OK;
+}
+
+/* Kernels whose Prepare temporaries are not modelled: their tensor slots are (RFFT2D adds four
+ * at its first Prepare, CONV_3D_TRANSPOSE its col2im), so later indices stay TFLite's. */
+static ap_status prepare_unmodelled(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    int32_t id;
+    ap_status st;
+    (void)result;
+    if (g->node[i].op->builtin == AP_TFL_OP_RFFT2D && (st = lazy(g, i, 0, 4, &id, err)) != AP_OK)
+        return st;
+    if (g->node[i].op->builtin == AP_TFL_OP_CONV_3D_TRANSPOSE &&
+        (st = lazy(g, i, 0, 1, &id, err)) != AP_OK)
+        return st;
+    return unmodelled(g, i, "its temporaries", err);
+}
+
 /* ---- reductions and sums ------------------------------------------------------------------- */
 
 /* MEAN, SUM, REDUCE_PROD, REDUCE_MAX, REDUCE_MIN, REDUCE_ANY, REDUCE_ALL (reduce.cc): four
@@ -1049,7 +1154,7 @@ static const ap__lrt_kernel kernels[] = {
     K(MAX_POOL_2D, 1, 3, 0, 0, NULL) K(L2_POOL_2D, 1, 1, 0, 0, NULL)
     K(CONV_2D, 1, 8, 0, 0, prepare_conv) K(DEPTHWISE_CONV_2D, 1, 7, 0, 0, prepare_depthwise)
     K(SVDF, 1, 4, 0, 6, prepare_svdf) K(RNN, 1, 3, 0, 6, prepare_rnn)
-    K(BIDIRECTIONAL_SEQUENCE_RNN, 1, 3, 0, 0, NULL)
+    K(BIDIRECTIONAL_SEQUENCE_RNN, 1, 3, 0, 9, prepare_bidi_rnn)
     K(UNIDIRECTIONAL_SEQUENCE_RNN, 1, 3, 0, 6, prepare_rnn) K(EMBEDDING_LOOKUP, 1, 5, 0, 0, NULL)
     K(EMBEDDING_LOOKUP_SPARSE, 1, 1, 0, 0, NULL)
     K(FULLY_CONNECTED, 1, 14, 0, 0, prepare_fully_connected) K(LSH_PROJECTION, 1, 1, 0, 0, NULL)
@@ -1057,8 +1162,8 @@ static const ap__lrt_kernel kernels[] = {
     K(CONCATENATION, 1, 7, 0, 0, R) K(ADD, 1, 6, ELEMENTWISE, 0, NULL)
     K(SPACE_TO_BATCH_ND, 1, 4, 0, 0, R) K(BATCH_TO_SPACE_ND, 1, 4, 0, 0, R)
     K(MUL, 1, 8, ELEMENTWISE, 0, R) K(L2_NORMALIZATION, 1, 2, 0, 0, NULL)
-    K(LOCAL_RESPONSE_NORMALIZATION, 1, 1, 0, 0, NULL) K(LSTM, 1, 4, 0, 0, NULL)
-    K(BIDIRECTIONAL_SEQUENCE_LSTM, 1, 3, 0, 0, NULL)
+    K(LOCAL_RESPONSE_NORMALIZATION, 1, 1, 0, 0, NULL) K(LSTM, 1, 4, 0, 21, prepare_lstm)
+    K(BIDIRECTIONAL_SEQUENCE_LSTM, 1, 3, 0, 19, prepare_bidi_lstm)
     K(UNIDIRECTIONAL_SEQUENCE_LSTM, 1, 4, 0, 12, prepare_sequence_lstm) K(PAD, 1, 6, 0, 0, R)
     K(PADV2, 1, 6, 0, 0, R) K(RESHAPE, 1, 1, UNMOD, 0, prepare_reshape)
     K(RESIZE_BILINEAR, 1, 4, 0, 0, R) K(RESIZE_NEAREST_NEIGHBOR, 1, 4, 0, 0, R)
@@ -1098,12 +1203,12 @@ static const ap__lrt_kernel kernels[] = {
     K(NON_MAX_SUPPRESSION_V5, 1, 1, 0, 0, NULL) K(SCATTER_ND, 1, 1, 0, 0, R)
     K(DENSIFY, 1, 1, 0, 0, NULL) K(SEGMENT_SUM, 1, 1, 0, 0, R)
     K(BATCH_MATMUL, 1, 4, 0, 0, prepare_batch_matmul) K(CUMSUM, 1, 1, 0, 0, NULL)
-    K(BROADCAST_TO, 2, 4, 0, 0, R) K(CALL_ONCE, 1, 1, 0, 0, NULL) K(RFFT2D, 1, 1, 0, 0, NULL)
+    K(BROADCAST_TO, 2, 4, 0, 0, R) K(CALL_ONCE, 1, 1, 0, 0, NULL) K(RFFT2D, 1, 1, 0, 0, prepare_unmodelled)
     K(CONV_3D, 1, 1, 0, 0, prepare_conv3d) K(IMAG, 1, 1, 0, 0, NULL) K(REAL, 1, 1, 0, 0, NULL)
     K(COMPLEX_ABS, 1, 1, 0, 0, NULL) K(BROADCAST_ARGS, 1, 1, 0, 0, R)
     K(HASHTABLE, 1, 1, 0, 0, NULL) K(HASHTABLE_FIND, 1, 1, 0, 0, NULL)
     K(HASHTABLE_IMPORT, 1, 1, 0, 0, NULL) K(HASHTABLE_SIZE, 1, 1, 0, 0, NULL)
-    K(CONV_3D_TRANSPOSE, 1, 1, 0, 0, NULL) K(VAR_HANDLE, 1, 1, 0, 0, prepare_var_handle)
+    K(CONV_3D_TRANSPOSE, 1, 1, 0, 0, prepare_unmodelled) K(VAR_HANDLE, 1, 1, 0, 0, prepare_var_handle)
     K(READ_VARIABLE, 1, 1, 0, 0, prepare_read_variable) K(ASSIGN_VARIABLE, 1, 1, 0, 0, NULL)
     K(MULTINOMIAL, 1, 1, 0, 0, R) K(RANDOM_STANDARD_NORMAL, 1, 1, 0, 0, R)
     K(BUCKETIZE, 1, 1, 0, 0, NULL) K(RANDOM_UNIFORM, 1, 1, 0, 0, R) K(GELU, 1, 3, 0, 0, NULL)
@@ -1114,7 +1219,7 @@ static const ap__lrt_kernel kernels[] = {
     K(BITWISE_XOR, 1, 1, 0, 0, NULL) K(RIGHT_SHIFT, 1, 1, 0, 0, NULL)
     K(STABLEHLO_SCATTER, 1, 1, 0, 0, NULL) K(DILATE, 1, 1, 0, 0, R)
     K(STABLEHLO_RNG_BIT_GENERATOR, 1, 1, 0, 0, NULL) K(REDUCE_WINDOW, 1, 1, 0, 0, NULL)
-    K(STABLEHLO_REDUCE_WINDOW, 1, 1, 0, 0, NULL) K(STABLEHLO_GATHER, 1, 1, 0, 0, NULL)
+    K(STABLEHLO_REDUCE_WINDOW, 1, 1, 0, 2, prepare_unmodelled) K(STABLEHLO_GATHER, 1, 1, 0, 0, NULL)
     K(STABLEHLO_ADD, 1, 1, 0, 0, NULL) K(STABLEHLO_AND, 1, 1, 0, 0, NULL)
     K(STABLEHLO_MULTIPLY, 1, 1, 0, 0, NULL) K(STABLEHLO_MAXIMUM, 1, 1, 0, 0, NULL)
     K(STABLEHLO_MINIMUM, 1, 1, 0, 0, NULL) K(STABLEHLO_PAD, 1, 1, 0, 0, NULL)
@@ -1129,9 +1234,20 @@ static const ap__lrt_kernel customs[] = {
     {-1, "NumericVerify", 1, 1, 0, 0, NULL},
     {-1, "Mfcc", 1, 1, 0, 0, NULL},
     {-1, "AudioSpectrogram", 1, 1, 0, 0, NULL},
-    {-1, "TFLite_Detection_PostProcess", 1, 1, 0, 2, NULL},
+    {-1, "TFLite_Detection_PostProcess", 1, 1, 0, 2, prepare_unmodelled},
     {-1, "aeq.hadamard_rotation", 1, 1, 0, 0, NULL},
 };
+
+uint32_t ap__lrt_init_tensors(const ap__lrt_kernel *k, const ap_tfl_model *m,
+                              const ap_tfl_operator *op)
+{
+    int64_t type;
+    /* LSTMOptions field 3, kernel_type: FULL (0, the default) or BASIC (1) */
+    if (k->builtin == AP_TFL_OP_LSTM && ap_tflite_option_scalar(m, op, 1, 3, 1, 0, &type) &&
+        type == 1)
+        return 0;
+    return k->init_tensors;
+}
 
 const ap__lrt_kernel *ap__lrt_kernel_find(const ap_tfl_operator *op)
 {

@@ -36,6 +36,7 @@ void ap_litert_info_free(ap_litert_info *info)
         free(info->tensors[k].why);
     free(info->tensors);
     free(info->stop_why);
+    free(info->unmodelled);
     free(info);
 }
 
@@ -98,6 +99,11 @@ static ap_status set_note(ap_problem *p, const ap_litert_info *in, ap_error *err
                      in->prepared, in->operators, in->stop_why);
         len += w > 0 ? (size_t)w : 0;
     }
+    if (in->unmodelled && len < sizeof buf) {
+        w = snprintf(buf + len, sizeof buf - len, "; temporaries NOT modelled, missing from "
+                     "this arena: %s", in->unmodelled);
+        len += w > 0 ? (size_t)w : 0;
+    }
     list_fate(buf, sizeof buf, &len, in, AP_LITERT_AT_INVOKE, "planned at Invoke");
     list_fate(buf, sizeof buf, &len, in, AP_LITERT_DYNAMIC, "dynamic, on the heap");
     list_fate(buf, sizeof buf, &len, in, AP_LITERT_PERSISTENT_RO, "computed in Prepare, on the heap");
@@ -143,7 +149,8 @@ ap_status ap_litert_build(const ap_tfl_model *m, const ap_litert_options *opt, a
     in->operators = g.n_nodes;
     in->prepared = (int32_t)g.prepared;
     in->threads = opt->threads;
-    if (g.stop_why && !(in->stop_why = ap__strdup(g.stop_why))) {
+    if ((g.stop_why && !(in->stop_why = ap__strdup(g.stop_why))) ||
+        (g.unmodelled && !(in->unmodelled = ap__strdup(g.unmodelled)))) {
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory");
         goto fail;
     }

@@ -67,6 +67,7 @@ typedef struct ap__lrt_graph {
     uint32_t prepared;     /* nodes prepared (AllocateTensors stops after a dynamic output) */
     char *stop_why;        /* owned */
     int has_dynamic;       /* Subgraph::HasDynamicTensors() */
+    char *unmodelled;      /* owned: kernel paths whose temporaries are not modelled, or NULL */
     unsigned depth;        /* WHILE/IF bodies prepared inside this one */
     const uint32_t *stack; /* subgraphs being prepared above this one (loop check) */
 } ap__lrt_graph;
@@ -130,6 +131,10 @@ typedef struct ap__lrt_kernel {
 /* The kernel BuiltinOpResolver registers for op (its builtin code or custom code), whatever the
  * version, or NULL. */
 const ap__lrt_kernel *ap__lrt_kernel_find(const ap_tfl_operator *op);
+
+/* The tensors the kernel's Init adds for op (LSTM's depend on its kernel_type option). */
+uint32_t ap__lrt_init_tensors(const ap__lrt_kernel *k, const ap_tfl_model *m,
+                              const ap_tfl_operator *op);
 
 /* ---- arena.c: ArenaPlanner ------------------------------------------------------------------ */
 
