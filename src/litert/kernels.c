@@ -606,6 +606,8 @@ static ap_status prepare_fully_connected(ap__lrt_graph *g, uint32_t i, int *resu
         !(is_quantized8(f_type) || f_type == AP_TFL_INT4 || f_type == AP_TFL_INT2) ||
         dim(g, filter, 1) == 0)
         return AP_OK;
+    if (f_type == AP_TFL_INT4) /* PrepareImpl4Bit's temporaries, for some shapes */
+        return unmodelled(g, i, "4-bit weights", err);
     batch = elements(g, input) / dim(g, filter, 1);
     units = dim(g, filter, 0);
     temps(g, i, 5);
