@@ -1,7 +1,8 @@
 /*
  * fuzz_tflite.c - libFuzzer target for the .tflite reader, TFLM's lifetime rules, the kernel
- * scratch models and the FlexBuffer reader: any input must give a model or a clean error,
- * and any model a valid problem or a clean error, never a crash or a read outside the input
+ * scratch models, the FlexBuffer reader and the TensorFlow Lite interpreter's arena
+ * (litert.h): any input must give a model or a clean error, and any model a valid problem
+ * or a clean error, never a crash or a read outside the input
  * (built with AddressSanitizer and UBSan by .ci/fuzz.sh; see docs/tflite.md).
  */
 #include <stdint.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "arenaplan/check.h"
+#include "arenaplan/litert.h"
 #include "arenaplan/planner.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
@@ -68,6 +70,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     abort();
                 ap_plan_free(&plan);
                 ap_problem_free(p);
+            }
+        }
+        /* TFLite's arena with both thread settings: a valid problem and a plan the checker
+           accepts, or a clean error. */
+        for (int t = -1; t <= 1; t += 2) {
+            ap_litert_options lo;
+            ap_litert_info *info = NULL;
+            ap_problem *p = NULL;
+            ap_litert_options_init(&lo);
+            lo.threads = t;
+            if (ap_litert_build(m, &lo, &p, &info, &err) == AP_OK) {
+                ap_plan plan;
+                if (ap_problem_validate(p, &err) != AP_OK || info->n_tensors < m->subgraphs[0].n_tensors)
+                    abort();
+                ap_plan_init(&plan);
+                if (p->n <= 4096 && ap_litert_plan(p, &plan, &err) != AP_OK && err.code != AP_ERR_NOMEM)
+                    abort();
+                ap_plan_free(&plan);
+                ap_problem_free(p);
+                ap_litert_info_free(info);
             }
         }
         /* TFLM's whole arena on both targets: a clean error, or parts that add up. */

@@ -774,6 +774,22 @@ static void test_refusals(void **state)
     assert_int_equal(b.st, AP_ERR_INPUT);
     assert_string_equal(b.err.msg, "TFLite cannot allocate the model: op 0 Mystery of subgraph 0 is the "
                                    "custom operator \"Mystery\", which has no kernel (an unresolved custom op)");
+    /* two operators writing one tensor: ArenaPlanner would allocate it twice */
+    sg = tfl_subgraph(fbb_tables(2, tfl_tensor("x", F32, fbb_ints(1, 4), 0), tfl_tensor("y", F32, fbb_ints(1, 4), 0)),
+                      fbb_ints(1, 0), fbb_ints(1, 1),
+                      fbb_tables(2, tfl_op(0, fbb_ints(1, 0), fbb_ints(1, 1), 0, NULL),
+                                 tfl_op(0, fbb_ints(1, 0), fbb_ints(1, 1), 0, NULL)),
+                      "main");
+    {
+        built twice;
+        built_from(tfl_model(fbb_tables(1, tfl_opcode(AP_TFL_OP_RELU, NULL)), fbb_tables(1, sg),
+                             fbb_tables(1, tfl_buffer(NULL, 0)), NULL), -1, &twice);
+        assert_int_equal(twice.st, AP_ERR_INPUT);
+        assert_string_equal(twice.err.msg, "tensor 1 is written twice (an output of two operators, "
+                                           "or a graph input an operator writes): ArenaPlanner "
+                                           "would allocate it twice; not modelled");
+        built_free(&twice);
+    }
     /* threads below -1, an alignment that is no power of two */
     ap_litert_options_init(&o);
     o.threads = -2;

@@ -24,11 +24,16 @@
 #include "litert/lrt.h"
 
 #define UNASSIGNED INT32_MAX /* kNodeNotAssigned */
+#define MAX_ALIAS_PAIRS (1 << 20) /* allowances between tensors sharing one tensor's bytes */
 
 typedef struct planner {
     ap__lrt_graph *g;
     size_t nt;
     int32_t n;               /* execution nodes */
+    unsigned char *io;       /* per tensor: 1 graph input, 2 graph output (bits) */
+    int32_t *prod;           /* the node that lists it as an output (temporaries: their node) */
+    int32_t *last_read;      /* the last node reading it, -1 */
+    uint32_t *cons_start, *cons; /* the nodes reading it: cons[cons_start[t] .. [t + 1]) */
     int32_t *alloc, *dealloc;
     int32_t *refs;           /* refcounts_ */
     int32_t *actual;         /* actual_tensor_id_: the shared input, or -1 */
@@ -48,6 +53,73 @@ static void planner_free(planner *pl)
     free(pl->refs);
     free(pl->actual);
     free(pl->order);
+    free(pl->io);
+    free(pl->prod);
+    free(pl->last_read);
+    free(pl->cons_start);
+    free(pl->cons);
+}
+
+/* Who produces and who reads each tensor, and which are graph inputs and outputs: one pass,
+ * so that nothing later walks the graph per tensor. */
+static ap_status index_graph(planner *pl, ap_error *err)
+{
+    const ap__lrt_graph *g = pl->g;
+    const ap_tfl_subgraph *s = &g->m->subgraphs[g->sg];
+    size_t nt = g->nt, t, total = 0;
+    uint32_t i, k;
+    pl->io = ap__zalloc(nt ? nt : 1, 1);
+    pl->prod = ap__alloc(nt ? nt : 1, sizeof *pl->prod);
+    pl->last_read = ap__alloc(nt ? nt : 1, sizeof *pl->last_read);
+    pl->cons_start = ap__zalloc(nt + 1, sizeof *pl->cons_start);
+    if (!pl->io || !pl->prod || !pl->last_read || !pl->cons_start)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory indexing %zu tensors", nt);
+    for (t = 0; t < nt; t++) {
+        pl->prod[t] = g->t[t].op;
+        pl->last_read[t] = -1;
+    }
+    for (k = 0; k < s->n_inputs; k++)
+        if (s->inputs[k] >= 0)
+            pl->io[s->inputs[k]] |= 1;
+    for (k = 0; k < s->n_outputs; k++)
+        if (s->outputs[k] >= 0)
+            pl->io[s->outputs[k]] |= 2;
+    for (i = 0; i < g->n_nodes; i++) {
+        const ap_tfl_operator *op = g->node[i].op;
+        for (k = 0; k < g->node[i].n_outputs; k++)
+            if (g->node[i].outputs[k] >= 0 && pl->prod[g->node[i].outputs[k]] < 0)
+                pl->prod[g->node[i].outputs[k]] = (int32_t)i;
+        for (k = 0; k < op->n_inputs; k++) {
+            int32_t x = op->inputs[k];
+            if (x >= 0 && pl->last_read[x] != (int32_t)i) { /* each node once */
+                pl->last_read[x] = (int32_t)i;
+                pl->cons_start[x + 1]++;
+                total++;
+            }
+        }
+    }
+    for (t = 0; t < nt; t++)
+        pl->cons_start[t + 1] += pl->cons_start[t];
+    if (!(pl->cons = ap__alloc(total ? total : 1, sizeof *pl->cons)))
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory indexing %zu tensors", nt);
+    for (t = 0; t < nt; t++)
+        pl->last_read[t] = -1;
+    {
+        uint32_t *fill = ap__alloc(nt ? nt : 1, sizeof *fill);
+        if (!fill)
+            return ap_error_set(err, AP_ERR_NOMEM, "out of memory indexing %zu tensors", nt);
+        memcpy(fill, pl->cons_start, nt * sizeof *fill);
+        for (i = 0; i < g->n_nodes; i++)
+            for (k = 0; k < g->node[i].op->n_inputs; k++) {
+                int32_t x = g->node[i].op->inputs[k];
+                if (x >= 0 && pl->last_read[x] != (int32_t)i) {
+                    pl->last_read[x] = (int32_t)i;
+                    pl->cons[fill[x]++] = i;
+                }
+            }
+        free(fill);
+    }
+    return AP_OK;
 }
 
 static int32_t shared(const planner *pl, int32_t t)
@@ -55,24 +127,14 @@ static int32_t shared(const planner *pl, int32_t t)
     return pl->actual[t] >= 0 ? pl->actual[t] : t;
 }
 
-static int in_vec(const int32_t *v, uint32_t n, int32_t t)
-{
-    uint32_t k;
-    for (k = 0; k < n; k++)
-        if (v[k] == t)
-            return 1;
-    return 0;
-}
-
 /* InputTensorCanBeShared */
 static int can_share(const planner *pl, int32_t in, int32_t outp, int changed)
 {
     const ap__lrt_graph *g = pl->g;
-    const ap_tfl_subgraph *s = &g->m->subgraphs[g->sg];
     const ap__lrt_tensor *a = &g->t[in], *b = &g->t[outp];
     if (changed && (a->bytes != b->bytes || a->bytes <= 4 || pl->refs[in] > 1))
         return 0;
-    if (in_vec(s->inputs, s->n_inputs, in) || in_vec(s->outputs, s->n_outputs, outp))
+    if ((pl->io[in] & 1) || (pl->io[outp] & 2))
         return 0;
     return !(a->alloc != b->alloc && a->alloc != AP__LRT_ARENA);
 }
@@ -231,17 +293,35 @@ static ap_status allocation_order(planner *pl, ap_error *err)
     const ap__lrt_graph *g = pl->g;
     size_t cap = 0, n = 0;
     int32_t i, x;
-    for (i = 0; i < (int32_t)g->prepared; i++)
+    unsigned char *seen = ap__zalloc(pl->nt ? pl->nt : 1, 1);
+    /* ExecuteAllocations(0, last prepared): the last index is 0 even with no operator, so the
+     * graph inputs of an empty graph get memory too */
+    int32_t upto = g->prepared ? (int32_t)g->prepared : 1;
+    for (i = 0; i < upto; i++)
         cap += pl->sets[i].n;
-    if (!(pl->order = ap__alloc(cap ? cap : 1, sizeof *pl->order)))
+    if (!seen || !(pl->order = ap__alloc(cap ? cap : 1, sizeof *pl->order))) {
+        free(seen);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory ordering %zu tensors", cap);
-    for (i = 0; i < (int32_t)g->prepared; i++)
+    }
+    for (i = 0; i < upto; i++)
         for (x = pl->sets[i].head; x >= 0; x = pl->sets[i].next[x]) {
             int32_t t = pl->sets[i].key[x];
-            if ((g->t[t].alloc == AP__LRT_ARENA && g->t[t].bytes > 0) ||
-                g->t[t].alloc == AP__LRT_PERSISTENT)
-                pl->order[n++] = t;
+            if (!((g->t[t].alloc == AP__LRT_ARENA && g->t[t].bytes > 0) ||
+                  g->t[t].alloc == AP__LRT_PERSISTENT))
+                continue;
+            /* a tensor two operators write (or a graph input an operator writes) is in two
+             * nodes' sets: ArenaPlanner allocates it twice, the first allocation staying as
+             * a ghost; a graph no converter writes, refused rather than modelled */
+            if (seen[t]) {
+                free(seen);
+                return ap_error_set(err, AP_ERR_INPUT, "tensor %d is written twice (an output of "
+                                    "two operators, or a graph input an operator writes): "
+                                    "ArenaPlanner would allocate it twice; not modelled", t);
+            }
+            seen[t] = 1;
+            pl->order[n++] = t;
         }
+    free(seen);
     pl->n_order = n;
     ap__std_sort(pl->order, n, tflite_less, pl);
     return AP_OK;
@@ -256,6 +336,9 @@ typedef struct emit {
     ap_problem *p;
     ap_litert_info *info;
     uint32_t *buf_of;       /* tensor -> problem buffer, UINT32_MAX */
+    uint32_t *group;        /* per buffer: the root's list of its aliases (root -> newest ->
+                               older ...), UINT32_MAX ends it */
+    size_t pairs;           /* allowances between aliases of one root */
     char *cons;             /* scratch for consumer lists */
     size_t cons_cap;
 } emit;
@@ -268,41 +351,27 @@ static const char *op_name(const ap__lrt_graph *g, int32_t i, char *buf, size_t 
 /* The consumers of tensor t, "op 4 RELU, op 9 ADD" (at most 8, then ", ..."), or NULL. */
 static const char *consumers(emit *e, int32_t t, ap_error *err)
 {
-    const ap__lrt_graph *g = e->g;
+    const planner *pl = &e->pl;
     size_t len = 0;
-    uint32_t i, k, shown = 0;
+    uint32_t k;
     char ot[64];
-    for (i = 0; i < g->n_nodes; i++)
-        for (k = 0; k < g->node[i].op->n_inputs; k++)
-            if (g->node[i].op->inputs[k] == t) {
-                const char *piece = shown++ < 8 ? op_name(g, (int32_t)i, ot, sizeof ot) : "...";
-                size_t need = len + strlen(piece) + 3;
-                if (need > e->cons_cap) {
-                    char *s = ap__grow(e->cons, &e->cons_cap, need, 1);
-                    if (!s) {
-                        ap_error_set(err, AP_ERR_NOMEM, "out of memory");
-                        return NULL;
-                    }
-                    e->cons = s;
-                }
-                len += (size_t)sprintf(e->cons + len, "%s%s", len ? ", " : "", piece);
-                if (shown > 8)
-                    return e->cons;
-                break;
+    for (k = pl->cons_start[t]; k < pl->cons_start[t + 1]; k++) {
+        int more = k - pl->cons_start[t] == 8;
+        const char *piece = more ? "..." : op_name(e->g, (int32_t)pl->cons[k], ot, sizeof ot);
+        size_t need = len + strlen(piece) + 3;
+        if (need > e->cons_cap) {
+            char *s = ap__grow(e->cons, &e->cons_cap, need, 1);
+            if (!s) {
+                ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+                return NULL;
             }
+            e->cons = s;
+        }
+        len += (size_t)sprintf(e->cons + len, "%s%s", len ? ", " : "", piece);
+        if (more)
+            break;
+    }
     return len ? e->cons : NULL;
-}
-
-static int32_t producer(const ap__lrt_graph *g, int32_t t)
-{
-    uint32_t i, k;
-    if (g->t[t].op >= 0)
-        return g->t[t].op;
-    for (i = 0; i < g->n_nodes; i++)
-        for (k = 0; k < g->node[i].n_outputs; k++)
-            if (g->node[i].outputs[k] == t)
-                return (int32_t)i;
-    return -1;
 }
 
 static ap_status add_buffer(emit *e, int32_t t, int64_t lower, int64_t upper, ap_error *err)
@@ -311,7 +380,7 @@ static ap_status add_buffer(emit *e, int32_t t, int64_t lower, int64_t upper, ap
     const ap_tfl_subgraph *s = &g->m->subgraphs[g->sg];
     ap_buffer_spec sp;
     char id[16], name[160], prod[64], own[64];
-    int32_t pr = producer(g, t);
+    int32_t pr = e->pl.prod[t];
     ap_status st;
     ap_buffer_spec_init(&sp);
     snprintf(id, sizeof id, "%d", t);
@@ -323,9 +392,9 @@ static ap_status add_buffer(emit *e, int32_t t, int64_t lower, int64_t upper, ap
     sp.tensor = t;
     if ((uint32_t)t < s->n_tensors) {
         sp.name = s->tensors[t].name[0] ? s->tensors[t].name : NULL;
-        sp.kind = in_vec(s->inputs, s->n_inputs, t)    ? AP_KIND_INPUT
-                  : in_vec(s->outputs, s->n_outputs, t) ? AP_KIND_OUTPUT
-                                                        : AP_KIND_ACTIVATION;
+        sp.kind = (e->pl.io[t] & 1)   ? AP_KIND_INPUT
+                  : (e->pl.io[t] & 2) ? AP_KIND_OUTPUT
+                                      : AP_KIND_ACTIVATION;
     } else {
         snprintf(name, sizeof name, "%s of %s", g->t[t].role, op_name(g, g->t[t].op, own, sizeof own));
         sp.name = name;
@@ -335,8 +404,7 @@ static ap_status add_buffer(emit *e, int32_t t, int64_t lower, int64_t upper, ap
         sp.producer = op_name(g, pr, prod, sizeof prod);
     else if (sp.kind == AP_KIND_INPUT)
         sp.producer = "graph input";
-    sp.consumers = consumers(e, t, err);
-    if (!sp.consumers && err && err->code == AP_ERR_NOMEM)
+    if (e->pl.cons_start[t] < e->pl.cons_start[t + 1] && !(sp.consumers = consumers(e, t, err)))
         return AP_ERR_NOMEM;
     if ((st = ap_problem_add(e->p, &sp, err)) != AP_OK)
         return st;
@@ -347,18 +415,6 @@ static ap_status add_buffer(emit *e, int32_t t, int64_t lower, int64_t upper, ap
 static int64_t upper_of(const planner *pl, int32_t t)
 {
     return pl->dealloc[t] == UNASSIGNED ? (int64_t)pl->n + 1 : (int64_t)pl->dealloc[t] + 1;
-}
-
-/* The last node reading t, or `from` when none reads it later. */
-static int64_t last_reader(const ap__lrt_graph *g, int32_t t, int64_t from)
-{
-    int64_t last = from;
-    uint32_t i, k;
-    for (i = 0; i < g->n_nodes; i++)
-        for (k = 0; k < g->node[i].op->n_inputs; k++)
-            if (g->node[i].op->inputs[k] == t && (int64_t)i > last)
-                last = i;
-    return last;
 }
 
 /* Whether CalculateAllocations skips t because it shares its input's bytes. */
@@ -388,13 +444,14 @@ static ap_status add_buffers(emit *e, ap_error *err)
     }
     for (t = 0; t < pl->nt; t++) {
         int32_t r = pl->actual[t];
+        int64_t last;
         uint32_t bt, u;
         if (r < 0 || e->buf_of[r] == UINT32_MAX || !skipped_as_shared(e, (int32_t)t) ||
             g->t[t].bytes == 0 || pl->alloc[t] == UNASSIGNED)
             continue;
+        last = ap__max64(pl->last_read[t], pl->alloc[t]);
         if ((st = add_buffer(e, (int32_t)t, pl->alloc[t],
-                             ap__min64(last_reader(g, (int32_t)t, pl->alloc[t]) + 1,
-                                       e->p->buf[e->buf_of[r]].upper), err)) != AP_OK)
+                             ap__min64(last + 1, e->p->buf[e->buf_of[r]].upper), err)) != AP_OK)
             return st;
         bt = e->buf_of[t];
         snprintf(why, sizeof why, "%s writes tensor %zu into the bytes of its input %d "
@@ -402,15 +459,20 @@ static ap_status add_buffers(emit *e, ap_error *err)
         if ((st = ap_problem_add_overlap(e->p, e->buf_of[r], bt, 0,
                                          AP_OVERLAP_ALIAS | AP_OVERLAP_EXACT, why, err)) != AP_OK)
             return st;
-        for (u = 0; u < bt; u++) {
+        /* the earlier aliases of the same input, newest first */
+        for (u = e->group[e->buf_of[r]]; u != UINT32_MAX; u = e->group[u]) {
             const ap_buffer *a = &e->p->buf[u], *b = &e->p->buf[bt];
-            if (u == e->buf_of[r] || pl->actual[a->tensor] != r || a->upper <= b->lower ||
-                b->upper <= a->lower)
+            if (a->upper <= b->lower || b->upper <= a->lower)
                 continue;
+            if (++e->pairs > MAX_ALIAS_PAIRS)
+                return ap_error_set(err, AP_ERR_INPUT, "more than %d pairs of tensors share one "
+                                    "tensor's bytes at a time (tensor %d)", MAX_ALIAS_PAIRS, r);
             if ((st = ap_problem_add_overlap(e->p, u, bt, 0, AP_OVERLAP_ALIAS | AP_OVERLAP_EXACT,
                                              why, err)) != AP_OK)
                 return st;
         }
+        e->group[bt] = e->group[e->buf_of[r]];
+        e->group[e->buf_of[r]] = bt;
     }
     return AP_OK;
 }
@@ -495,9 +557,10 @@ static ap_status fill_info(emit *e, ap_error *err)
         msg[0] = 0;
         if (x->why)
             snprintf(msg, sizeof msg, "%s", x->why);
-        else if (it->fate == AP_LITERT_AT_INVOKE)
+        else if (it->fate == AP_LITERT_AT_INVOKE && it->first_op < (int32_t)g->n_nodes)
             snprintf(msg, sizeof msg, "%s is prepared only at Invoke (AllocateTensors stopped "
-                     "after %s)", op_name(g, it->first_op, ot, sizeof ot), g->stop_why);
+                     "after %s)", op_name(g, it->first_op, ot, sizeof ot),
+                     g->stop_why ? g->stop_why : "an earlier operator");
         else if (it->fate == AP_LITERT_UNUSED)
             snprintf(msg, sizeof msg, "no operator produces it and it is no graph input");
         if (msg[0] && !(it->why = ap__strdup(msg)))
@@ -520,18 +583,21 @@ ap_status ap__lrt_arena(const ap__lrt_graph *g, ap_problem *p, ap_litert_info *i
     e.p = p;
     e.info = info;
     e.pl.g = (ap__lrt_graph *)g;
-    if ((st = plan_allocations(&e.pl, err)) != AP_OK || (st = allocation_order(&e.pl, err)) != AP_OK)
+    if ((st = index_graph(&e.pl, err)) != AP_OK || (st = plan_allocations(&e.pl, err)) != AP_OK ||
+        (st = allocation_order(&e.pl, err)) != AP_OK)
         goto done;
-    if (!(e.buf_of = ap__alloc(e.pl.nt ? e.pl.nt : 1, sizeof *e.buf_of))) {
+    if (!(e.buf_of = ap__alloc(e.pl.nt ? e.pl.nt : 1, sizeof *e.buf_of)) ||
+        !(e.group = ap__alloc(e.pl.nt ? e.pl.nt : 1, sizeof *e.group))) {
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory");
         goto done;
     }
     for (t = 0; t < e.pl.nt; t++)
-        e.buf_of[t] = UINT32_MAX;
+        e.buf_of[t] = e.group[t] = UINT32_MAX;
     if ((st = add_buffers(&e, err)) == AP_OK && (st = add_labels(&e, err)) == AP_OK)
         st = fill_info(&e, err);
 done:
     free(e.buf_of);
+    free(e.group);
     free(e.cons);
     planner_free(&e.pl);
     return st;

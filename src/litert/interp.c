@@ -82,6 +82,24 @@ const char *ap__lrt_op_text(const ap__lrt_graph *g, uint32_t i, char *buf, size_
     return buf;
 }
 
+uint32_t ap__lrt_readers(ap__lrt_graph *g, int32_t t)
+{
+    const ap_tfl_subgraph *s = &g->m->subgraphs[g->sg];
+    uint32_t k, j;
+    if (!g->readers) {
+        if (!(g->readers = ap__zalloc(g->nt ? g->nt : 1, sizeof *g->readers)))
+            return UINT32_MAX;
+        for (k = 0; k < s->n_ops; k++)
+            for (j = 0; j < s->ops[k].n_inputs; j++)
+                if (s->ops[k].inputs[j] >= 0)
+                    g->readers[s->ops[k].inputs[j]]++;
+        for (k = 0; k < s->n_outputs; k++)
+            if (s->outputs[k] >= 0)
+                g->readers[s->outputs[k]]++;
+    }
+    return t >= 0 && (size_t)t < g->nt ? g->readers[t] : 0;
+}
+
 ap_status ap__lrt_set_alloc(ap__lrt_graph *g, int32_t t, ap__lrt_alloc a, uint32_t i,
                             ap_error *err, const char *fmt, ...)
 {
@@ -114,6 +132,7 @@ void ap__lrt_graph_free(ap__lrt_graph *g)
     free(g->kernel);
     free(g->stop_why);
     free(g->unmodelled);
+    free(g->readers);
     memset(g, 0, sizeof *g);
 }
 
@@ -241,6 +260,8 @@ ap_status ap__lrt_graph_build(ap__lrt_graph *g, const ap_tfl_model *m, uint32_t 
     g->threads = threads;
     g->depth = depth;
     g->stack = stack;
+    g->budget_own = AP__LRT_BUDGET;
+    g->budget = &g->budget_own;
     if ((st = init_tensors(g, err)) != AP_OK || (st = init_nodes(g, err)) != AP_OK)
         return st;
     return AP_OK;
@@ -270,6 +291,11 @@ ap_status ap__lrt_graph_prepare(ap__lrt_graph *g, ap_error *err)
         const ap__lrt_kernel *kn = g->kernel[i];
         int result = AP__LRT_PREPARED;
         int32_t d;
+        if (*g->budget == 0)
+            return ap_error_set(err, AP_ERR_INPUT, "TFLite's control flow would prepare more than "
+                                "%llu operators and tensors in all (subgraph %u)",
+                                (unsigned long long)AP__LRT_BUDGET, g->sg);
+        (*g->budget)--;
         if (!kn)
             return ap_error_set(err, AP_ERR_INPUT,
                                 "TFLite cannot allocate the model: %s of subgraph %u is the "

@@ -1006,9 +1006,15 @@ static ap_status prepare_called(ap__lrt_graph *g, uint32_t i, int32_t sg, const 
     s = &g->m->subgraphs[sg];
     if (s->n_inputs != n_from)
         return fail(g, i, err, "the called subgraph's input count differs from the operator's");
+    if (*g->budget < s->n_tensors)
+        return ap_error_set(err, AP_ERR_INPUT, "TFLite's control flow would prepare more than "
+                            "%llu operators and tensors in all (subgraph %d)",
+                            (unsigned long long)AP__LRT_BUDGET, sg);
+    *g->budget -= s->n_tensors;
     if ((st = ap__lrt_graph_build(sub, g->m, (uint32_t)sg, g->threads, g->depth + 1, stack,
                                   err)) != AP_OK)
         return st;
+    sub->budget = g->budget;
     for (k = 0; k < n_from; k++) {
         int32_t dst = s->inputs[k], src = from[k];
         if (dst < 0 || src < 0)
@@ -1028,20 +1034,6 @@ static ap_status prepare_called(ap__lrt_graph *g, uint32_t i, int32_t sg, const 
 static int same_dims(const ap__lrt_tensor *a, const ap__lrt_tensor *b)
 {
     return a->rank == b->rank && (a->rank == 0 || memcmp(a->dims, b->dims, a->rank * sizeof *a->dims) == 0);
-}
-
-/* The number of readers of tensor t in the subgraph, graph outputs included
- * (GetInputTensorsCount). */
-static uint32_t readers(const ap__lrt_graph *g, int32_t t)
-{
-    const ap_tfl_subgraph *s = &g->m->subgraphs[g->sg];
-    uint32_t n = 0, k, j;
-    for (k = 0; k < s->n_ops; k++)
-        for (j = 0; j < s->ops[k].n_inputs; j++)
-            n += s->ops[k].inputs[j] == t;
-    for (k = 0; k < s->n_outputs; k++)
-        n += s->outputs[k] == t;
-    return n;
 }
 
 /* WHILE (while.cc): outputs of loop variables the body passes through unchanged and nobody
@@ -1071,7 +1063,14 @@ static ap_status prepare_while(ap__lrt_graph *g, uint32_t i, int *result, ap_err
     }
     for (k = 0; k < op->n_inputs; k++) {
         int32_t o = nd->outputs[k], bi = bs->inputs[k];
-        if (bi != bs->outputs[k] || o < 0 || readers(g, o) != 0 || op->inputs[k] < 0)
+        uint32_t n_readers;
+        if (bi < 0 || bi != bs->outputs[k] || o < 0 || op->inputs[k] < 0)
+            continue;
+        if ((n_readers = ap__lrt_readers(g, o)) == UINT32_MAX) {
+            ap__lrt_graph_free(&body);
+            return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+        }
+        if (n_readers != 0)
             continue;
         if (g->t[op->inputs[k]].type == AP_TFL_STRING || g->t[op->inputs[k]].type == AP_TFL_RESOURCE ||
             g->t[op->inputs[k]].type == AP_TFL_VARIANT)
@@ -1089,7 +1088,11 @@ static ap_status prepare_while(ap__lrt_graph *g, uint32_t i, int *result, ap_err
     }
     dynamic = body.has_dynamic;
     for (k = 0; !dynamic && k < op->n_inputs; k++) {
-        const ap__lrt_tensor *bi = &body.t[bs->inputs[k]], *bo = &body.t[bs->outputs[k]];
+        const ap__lrt_tensor *bi, *bo;
+        if (bs->inputs[k] < 0 || bs->outputs[k] < 0)
+            continue;
+        bi = &body.t[bs->inputs[k]];
+        bo = &body.t[bs->outputs[k]];
         if (!same_dims(bi, bo)) {
             int64_t total = (bi->rank ? bi->dims[0] : 0) + (bo->rank ? bo->dims[0] : 0);
             if (total != 1)
@@ -1127,9 +1130,10 @@ static ap_status prepare_if(ap__lrt_graph *g, uint32_t i, int *result, ap_error 
     for (b = 0; b < 2 && st == AP_OK; b++)
         if (g->m->subgraphs[op->calls[b]].n_outputs != op->n_outputs)
             st = fail(g, i, err, "a branch's output count differs from the operator's");
-    for (k = 0; st == AP_OK && !dynamic && k < op->n_outputs; k++)
-        dynamic = !same_dims(&br[0].t[g->m->subgraphs[op->calls[0]].outputs[k]],
-                             &br[1].t[g->m->subgraphs[op->calls[1]].outputs[k]]);
+    for (k = 0; st == AP_OK && !dynamic && k < op->n_outputs; k++) {
+        int32_t a = g->m->subgraphs[op->calls[0]].outputs[k], c = g->m->subgraphs[op->calls[1]].outputs[k];
+        dynamic = a >= 0 && c >= 0 && !same_dims(&br[0].t[a], &br[1].t[c]);
+    }
     ap__lrt_graph_free(&br[0]);
     ap__lrt_graph_free(&br[1]);
     if (st != AP_OK || !dynamic)

@@ -70,7 +70,14 @@ typedef struct ap__lrt_graph {
     char *unmodelled;      /* owned: kernel paths whose temporaries are not modelled, or NULL */
     unsigned depth;        /* WHILE/IF bodies prepared inside this one */
     const uint32_t *stack; /* subgraphs being prepared above this one (loop check) */
+    uint64_t budget_own;   /* work left: operators and tensors prepared, nested ones too */
+    uint64_t *budget;      /* the top graph's budget_own, shared by the graphs it prepares */
+    uint32_t *readers;     /* lazily: node inputs and graph outputs naming each tensor */
 } ap__lrt_graph;
+
+/* The operators and tensors a model's control flow may make AllocateTensors prepare, nested
+ * subgraphs counted each time they are prepared. */
+#define AP__LRT_BUDGET (UINT64_C(1) << 22)
 
 /* ---- interp.c: InterpreterBuilder and the Prepare walk ------------------------------------ */
 
@@ -101,6 +108,10 @@ int ap__lrt_const(const ap__lrt_graph *g, int32_t t);
 ap_status ap__lrt_set_alloc(ap__lrt_graph *g, int32_t t, ap__lrt_alloc a, uint32_t i,
                             ap_error *err, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+
+/* GetInputTensorsCount: how many node inputs and graph outputs name tensor t (cached). Returns
+ * UINT32_MAX when out of memory. */
+uint32_t ap__lrt_readers(ap__lrt_graph *g, int32_t t);
 
 /* The display name of node i ("op 3 CONV_2D") into buf. */
 const char *ap__lrt_op_text(const ap__lrt_graph *g, uint32_t i, char *buf, size_t n);
