@@ -252,7 +252,7 @@ static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const 
     fprintf(f, "variables    %lld bytes (%s)", (long long)s->variable_bytes,
             lit ? "TFLM-sized; TFLite keeps them in its persistent arena"
                 : "TFLM's persistent tail");
-    if (s->head_variables)
+    if (s->head_variables && !lit)
         fprintf(f, "; %ld variable tensor%s in the head, at %s offline plan entr%s",
                 s->head_variables, s->head_variables == 1 ? "" : "s",
                 s->head_variables == 1 ? "its" : "their", s->head_variables == 1 ? "y" : "ies");
@@ -271,7 +271,9 @@ static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const 
     if (m->offline.present) {
         fprintf(f, "offline plan %u entries (metadata %u, buffer %u)", m->offline.n,
                 m->offline.metadata, m->offline.buffer);
-        if (p && s->fixed_tensors)
+        if (lit)
+            fputs(", ignored: the TensorFlow Lite interpreter does not read it\n", f);
+        else if (p && s->fixed_tensors)
             fprintf(f, ": %zu of %zu planned tensors fixed, honoured\n", s->fixed_tensors,
                     s->planned_tensors);
         else if (p && strstr(p->note ? p->note : "", "offline plan honoured"))
