@@ -216,13 +216,15 @@ static void inspect_and_plan_read_the_plan(void **state)
     run_free(&r);
     r = run_cli("inspect", out, "--kernels", "reference64", "--format", "csv", NULL);
     assert_int_equal(r.status, 0);
-    assert_string_equal(r.out, "id,lower,upper,size,alignment,name,offset\n"
-                               "0,1,2,16,16,MobilenetV1/Predictions/Reshape_1,158240\n"
-                               "3,-1,2,74464,16,_split_1_scratch,74464\n"
-                               "4,-1,2,74464,16,_split_1_scratch_fast,0\n"
-                               "5,0,2,9216,16,input,148928\n"
-                               "scratch0,1,2,48,16,op 0 ethos-u: base addresses,\n"
-                               "scratch1,1,2,48,16,op 0 ethos-u: base address sizes,\n");
+    assert_string_equal(r.out, "id,lower,upper,size,alignment,name,type,offset\n"
+                               "0,1,2,16,16,MobilenetV1/Predictions/Reshape_1,\"int8[1,2]\",158240\n"
+                               "3,-1,2,74464,16,_split_1_scratch,uint8[74464],74464\n"
+                               "4,-1,2,74464,16,_split_1_scratch_fast,uint8[74464],0\n"
+                               "5,0,2,9216,16,input,\"int8[1,96,96,1]\",148928\n"
+                               "scratch0,1,2,48,16,op 0 ethos-u: base addresses,"
+                               "uint8[48] (reference64 kernel),\n"
+                               "scratch1,1,2,48,16,op 0 ethos-u: base address sizes,"
+                               "uint8[48] (reference64 kernel),\n");
     run_free(&r);
     r = run_cli("inspect", out, NULL);
     assert_int_equal(r.status, 0);
@@ -250,8 +252,8 @@ static void inspect_and_plan_read_the_plan(void **state)
     r = run_cli("plan", out, "--strategy", "bestfit-size", "--kernels", "reference64",
                 "--format", "csv", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "0,1,2,16,16,MobilenetV1/Predictions/Reshape_1,158240\n");
-    assert_contains(r.out, "5,0,2,9216,16,input,148928\n");
+    assert_contains(r.out, "0,1,2,16,16,MobilenetV1/Predictions/Reshape_1,\"int8[1,2]\",158240\n");
+    assert_contains(r.out, "5,0,2,9216,16,input,\"int8[1,96,96,1]\",148928\n");
     run_free(&r);
 }
 

@@ -392,7 +392,7 @@ static void test_table(void **state)
                            "              42.9%  300 bytes  tensor 3\n"
                            "              35.7%  250 bytes  tensor 4\n"
                            "              21.4%  150 bytes  tensor 2\n"
-                           "buffers      5\n"
+                           "buffers      5, by first use\n"
                            "\n"
                            "id  size  lifetime  offset     end\n"
                            "0    100  [0, 2)         0     100\n"
@@ -403,6 +403,81 @@ static void test_table(void **state)
     free(t);
     ap_plan_free(&plan);
     ap_problem_free(p);
+}
+
+/* Writes the table with options into memory (malloc'd text). */
+static char *table_with(const ap_problem *p, const ap_plan *plan, ap_row_order order, int hex)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    ap_error err = {0};
+    ap_table_options o;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    ap_table_options_init(&o);
+    o.order = order;
+    o.hex = hex;
+    if (ap_write_table_with(f, p, plan, &o, &err) != AP_OK)
+        fail_msg("table failed: %s", err.msg);
+    fclose(f);
+    return buf;
+}
+
+/* Rows by first use (the default), input order, size and offset; offsets in hex. */
+static void test_table_orders_and_hex(void **state)
+{
+    ap_problem *p = problem_from_csv(example_csv);
+    ap_problem *q = problem_from_csv("id,lower,end,size\nlate,2,3,10\nearly,0,1,20\n");
+    ap_plan plan, qplan;
+    ap_error err = {0};
+    ap_table_options o;
+    char *t;
+    (void)state;
+    ap_plan_init(&plan);
+    ap_plan_init(&qplan);
+    plan_checked(p, "greedy", &plan);
+    plan_checked(q, "greedy", &qplan);
+    t = table_with(q, &qplan, AP_ROWS_START, 0);
+    assert_contains(t, "buffers      2, by first use\n\n"
+                       "id     size  lifetime  offset     end\n"
+                       "early    20  [0, 2)         0      20\n"
+                       "late     10  [2, 4)         0      10\n");
+    free(t);
+    t = table_with(q, &qplan, AP_ROWS_ID, 0);
+    assert_contains(t, "buffers      2, by id\n\n"
+                       "id     size  lifetime  offset     end\n"
+                       "late     10  [2, 4)         0      10\n"
+                       "early    20  [0, 2)         0      20\n");
+    free(t);
+    t = table_with(p, &plan, AP_ROWS_SIZE, 0);
+    assert_contains(t, "buffers      5, by size, largest first\n\n"
+                       "id  size  lifetime  offset     end\n"
+                       "3    300  [3, 6)         0     300\n"
+                       "4    250  [4, 7)       300     550\n"
+                       "1    200  [1, 4)       300     500\n"
+                       "2    150  [2, 5)       550     700\n"
+                       "0    100  [0, 2)         0     100\n");
+    free(t);
+    /* equal offsets: first use decides */
+    t = table_with(p, &plan, AP_ROWS_OFFSET, 1);
+    assert_contains(t, "buffers      5, by offset\n\n"
+                       "id  size  lifetime      offset         end\n"
+                       "0    100  [0, 2)    0x00000000  0x00000064\n"
+                       "3    300  [3, 6)    0x00000000  0x0000012c\n"
+                       "1    200  [1, 4)    0x0000012c  0x000001f4\n"
+                       "4    250  [4, 7)    0x0000012c  0x00000226\n"
+                       "2    150  [2, 5)    0x00000226  0x000002bc\n");
+    free(t);
+    ap_table_options_init(&o);
+    o.order = AP_ROWS_COUNT;
+    assert_int_equal(ap_write_table_with(stdout, p, &plan, &o, &err), AP_ERR_USAGE);
+    assert_string_equal(err.msg, "row order 4 is not an ap_row_order");
+    assert_string_equal(ap_row_order_names()[AP_ROWS_OFFSET], "offset");
+    assert_null(ap_row_order_names()[AP_ROWS_COUNT]);
+    ap_plan_free(&plan);
+    ap_plan_free(&qplan);
+    ap_problem_free(p);
+    ap_problem_free(q);
 }
 
 /* Step labels of models show at the peak; more than ten peak buffers are summed up. */
@@ -728,6 +803,7 @@ int main(void)
         cmocka_unit_test(test_log),
         cmocka_unit_test(test_log_fixed_and_scratch),
         cmocka_unit_test(test_table),
+        cmocka_unit_test(test_table_orders_and_hex),
         cmocka_unit_test(test_table_labels_and_many_peak_buffers),
         cmocka_unit_test(test_json),
         cmocka_unit_test(test_timeline),

@@ -63,12 +63,13 @@ static void csv_is_plan_input(void **state)
     run_result r = run_cli("inspect", src_path(HELLO), "--format", "csv", NULL);
     assert_int_equal(r.status, 0);
     assert_string_equal(
-        r.out, "id,lower,upper,size,alignment,name\n"
-               "0,0,2,16,16,serving_default_dense_input:0\n"
-               "7,1,3,16,16,sequential/dense/MatMul;sequential/dense/Relu;sequential/dense/BiasAdd\n"
+        r.out, "id,lower,upper,size,alignment,name,type\n"
+               "0,0,2,16,16,serving_default_dense_input:0,\"int8[1,1]\"\n"
+               "7,1,3,16,16,sequential/dense/MatMul;sequential/dense/Relu;sequential/dense/BiasAdd,"
+               "\"int8[1,16]\"\n"
                "8,2,4,16,16,sequential/dense_1/MatMul;sequential/dense_1/Relu;sequential/dense_1/"
-               "BiasAdd\n"
-               "9,3,4,16,16,StatefulPartitionedCall:0\n");
+               "BiasAdd,\"int8[1,16]\"\n"
+               "9,3,4,16,16,StatefulPartitionedCall:0,\"int8[1,1]\"\n");
     run_free(&r);
 
     /* The vela model's CSV keeps its offline offsets (blank for the planner's own choice) and
@@ -81,13 +82,15 @@ static void csv_is_plan_input(void **state)
     run_free(&r);
     char *text = read_text(csv, NULL);
     assert_non_null(text);
-    assert_string_equal(text, "id,lower,upper,size,alignment,name,offset\n"
-                              "0,1,2,16,16,MobilenetV1/Predictions/Reshape_1,0\n"
-                              "3,-1,2,74464,16,_split_1_scratch,0\n"
-                              "4,-1,2,74464,16,_split_1_scratch_fast,0\n"
-                              "5,0,2,9216,16,input,0\n"
-                              "scratch0,1,2,48,16,op 0 ethos-u: base addresses,\n"
-                              "scratch1,1,2,48,16,op 0 ethos-u: base address sizes,\n");
+    assert_string_equal(text, "id,lower,upper,size,alignment,name,type,offset\n"
+                              "0,1,2,16,16,MobilenetV1/Predictions/Reshape_1,\"int8[1,2]\",0\n"
+                              "3,-1,2,74464,16,_split_1_scratch,uint8[74464],0\n"
+                              "4,-1,2,74464,16,_split_1_scratch_fast,uint8[74464],0\n"
+                              "5,0,2,9216,16,input,\"int8[1,96,96,1]\",0\n"
+                              "scratch0,1,2,48,16,op 0 ethos-u: base addresses,"
+                              "uint8[48] (reference64 kernel),\n"
+                              "scratch1,1,2,48,16,op 0 ethos-u: base address sizes,"
+                              "uint8[48] (reference64 kernel),\n");
     free(text);
     r = run_cli("plan", csv, "--strategy", "greedy", "--format", "json", NULL);
     assert_int_equal(r.status, 0);

@@ -11,6 +11,7 @@
  *   alignment (optional, or align)    power of two
  *   offset    (optional)              a fixed offset the plan must keep (in a plan file: the plan)
  *   name      (optional)              display name
+ *   type      (optional)              what the user knows it as ("int8[1,48,48,16]")
  *   alias_of  (optional)              id of a buffer whose bytes this one may share
  *                                     (an overlap allowance with max_delta 0: this buffer
  *                                     starts at or below that one)
@@ -20,7 +21,7 @@
  *                                     at exactly that distance (AP_OVERLAP_EXACT)
  * Other columns are ignored with a warning. Blank lines and lines starting with '#' are
  * skipped. Fields may be double-quoted ("a,b" and "say ""hi"""). Errors name the line and the
- * column. Output: id,lower,upper,size[,alignment][,name][,alias_of][,overlap_of,max_delta]
+ * column. Output: id,lower,upper,size[,alignment][,name][,type][,alias_of][,overlap_of,max_delta]
  * [,overlap_exact],offset - valid input for both `plan` and `check`; the overlap columns
  * appear when the problem has such allowances (a model read with --inplace or --overlap),
  * and then a first comment line carries the problem's note (which rules, which kernels).

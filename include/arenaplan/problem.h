@@ -44,6 +44,9 @@ typedef enum ap_kind {
 typedef struct ap_buffer {
     char *id;          /* as written in the input ("17", "2:5", "scratch0"); unique */
     char *name;        /* optional display name (the tensor name); NULL if none */
+    char *type;        /* optional: what the user knows it as: a tensor's element type and
+                          shape as Netron writes them ("int8[1,48,48,16]"), a kernel scratch
+                          request's bytes and kernel ("uint8[75] (reference kernel)"); NULL */
     int64_t size;      /* bytes, 0 <= size <= AP_MAX_VALUE */
     int64_t lower;     /* first step the buffer is live */
     int64_t upper;     /* first step it is no longer live; lower < upper */
@@ -100,11 +103,12 @@ typedef struct ap_problem {
 } ap_problem;
 
 /* What ap_problem_add copies into a new buffer. Strings are copied; NULL name, producer and
- * consumers are fine. Set fixed = AP_UNFIXED and align = 0 unless you mean otherwise;
+ * consumers and type are fine. Set fixed = AP_UNFIXED and align = 0 unless you mean otherwise;
  * subgraph and tensor = AP_NO_INDEX when not from a model. ap_buffer_spec_init does that. */
 typedef struct ap_buffer_spec {
     const char *id;
     const char *name;
+    const char *type;
     int64_t size, lower, upper, align, fixed;
     ap_kind kind;
     int32_t subgraph, tensor;

@@ -66,12 +66,67 @@ typedef struct ap_summary {
 ap_status ap_summary_compute(const ap_problem *p, const ap_plan *plan, ap_summary *s, ap_error *err);
 void ap_summary_free(ap_summary *s);
 
-/* A table for the terminal: summary lines, then one row per buffer in input order. */
+/* The order of the table's buffer rows. */
+typedef enum ap_row_order {
+    AP_ROWS_START = 0, /* "start": first use (lower), ties in input order; the default, the order
+                          Vela's --verbose-allocation lists buffers in */
+    AP_ROWS_ID,        /* "id": input order (tensor index for models) */
+    AP_ROWS_SIZE,      /* "size": largest first, ties by first use */
+    AP_ROWS_OFFSET,    /* "offset": lowest offset first, ties by first use */
+    AP_ROWS_COUNT
+} ap_row_order;
+
+/* The names of the orders, indexed by value, NULL-terminated ("start", "id", "size",
+ * "offset"). */
+const char *const *ap_row_order_names(void);
+
+typedef struct ap_table_options {
+    ap_row_order order; /* row order (AP_ROWS_START) */
+    int hex;            /* 1: offsets and ends in hexadecimal (0x0000d800), as addresses */
+} ap_table_options;
+
+void ap_table_options_init(ap_table_options *opt);
+
+/* A table for the terminal: summary lines, then one row per buffer (id, name, type, kind, size,
+ * lifetime, offset, end) in opt's order (NULL: the defaults). For a model's problem whose plan
+ * is smaller than the head stock TFLM reaches, a line says so ("stock TFLM (greedy): ..."). */
+ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
+                              const ap_table_options *opt, ap_error *err);
+
+/* ap_write_table_with with the default options. */
 ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
+/* What is live while each operator runs: for a model, one row per labelled step (the inputs,
+ * then each operator in execution order); for a buffer list, one per step at which a buffer
+ * begins (the live set changes nowhere else). */
+typedef struct ap_op_row {
+    int64_t step;
+    const char *label;     /* the step's label (owned by the problem), or NULL */
+    int64_t live_bytes;    /* the sizes of the buffers live at the step */
+    double share;          /* live_bytes / the plan's arena (0 when the arena is 0) */
+    const uint32_t *buffers; /* the buffers live at the step, largest first (ties: input order) */
+    size_t n_buffers;
+} ap_op_row;
+
+typedef struct ap_op_table {
+    ap_op_row *rows;
+    size_t n;
+    uint32_t *pool_;       /* private: every row's buffers */
+} ap_op_table;
+
+/* Computes the per-operator table of a plan of a validated problem. O(n log n) plus the sum
+ * over rows of the buffers live there. Free with ap_op_table_free (also after a failure). */
+ap_status ap_op_table_compute(const ap_problem *p, const ap_plan *plan, ap_op_table *t,
+                              ap_error *err);
+void ap_op_table_free(ap_op_table *t);
+
+/* The per-operator table for the terminal (`plan --ops`): step, operator, live bytes, share
+ * of the arena and the buffers (the largest eight by id, then how many more). */
+ap_status ap_write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
+
 /* JSON: {"arena_bytes":N,"lower_bound":N,"efficiency":E,"strategy":"...", ...,
- * "summary":{...}, "buffers":[{"id":"...","lower":L,"upper":U,"size":S,"offset":O}, ...]}
- * (the fields: docs/report.md, "The summary"). */
+ * "summary":{...}, "buffers":[{"id":"...","lower":L,"upper":U,"size":S,"offset":O}, ...],
+ * "ops":[...]} (the fields: docs/report.md, "The JSON"); "ops" (ap_op_table) for models. */
 ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
 /* Writes s as a JSON string literal (quotes, escapes, control characters as \u00XX). */

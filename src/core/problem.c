@@ -26,6 +26,7 @@ static void free_buffer(ap_buffer *b)
 {
     free(b->id);
     free(b->name);
+    free(b->type);
     free(b->producer);
     free(b->consumers);
 }
@@ -74,7 +75,7 @@ ap_status ap_problem_add(ap_problem *p, const ap_buffer_spec *s, ap_error *err)
     b->subgraph = s->subgraph;
     b->tensor = s->tensor;
     if (!dup_opt(&b->id, s->id ? s->id : "") || !dup_opt(&b->name, s->name) ||
-        !dup_opt(&b->producer, s->producer) || !dup_opt(&b->consumers, s->consumers)) {
+        !dup_opt(&b->type, s->type) || !dup_opt(&b->producer, s->producer) || !dup_opt(&b->consumers, s->consumers)) {
         free_buffer(b);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory adding buffer %zu", p->n);
     }
@@ -412,6 +413,7 @@ ap_problem *ap_problem_clone(const ap_problem *p)
         ap_buffer_spec_init(&s);
         s.id = b->id;
         s.name = b->name;
+        s.type = b->type;
         s.size = b->size;
         s.lower = b->lower;
         s.upper = b->upper;

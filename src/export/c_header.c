@@ -123,11 +123,14 @@ ap_status ap_write_c_header(FILE *f, const ap_problem *p, const ap_plan *plan, c
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
         char idtext[64];
+        char typetext[64];
         comment_text(b->id, idtext, sizeof idtext);
         comment_text(b->name, text, sizeof text);
-        fprintf(f, "    %lld, /* %zu: %s%s%s%s, %lld bytes, steps [%lld, %lld) */\n", (long long)plan->offset[i], i,
+        comment_text(b->type, typetext, sizeof typetext);
+        fprintf(f, "    %lld, /* %zu: %s%s%s%s%s%s, %lld bytes, steps [%lld, %lld) */\n", (long long)plan->offset[i], i,
                 b->tensor != AP_NO_INDEX ? "tensor " : "", idtext, b->name ? " " : "", b->name ? text : "",
-                (long long)b->size, (long long)b->lower, (long long)b->upper);
+                b->type ? ", " : "", b->type ? typetext : "", (long long)b->size, (long long)b->lower,
+                (long long)b->upper);
     }
     fprintf(f, "};\n\nstatic const uint32_t %s_sizes[%s_BUFFERS] " UNUSED "= {", name, up);
     for (i = 0; i < p->n; i++)

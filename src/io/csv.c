@@ -18,11 +18,11 @@
 #include "core/util.h"
 
 enum col { C_ID, C_LOWER, C_UPPER, C_END, C_SIZE, C_ALIGN, C_OFFSET, C_NAME, C_ALIAS, C_OVERLAP,
-           C_DELTA, C_EXACT, C_COUNT, C_IGNORED };
+           C_DELTA, C_EXACT, C_TYPE, C_COUNT, C_IGNORED };
 
 static const char *const col_names[C_COUNT] = {"id", "lower", "upper", "end", "size", "alignment",
                                                "offset", "name", "alias_of", "overlap_of",
-                                               "max_delta", "overlap_exact"};
+                                               "max_delta", "overlap_exact", "type"};
 
 static const struct {
     const char *name;
@@ -32,7 +32,7 @@ static const struct {
     {"start", C_LOWER},    {"begin", C_LOWER}, {"upper", C_UPPER},  {"end", C_END},
     {"size", C_SIZE},      {"alignment", C_ALIGN}, {"align", C_ALIGN}, {"offset", C_OFFSET},
     {"name", C_NAME},      {"alias_of", C_ALIAS}, {"overlap_of", C_OVERLAP},
-    {"max_delta", C_DELTA}, {"overlap_exact", C_EXACT},
+    {"max_delta", C_DELTA}, {"overlap_exact", C_EXACT}, {"type", C_TYPE},
 };
 
 void ap_csv_options_init(ap_csv_options *opt)
@@ -404,6 +404,9 @@ static ap_status read_row(reader *r, const header *h, ap_problem *p, ap_buffer_s
     s->name = field_of(r, h, C_NAME);
     if (s->name && !*s->name)
         s->name = NULL;
+    s->type = field_of(r, h, C_TYPE);
+    if (s->type && !*s->type)
+        s->type = NULL;
     if ((st = get_int(r, h, C_LOWER, 1, &s->lower, err)) != AP_OK ||
         (st = get_int(r, h, C_SIZE, 1, &s->size, err)) != AP_OK ||
         (st = get_int(r, h, C_ALIGN, 0, &s->align, err)) != AP_OK ||
@@ -699,7 +702,7 @@ static ap_status collect_row_overlaps(const ap_problem *p, row_ovl *rows, int *h
 ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
 {
     size_t i;
-    int has_align = 0, has_name = 0, has_alias = 0, has_other = 0, has_exact = 0;
+    int has_align = 0, has_name = 0, has_type = 0, has_alias = 0, has_other = 0, has_exact = 0;
     int has_offset = plan != NULL;
     ap_status st;
     row_ovl *rows = ap__zalloc(p->n + 1, sizeof *rows);
@@ -712,6 +715,7 @@ ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
     for (i = 0; i < p->n; i++) {
         has_align |= ap_buffer_align(p, i) != 1;
         has_name |= p->buf[i].name != NULL;
+        has_type |= p->buf[i].type != NULL;
         has_offset |= p->buf[i].fixed != AP_UNFIXED;
     }
     /* Allowances from in-place or overlap rules hold only for the kernels the note names:
@@ -723,6 +727,8 @@ ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
         fputs(",alignment", f);
     if (has_name)
         fputs(",name", f);
+    if (has_type)
+        fputs(",type", f);
     if (has_alias)
         fputs(",alias_of", f);
     if (has_other)
@@ -742,6 +748,10 @@ ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
         if (has_name) {
             fputc(',', f);
             put_field(f, b->name ? b->name : "");
+        }
+        if (has_type) {
+            fputc(',', f);
+            put_field(f, b->type ? b->type : "");
         }
         if (has_alias) {
             fputc(',', f);

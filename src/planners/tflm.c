@@ -2,8 +2,10 @@
  * tflm.c - the plan TFLM itself makes at AllocateTensors for a model problem: the offline
  * plan's fixed offsets kept, every other buffer placed by its GreedyMemoryPlanner, which knows
  * no in-place or overlap rule (ap_tflite_tflm_plan in tflm.h). embed judges its candidates
- * by it; `check` compares a plan with it.
+ * by it; `check` compares a plan with it; every output names its head when a plan beats it.
  */
+#include <stdio.h>
+
 #include "arenaplan/check.h"
 #include "arenaplan/tflm.h"
 #include "core/util.h"
@@ -23,4 +25,32 @@ ap_status ap_tflite_tflm_plan(const ap_problem *p, ap_plan *out, ap_error *err)
         st = ap_error_set(err, st, "%s", res.message);
     ap_problem_free(q);
     return st;
+}
+
+int64_t ap__stock_head(const ap_problem *p)
+{
+    ap_plan plan;
+    int64_t head = -1;
+    size_t i;
+    for (i = 0; i < p->n && p->buf[i].tensor == AP_NO_INDEX; i++)
+        ;
+    if (i == p->n)
+        return -1; /* a buffer list: no model for TFLM to plan */
+    ap_plan_init(&plan);
+    if (ap_tflite_tflm_plan(p, &plan, NULL) == AP_OK)
+        head = plan.arena;
+    ap_plan_free(&plan);
+    return head;
+}
+
+int ap__stock_note(const ap_problem *p, int64_t arena, char *out, size_t cap, int64_t *stock)
+{
+    int64_t head = ap__stock_head(p);
+    if (stock)
+        *stock = head;
+    if (head < 0 || arena >= head)
+        return 0;
+    snprintf(out, cap, "stock TFLM (greedy): %lld bytes; this plan needs `arenaplan embed` (or the "
+             "header's BufferPlan) to take effect", (long long)head);
+    return 1;
 }

@@ -101,6 +101,10 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
             fputs(",\"name\":", f);
             ap_json_string(f, b->name);
         }
+        if (b->type) {
+            fputs(",\"type\":", f);
+            ap_json_string(f, b->type);
+        }
         if (b->tensor != AP_NO_INDEX) /* a model's tensor: its index in its subgraph */
             fprintf(f, ",\"tensor\":%d", (int)b->tensor);
         fprintf(f, ",\"lower\":%lld,\"upper\":%lld,\"size\":%lld,\"offset\":%lld", (long long)b->lower,

@@ -1,10 +1,12 @@
 /* table.c - the plan as a table for the terminal: a summary, then one row per buffer. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arenaplan/savings.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
+#include "planners/planners.h"
 #include "report/rutil.h"
 
 #define PEAK_ROWS 10   /* buffers listed under "peak"; the rest are counted */
@@ -62,45 +64,124 @@ static void write_peak(FILE *f, const ap_problem *p, const ap_summary *s)
     }
 }
 
-ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
+static const char *const order_names[AP_ROWS_COUNT + 1] = {"start", "id", "size", "offset", NULL};
+
+const char *const *ap_row_order_names(void)
+{
+    return order_names;
+}
+
+void ap_table_options_init(ap_table_options *opt)
+{
+    opt->order = AP_ROWS_START;
+    opt->hex = 0;
+}
+
+/* A row's sort key: two values, then the input index. */
+typedef struct row_key {
+    int64_t a, b;
+    size_t i;
+} row_key;
+
+static int cmp_key(const void *x, const void *y)
+{
+    const row_key *p = x, *q = y;
+    if (p->a != q->a)
+        return p->a < q->a ? -1 : 1;
+    if (p->b != q->b)
+        return p->b < q->b ? -1 : 1;
+    return p->i < q->i ? -1 : p->i > q->i;
+}
+
+/* The rows in opt's order: rows[k] is the buffer of row k. */
+static void row_order(const ap_problem *p, const ap_plan *plan, ap_row_order order, row_key *keys,
+                      size_t *rows)
+{
+    size_t i;
+    for (i = 0; i < p->n; i++) {
+        const ap_buffer *b = &p->buf[i];
+        keys[i].i = i;
+        keys[i].a = order == AP_ROWS_START  ? b->lower
+                    : order == AP_ROWS_SIZE ? -b->size
+                    : order == AP_ROWS_OFFSET ? plan->offset[i]
+                                              : 0;
+        keys[i].b = order == AP_ROWS_ID ? 0 : b->lower;
+    }
+    if (order != AP_ROWS_ID)
+        qsort(keys, p->n, sizeof *keys, cmp_key);
+    for (i = 0; i < p->n; i++)
+        rows[i] = keys[i].i;
+}
+
+static void put_offset(FILE *f, int hex, int w, int64_t v)
+{
+    if (hex)
+        fprintf(f, "%*s0x%0*llx", w - 10 > 0 ? w - 10 : 0, "", 8, (unsigned long long)v);
+    else
+        fprintf(f, "%*lld", w, (long long)v);
+}
+
+#define TYPE_WIDTH 24 /* the type column's widest; longer types end in "..." */
+
+ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
+                              const ap_table_options *opt, ap_error *err)
 {
     ap_summary s;
-    size_t i;
-    int wid = 2, wname = 0, wsize = 4, wlife = 8, woff = 6, wkind = 0;
+    ap_table_options defaults;
+    size_t i, k, *rows = NULL;
+    row_key *keys = NULL;
+    int wid = 2, wname = 0, wtype = 0, wsize = 4, wlife = 8, woff = 6, wkind = 0;
+    char stock[256];
     const ap_overlap **by_over = NULL;
-    ap_status st = ap_summary_compute(p, plan, &s, err);
-    if (st != AP_OK)
-        return st;
-    if (ap__has_rule_overlaps(p)) {
-        /* rows say which buffer each one may share bytes with */
-        if (!(by_over = ap__zalloc(p->n, sizeof *by_over))) {
-            ap_summary_free(&s);
-            return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the table");
-        }
-        ap__rule_overlaps_by_over(p, by_over);
+    ap_status st;
+    if (!opt) {
+        ap_table_options_init(&defaults);
+        opt = &defaults;
     }
+    if ((unsigned)opt->order >= AP_ROWS_COUNT)
+        return ap_error_set(err, AP_ERR_USAGE, "row order %d is not an ap_row_order", (int)opt->order);
+    if ((st = ap_summary_compute(p, plan, &s, err)) != AP_OK)
+        return st;
+    rows = ap__alloc(p->n ? p->n : 1, sizeof *rows);
+    keys = ap__alloc(p->n ? p->n : 1, sizeof *keys);
+    if (ap__has_rule_overlaps(p))
+        by_over = ap__zalloc(p->n, sizeof *by_over); /* rows say whose bytes each one may share */
+    if (!rows || !keys || (ap__has_rule_overlaps(p) && !by_over)) {
+        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the table");
+        goto done;
+    }
+    if (by_over)
+        ap__rule_overlaps_by_over(p, by_over);
+    row_order(p, plan, opt->order, keys, rows);
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
         int w = (int)strlen(b->id), wl = width_of(b->lower) + width_of(b->upper) + 4;
         wid = w > wid ? w : wid;
         if (b->name)
             wname = (int)strlen(b->name) > wname ? (int)strlen(b->name) : wname;
+        if (b->type)
+            wtype = (int)strlen(b->type) > wtype ? (int)strlen(b->type) : wtype;
         if (b->kind != AP_KIND_BUFFER)
             wkind = 10;
         wsize = width_of(b->size) > wsize ? width_of(b->size) : wsize;
         wlife = wl > wlife ? wl : wlife;
         woff = width_of(plan->offset[i] + b->size) > woff ? width_of(plan->offset[i] + b->size) : woff;
     }
+    if (opt->hex)
+        woff = woff > 10 ? woff : 10;
     if (wname > 40)
         wname = 40;
     if (wname && wname < 4)
         wname = 4;
+    wtype = wtype > TYPE_WIDTH ? TYPE_WIDTH : wtype && wtype < 4 ? 4 : wtype;
     fprintf(f, "strategy     %s\n", plan->strategy);
     if (p->source)
         fprintf(f, "input        %s\n", p->source);
     if (p->note)
         fprintf(f, "note         %s\n", p->note);
     fprintf(f, "arena        %lld bytes\n", (long long)s.arena);
+    if (ap__stock_note(p, s.arena, stock, sizeof stock, NULL))
+        fprintf(f, "%s\n", stock);
     fprintf(f, "lower bound  %lld bytes (efficiency %.1f%%)\n", (long long)s.lower_bound, 100.0 * s.efficiency);
     if (p->n_ovl)
         fprintf(f, "             %lld bytes without overlap allowances\n", (long long)s.lower_bound_no_overlap);
@@ -123,25 +204,36 @@ ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_e
     fprintf(f, "buffers      %zu", p->n);
     if (s.fixed)
         fprintf(f, " (%zu fixed)", s.fixed);
+    if (p->n > 1)
+        fprintf(f, ", by %s", opt->order == AP_ROWS_START ? "first use" : opt->order == AP_ROWS_ID ? "id"
+                              : opt->order == AP_ROWS_SIZE ? "size, largest first" : "offset");
     fputs("\n\n", f);
     fprintf(f, "%-*s  ", wid, "id");
     if (wname)
         fprintf(f, "%-*s  ", wname, "name");
+    if (wtype)
+        fprintf(f, "%-*s  ", wtype, "type");
     if (wkind)
         fprintf(f, "%-*s  ", wkind, "kind");
     fprintf(f, "%*s  %-*s  %*s  %*s\n", wsize, "size", wlife, "lifetime", woff, "offset", woff, "end");
-    for (i = 0; i < p->n; i++) {
-        const ap_buffer *b = &p->buf[i];
+    for (k = 0; k < p->n; k++) {
+        const ap_buffer *b = &p->buf[i = rows[k]];
         char life[64];
         snprintf(life, sizeof life, "[%lld, %lld)", (long long)b->lower, (long long)b->upper);
         fprintf(f, "%-*s  ", wid, b->id);
         if (wname)
             fprintf(f, "%-*.*s  ", wname, wname, b->name ? b->name : "");
+        if (wtype && b->type && (int)strlen(b->type) > wtype)
+            fprintf(f, "%.*s...  ", wtype - 3, b->type);
+        else if (wtype)
+            fprintf(f, "%-*s  ", wtype, b->type ? b->type : "");
         if (wkind)
             fprintf(f, "%-*s  ", wkind, ap__kind_name(b->kind));
-        fprintf(f, "%*lld  %-*s  %*lld  %*lld%s", wsize, (long long)b->size, wlife, life, woff,
-                (long long)plan->offset[i], woff, (long long)(plan->offset[i] + b->size),
-                b->fixed != AP_UNFIXED ? "  fixed" : "");
+        fprintf(f, "%*lld  %-*s  ", wsize, (long long)b->size, wlife, life);
+        put_offset(f, opt->hex, woff, plan->offset[i]);
+        fputs("  ", f);
+        put_offset(f, opt->hex, woff, plan->offset[i] + b->size);
+        fputs(b->fixed != AP_UNFIXED ? "  fixed" : "", f);
         if (by_over && by_over[i] && (by_over[i]->flags & AP_OVERLAP_ALIAS))
             fprintf(f, "  alias of %s", p->buf[by_over[i]->base].id);
         else if (by_over && by_over[i])
@@ -149,15 +241,22 @@ ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_e
                     (long long)by_over[i]->max_delta);
         fputc('\n', f);
     }
-    free(by_over);
-    ap_summary_free(&s);
     if (ap__has_rule_overlaps(p)) {
-        ap_status st2;
         fputc('\n', f);
-        if ((st2 = ap_write_overlap_savings(f, p, plan, err)) != AP_OK)
-            return st2;
+        if ((st = ap_write_overlap_savings(f, p, plan, err)) != AP_OK)
+            goto done;
     }
     if (ferror(f))
-        return ap_error_set(err, AP_ERR_IO, "write error");
-    return AP_OK;
+        st = ap_error_set(err, AP_ERR_IO, "write error");
+done:
+    free(by_over);
+    free(rows);
+    free(keys);
+    ap_summary_free(&s);
+    return st;
+}
+
+ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
+{
+    return ap_write_table_with(f, p, plan, NULL, err);
 }

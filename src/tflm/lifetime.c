@@ -23,6 +23,7 @@
  *   then the scratch requests, sizes rounded up to 16, lifetime [first_created, last_used + 1).
  */
 #include <assert.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -358,13 +359,38 @@ static ap_status init_entries(const ap_tfl_model *m, entry *e, const int32_t *of
     return AP_OK;
 }
 
+/* The tensor's type as Netron writes it: "int8[1,48,48,16]", "float32[]" for a scalar. cap >= 32;
+ * a shape too long for out ends in ",...]". */
+static void tensor_type(const ap_tfl_tensor *t, char *out, size_t cap)
+{
+    const char *name = ap_tfl_type_name(t->type);
+    size_t k = 0;
+    assert(cap >= 32);
+    for (; name && *name && k < 20; name++)
+        out[k++] = (char)tolower((unsigned char)*name);
+    out[k++] = '[';
+    for (uint32_t d = 0; d < t->rank; d++) {
+        char dim[16];
+        int w = snprintf(dim, sizeof dim, "%s%d", d ? "," : "", (int)t->shape[d]);
+        if (k + (size_t)w + 6 > cap) {
+            memcpy(out + k, ",...", 4);
+            k += 4;
+            break;
+        }
+        memcpy(out + k, dim, (size_t)w);
+        k += (size_t)w;
+    }
+    out[k++] = ']';
+    out[k] = 0;
+}
+
 static ap_status add_tensor(ap_problem *p, const ap_tfl_model *m, uint32_t s, uint32_t i,
                             const entry *x, int64_t fixed, const users *u, strbuf *prod,
                             strbuf *cons, ap_error *err)
 {
     const ap_tfl_subgraph *g = &m->subgraphs[s];
     const ap_tfl_tensor *t = &g->tensors[i];
-    char id[32];
+    char id[32], type[128];
     if (s == 0)
         snprintf(id, sizeof id, "%u", i);
     else
@@ -376,6 +402,8 @@ static ap_status add_tensor(ap_problem *p, const ap_tfl_model *m, uint32_t s, ui
     ap_buffer_spec_init(&sp);
     sp.id = id;
     sp.name = t->name;
+    tensor_type(t, type, sizeof type);
+    sp.type = type;
     sp.size = ap__align_up(x->bytes, TFLM_ALIGN);
     sp.lower = x->first;
     sp.upper = x->last + 1;
@@ -461,20 +489,23 @@ static ap_status add_tensors(ap_problem *p, const ap_tfl_model *m, const entry *
 
 /* CreatePlan's second part: one buffer per scratch request, x[k] its lifetime. */
 static ap_status add_scratch(ap_problem *p, const ap_tfl_model *m, const ap__prepare *sc,
-                             const entry *x, ap_error *err)
+                             const entry *x, const char *kernels, ap_error *err)
 {
     ap_status st = AP_OK;
     for (size_t k = 0; k < sc->n && st == AP_OK; k++) {
         const ap__scratch *rq = &sc->v[k];
         const ap_tfl_operator *op = &m->subgraphs[rq->subgraph].ops[rq->op];
-        char id[32], lab[96], name[160];
+        char id[32], lab[96], name[160], type[96];
         ap_buffer_spec sp;
         snprintf(id, sizeof id, "scratch%zu", k);
         op_label(lab, sizeof lab, rq->subgraph, rq->op, op->name);
         snprintf(name, sizeof name, "%s: %s", lab, rq->what);
+        /* the bytes the kernel asked for, before TFLM rounds them up to 16 */
+        snprintf(type, sizeof type, "uint8[%lld] (%s kernel)", (long long)x[k].bytes, kernels);
         ap_buffer_spec_init(&sp);
         sp.id = id;
         sp.name = name;
+        sp.type = type;
         sp.size = ap__align_up(x[k].bytes, TFLM_ALIGN);
         sp.lower = x[k].first;
         sp.upper = x[k].last + 1;
@@ -577,7 +608,7 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
     walker w = {m, e, nt, &sc, sfirst, 0, 0, 0, active, stack, p, err};
     if ((st = walk(&w, 0)) != AP_OK ||
         (st = add_tensors(p, m, e, fixed, err)) != AP_OK ||
-        (st = add_scratch(p, m, &sc, e + nt, err)) != AP_OK)
+        (st = add_scratch(p, m, &sc, e + nt, kernels, err)) != AP_OK)
         goto done;
     p->default_align = opt->align > 0 ? opt->align : TFLM_ALIGN;
     st = add_rules(p, m, opt, kernels, inplace, overlap, offline != NULL, n_var, err);
