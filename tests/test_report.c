@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arenaplan/csv.h"
+#include "arenaplan/export.h"
 #include "arenaplan/report.h"
 #include "testutil.h"
 
@@ -548,6 +549,223 @@ static void test_json(void **state)
     ap_problem_free(p);
 }
 
+/* TFLM's PrintMemoryPlan, byte for byte (lines end in "\r\n" as MicroPrintf's): checked against
+ * the real function of tflite-micro 90b983c2b on every reference plan (see docs/report.md); here
+ * the worked example by hand. The map's cells: buffer 0, bytes [0, 100) of max_size 700, paints
+ * 0 * 80 / 700 = 0 up to 100 * 80 / 700 = 11 (exclusive); buffer 1 [300, 500): 34 to 57. */
+static void test_tflm_log(void **state)
+{
+    ap_problem *p = problem_from_csv(example_csv);
+    ap_plan plan;
+    char *t;
+    (void)state;
+    ap_plan_init(&plan);
+    plan_checked(p, "greedy", &plan);
+    t = write_to_string(ap_write_tflm_log, p, &plan);
+    assert_string_equal(
+        t, "0 (id=0): size=100, offset=0, first_used=0 last_used=1\r\n"
+           "1 (id=1): size=200, offset=300, first_used=1 last_used=3\r\n"
+           "2 (id=2): size=150, offset=550, first_used=2 last_used=4\r\n"
+           "3 (id=3): size=300, offset=0, first_used=3 last_used=5\r\n"
+           "4 (id=4): size=250, offset=300, first_used=4 last_used=6\r\n"
+           "   0: 00000000000..................................................................... (1k)\r\n"
+           "   1: 00000000000.......................11111111111111111111111....................... (1k)\r\n"
+           "   2: ..................................11111111111111111111111.....222222222222222222 (1k)\r\n"
+           "   3: 333333333333333333333333333333333311111111111111111111111.....222222222222222222 (1k)\r\n"
+           "   4: 33333333333333333333333333333333334444444444444444444444444444222222222222222222 (1k)\r\n"
+           "   5: 33333333333333333333333333333333334444444444444444444444444444.................. (1k)\r\n"
+           "   6: ..................................4444444444444444444444444444.................. (1k)\r\n");
+    free(t);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+
+    /* an alias paints '!' where two live buffers meet; a buffer live at one step is '*'; the
+     * map is at least 80 bytes wide (64 bytes: 64 cells); steps nobody uses print empty */
+    p = problem_from_csv("id,lower,upper,size,alias_of\na,0,2,64,\nb,1,3,64,a\nc,5,6,16,\n");
+    plan_checked(p, "greedy", &plan);
+    t = write_to_string(ap_write_tflm_log, p, &plan);
+    assert_string_equal(
+        t, "0 (id=0): size=64, offset=0, first_used=0 last_used=1\r\n"
+           "1 (id=1): size=64, offset=0, first_used=1 last_used=2\r\n"
+           "* (id=2): size=16, offset=0, first_used=5 last_used=5\r\n"
+           "   0: 0000000000000000000000000000000000000000000000000000000000000000................ (1k)\r\n"
+           "   1: !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!................ (1k)\r\n"
+           "   2: 1111111111111111111111111111111111111111111111111111111111111111................ (1k)\r\n"
+           "   3: ................................................................................ (0k)\r\n"
+           "   4: ................................................................................ (0k)\r\n"
+           "   5: ****************................................................................ (1k)\r\n");
+    free(t);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+
+    /* the ordinal characters: 0-9, a-z, A-Z, then round again (buffer 62 is '0' again); a
+     * buffer never used (TFLM's -1, -1) is listed and painted nowhere */
+    {
+        char csv[4096] = "id,lower,upper,size\n";
+        size_t len = strlen(csv);
+        for (int i = 0; i < 63; i++)
+            len += (size_t)snprintf(csv + len, sizeof csv - len, "b%d,%d,%d,16\n", i, i, i + 2);
+        snprintf(csv + len, sizeof csv - len, "never,-1,0,16\n");
+        p = problem_from_csv(csv);
+    }
+    plan_checked(p, "greedy", &plan);
+    t = write_to_string(ap_write_tflm_log, p, &plan);
+    assert_contains(t, "\r\n9 (id=9): size=16,");
+    assert_contains(t, "\r\na (id=10): size=16,");
+    assert_contains(t, "\r\nA (id=36): size=16,");
+    assert_contains(t, "\r\nZ (id=61): size=16,");
+    assert_contains(t, "\r\n0 (id=62): size=16, offset=");
+    assert_contains(t, "\r\n* (id=63): size=16, offset=0, first_used=-1 last_used=-1\r\n   0: ");
+    assert_contains(t, "\r\n  63: ");
+    assert_null(strstr(t, "\r\n  64: "));
+    free(t);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+
+    /* beyond TFLM's int, or more steps than the log may print: refused */
+    {
+        ap_error err = {0};
+        FILE *f = fopen("/dev/null", "w");
+        p = problem_from_csv("id,lower,upper,size\nbig,0,1,3000000000\n");
+        plan_checked(p, "greedy", &plan);
+        assert_int_equal(ap_write_tflm_log(f, p, &plan, &err), AP_ERR_OVERFLOW);
+        assert_string_equal(err.msg, "buffer 'big': TFLM's log holds sizes, offsets and steps in "
+                                     "32-bit ints, and this one does not fit");
+        ap_plan_free(&plan);
+        ap_problem_free(p);
+        p = problem_from_csv("id,lower,upper,size\nlong,0,2000000,16\n");
+        plan_checked(p, "greedy", &plan);
+        assert_int_equal(ap_write_tflm_log(f, p, &plan, &err), AP_ERR_LIMIT);
+        assert_string_equal(err.msg, "TFLM's log prints a line per step, and this plan has 2000000 "
+                                     "steps (at most 1048576 are written)");
+        fclose(f);
+        ap_plan_free(&plan);
+        ap_problem_free(p);
+    }
+}
+
+/* What is live at each step where a buffer begins (a buffer list has no operators). */
+static void test_ops(void **state)
+{
+    ap_problem *p = problem_from_csv(example_csv);
+    ap_plan plan;
+    ap_op_table t;
+    ap_error err = {0};
+    char *text;
+    (void)state;
+    ap_plan_init(&plan);
+    plan_checked(p, "greedy", &plan);
+    assert_int_equal(ap_op_table_compute(p, &plan, &t, &err), AP_OK);
+    assert_int_equal(t.n, 5);
+    assert_int_equal(t.rows[3].step, 3);
+    assert_null(t.rows[3].label);
+    assert_int_equal(t.rows[3].live_bytes, 650);
+    assert_int_equal(t.rows[3].n_buffers, 3);
+    assert_int_equal(t.rows[3].buffers[0], 3); /* 300 */
+    assert_int_equal(t.rows[3].buffers[1], 1); /* 200 */
+    assert_int_equal(t.rows[3].buffers[2], 2); /* 150 */
+    assert_true(t.rows[4].share == 1.0);
+    ap_op_table_free(&t);
+    text = write_to_string(ap_write_ops, p, &plan);
+    assert_string_equal(text, " step  live   share  buffers (largest first)\n"
+                              "    0   100   14.3%  0\n"
+                              "    1   300   42.9%  1 0\n"
+                              "    2   350   50.0%  1 2\n"
+                              "    3   650   92.9%  3 1 2\n"
+                              "    4   700  100.0%  3 4 2\n");
+    free(text);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+}
+
+/* A model's problem (tensors, types, operators) on which greedy, stock TFLM's planner, needs 160
+ * bytes and the best plan 144: every format names stock TFLM's head, in the same words. */
+static ap_problem *small_model(void)
+{
+    static const int64_t rows[5][3] = {{2, 5, 64}, {4, 5, 48}, {1, 4, 64}, {0, 1, 16}, {4, 7, 32}};
+    ap_problem *p = ap_problem_new();
+    ap_error err = {0};
+    for (int i = 0; i < 5; i++) {
+        ap_buffer_spec sp;
+        char id[8], type[32];
+        ap_buffer_spec_init(&sp);
+        snprintf(id, sizeof id, "%d", i);
+        snprintf(type, sizeof type, "int8[1,%lld]", (long long)rows[i][2]);
+        sp.id = id;
+        sp.type = type;
+        sp.lower = rows[i][0];
+        sp.upper = rows[i][1];
+        sp.size = rows[i][2];
+        sp.kind = AP_KIND_ACTIVATION;
+        sp.subgraph = 0;
+        sp.tensor = i;
+        assert_int_equal(ap_problem_add(p, &sp, &err), AP_OK);
+    }
+    for (int t = 0; t < 7; t++) {
+        char lab[32];
+        snprintf(lab, sizeof lab, t ? "op %d ADD" : "inputs", t - 1);
+        assert_int_equal(ap_problem_add_label(p, t, lab, &err), AP_OK);
+    }
+    assert_int_equal(ap_problem_validate(p, &err), AP_OK);
+    return p;
+}
+
+#define STOCK_LINE "stock TFLM (greedy): 160 bytes; this plan needs `arenaplan embed` (or the header's " \
+                   "BufferPlan) to take effect"
+
+static ap_status write_c(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
+{
+    return ap_write_c_header(f, p, plan, "small", err);
+}
+
+static ap_status write_csv(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
+{
+    return ap_csv_write(f, p, plan, err);
+}
+
+static void test_stock_note_everywhere(void **state)
+{
+    ap_problem *p = small_model();
+    ap_plan plan;
+    char *t;
+    (void)state;
+    ap_plan_init(&plan);
+    assert_int_equal(plan_checked(p, "greedy", &plan), 160);
+    /* TFLM's own plan: no line, but JSON still gives the figure */
+    t = write_to_string(ap_write_table, p, &plan);
+    assert_null(strstr(t, "stock TFLM"));
+    free(t);
+    t = write_to_string(ap_write_json, p, &plan);
+    assert_contains(t, ",\"stock_head\":160,\"summary\":");
+    assert_null(strstr(t, "stock_note"));
+    free(t);
+    assert_int_equal(plan_checked(p, "best", &plan), 144);
+    t = write_to_string(ap_write_table, p, &plan);
+    assert_contains(t, "\narena        144 bytes\n" STOCK_LINE "\nlower bound  ");
+    assert_contains(t, "id  type        kind        size  lifetime  offset     end\n"
+                       "3   int8[1,16]  activation    16  [0, 1)         0      16\n"
+                       "2   int8[1,64]  activation    64  [1, 4)        64     128\n");
+    free(t);
+    t = write_to_string(ap_write_json, p, &plan);
+    assert_contains(t, ",\"stock_head\":160,\"stock_note\":\"" STOCK_LINE "\",\"summary\":");
+    assert_contains(t, "{\"id\":\"0\",\"type\":\"int8[1,64]\",\"lower\":2,");
+    assert_contains(t, ",\"ops\":[\n{\"step\":0,\"label\":\"inputs\",\"live_bytes\":16,\"share\":0.1111,"
+                       "\"buffers\":[\"3\"]},\n{\"step\":1,\"label\":\"op 0 ADD\",\"live_bytes\":64,");
+    assert_contains(t, "{\"step\":4,\"label\":\"op 3 ADD\",\"live_bytes\":144,\"share\":1.0000,"
+                       "\"buffers\":[\"0\",\"1\",\"4\"]},");
+    free(t);
+    t = write_to_string(write_csv, p, &plan);
+    assert_contains(t, "# " STOCK_LINE "\nid,lower,upper,size,type,offset\n0,2,5,64,\"int8[1,64]\",0\n");
+    free(t);
+    t = write_to_string(write_c, p, &plan);
+    assert_contains(t, " * buffers:   5, in the order the planner received them (tensors, then kernel "
+                       "scratch)\n * " STOCK_LINE "\n */\n");
+    assert_contains(t, "    0, /* 0: tensor 0, int8[1,64], 64 bytes, steps [2, 5) */\n");
+    free(t);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+}
+
 static void test_timeline(void **state)
 {
     ap_problem *p = problem_from_csv(example_csv);
@@ -804,6 +1022,9 @@ int main(void)
         cmocka_unit_test(test_log_fixed_and_scratch),
         cmocka_unit_test(test_table),
         cmocka_unit_test(test_table_orders_and_hex),
+        cmocka_unit_test(test_tflm_log),
+        cmocka_unit_test(test_ops),
+        cmocka_unit_test(test_stock_note_everywhere),
         cmocka_unit_test(test_table_labels_and_many_peak_buffers),
         cmocka_unit_test(test_json),
         cmocka_unit_test(test_timeline),

@@ -27,7 +27,13 @@ static const char usage_text[] =
     "  --shared MODE      sequential or concurrent, for several inputs\n"
     "  -o FILE            write the plan to FILE (atomically) instead of stdout\n"
     "  --budget BYTES     exit 1 when the arena exceeds BYTES (suffixes K, M: 1024-based)\n"
-    "  --log              print the planning log first: one line per buffer in placement order\n"
+    "  --sort ORDER       table rows by start (first use, the default), id, size or offset\n"
+    "  --hex              table offsets in hexadecimal, as addresses\n"
+    "  --ops              after the table, what is live while each operator runs: bytes, share\n"
+    "                     of the arena and the buffers\n"
+    "  --log [reuse|tflm] print the planning log first: reuse (the default) says for each buffer\n"
+    "                     in placement order whether it reuses bytes; tflm prints what TFLM's\n"
+    "                     GreedyMemoryPlanner::PrintMemoryPlan prints, byte for byte\n"
     "  --timeline         print an ASCII chart of the plan first: one row per time step, the\n"
     "                     arena scaled to the terminal's width (COLUMNS, else the terminal, else 80)\n"
     "                     (with --log or --timeline, csv and json plans need -o FILE)\n"
@@ -35,12 +41,15 @@ static const char usage_text[] =
 
 #define MAX_INPUTS 64
 
+enum { LOG_NONE, LOG_REUSE, LOG_TFLM };
+
 typedef struct plan_args {
     const char *inputs[MAX_INPUTS];
     int ninputs;
     const char *format, *output, *budget_text, *name, *shared;
     int64_t budget;
-    int quiet, log, timeline, show_overlap;
+    int quiet, log, timeline, show_overlap, ops;
+    ap_table_options table;
     ap_plan_options po;
     cli_input_opts in;
 } plan_args;
@@ -54,6 +63,7 @@ static int parse(plan_args *a, int argc, char **argv)
     cli_input_init(&a->in);
     a->format = "table";
     a->budget = -1;
+    ap_table_options_init(&a->table);
     for (i = 1; i < argc; i++) {
         if (cli_is_help(argv, i)) {
             fputs(usage_text, stdout);
@@ -80,8 +90,33 @@ static int parse(plan_args *a, int argc, char **argv)
         } else if ((m = cli_search_option(&a->po, &a->quiet, argc, argv, &i)) != 0) {
             if (m < 0)
                 return -1;
-        } else if (cli_flag(argv, i, "--log", NULL)) {
-            a->log = 1;
+        } else if (cli_flag(argv, i, "--log", NULL) || strncmp(argv[i], "--log=", 6) == 0) {
+            /* the value is optional: --log alone is the reuse log */
+            const char *kind = argv[i][5] == '=' ? argv[i] + 6
+                               : i + 1 < argc && (strcmp(argv[i + 1], "tflm") == 0 ||
+                                                  strcmp(argv[i + 1], "reuse") == 0) ? argv[++i]
+                                                                                     : "reuse";
+            if (strcmp(kind, "reuse") && strcmp(kind, "tflm")) {
+                cli_error("--log %s: reuse or tflm", kind);
+                return -1;
+            }
+            a->log = strcmp(kind, "tflm") == 0 ? LOG_TFLM : LOG_REUSE;
+        } else if ((m = cli_value(argc, argv, &i, "--sort", NULL, &v)) != 0) {
+            const char *const *names = ap_row_order_names();
+            int k;
+            if (m < 0)
+                return -1;
+            for (k = 0; names[k] && strcmp(names[k], v); k++)
+                ;
+            if (!names[k]) {
+                cli_error("--sort %s: start, id, size or offset", v);
+                return -1;
+            }
+            a->table.order = (ap_row_order)k;
+        } else if (cli_flag(argv, i, "--hex", NULL)) {
+            a->table.hex = 1;
+        } else if (cli_flag(argv, i, "--ops", NULL)) {
+            a->ops = 1;
         } else if (cli_flag(argv, i, "--timeline", NULL)) {
             a->timeline = 1;
         } else if (cli_flag(argv, i, "--show-overlap", NULL)) {
@@ -122,6 +157,11 @@ static int parse(plan_args *a, int argc, char **argv)
                   a->format);
         return -1;
     }
+    if ((a->ops || a->table.hex || a->table.order != AP_ROWS_START) && strcmp(a->format, "table")) {
+        cli_error("plan: --ops, --sort and --hex shape the table; the %s plan lists every buffer "
+                  "in input order%s", a->format, strcmp(a->format, "json") ? "" : " (and \"ops\" for models)");
+        return -1;
+    }
     if (a->po.strategy && cli_check_strategy(a->po.strategy) != 0)
         return -1;
     return 0;
@@ -147,7 +187,9 @@ static int terminal_width(void)
 static int print_explanations(const plan_args *a, const ap_problem *p, const ap_plan *plan)
 {
     ap_error err = {0};
-    if (a->log && ap_write_log(stdout, p, plan, &err) != AP_OK)
+    if (a->log == LOG_REUSE && ap_write_log(stdout, p, plan, &err) != AP_OK)
+        goto fail;
+    if (a->log == LOG_TFLM && ap_write_tflm_log(stdout, p, plan, &err) != AP_OK)
         goto fail;
     if (a->log && (a->timeline || !a->output))
         fputc('\n', stdout);
@@ -176,7 +218,12 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
         return ap_write_c_header(f, p, plan, name, err);
     }
     (void)a->show_overlap; /* the table shows the savings whenever rules made allowances */
-    return ap_write_table(f, p, plan, err);
+    ap_status st = ap_write_table_with(f, p, plan, &a->table, err);
+    if (st == AP_OK && a->ops) {
+        fputc('\n', f);
+        st = ap_write_ops(f, p, plan, err);
+    }
+    return st;
 }
 
 static int budget_check(const plan_args *a, int64_t arena)

@@ -144,6 +144,21 @@ void ap_json_string(FILE *f, const char *s);
  * when plan->order is not a permutation of the buffers. */
 ap_status ap_write_log(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
+/* TFLM's own printout of a plan, byte for byte as tflite-micro 90b983c2b's
+ * GreedyMemoryPlanner::PrintMemoryPlan writes it (TF_LITE_SHOW_MEMORY_USE), lines ending in
+ * "\r\n" as MicroPrintf's do: one line per buffer in the problem's order (the order TFLM's
+ * planner receives them),
+ *   0 (id=0): size=9216, offset=18432, first_used=0 last_used=1
+ * ('*' instead of the ordinal character 0-9a-zA-Z for a buffer live at one step only), then one
+ * line per step 0..the last step any buffer is used, an 80-column map of the arena with the
+ * kilobytes live rounded up:
+ *    3: 3333333333...cccc (54k)
+ * It equals the device's log when the plan is the one TFLM makes (greedy, or an embedded plan
+ * that leaves TFLM nothing to place). AP_ERR_OVERFLOW when a size, offset or step does not fit
+ * TFLM's 32-bit int; AP_ERR_LIMIT beyond AP_TFLM_LOG_MAX_STEPS steps. */
+#define AP_TFLM_LOG_MAX_STEPS (1L << 20) /* as many operators as a model may run */
+ap_status ap_write_tflm_log(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
+
 /* Rows a timeline shows at most; longer time ranges are grouped (see ap_write_timeline). */
 #define AP_TIMELINE_MAX_ROWS 500
 

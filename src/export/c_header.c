@@ -15,6 +15,7 @@
 #include "arenaplan/bounds.h"
 #include "arenaplan/export.h"
 #include "core/util.h"
+#include "planners/planners.h"
 
 void ap_c_identifier(const char *text, char *out, size_t cap)
 {
@@ -104,6 +105,11 @@ ap_status ap_write_c_header(FILE *f, const ap_problem *p, const ap_plan *plan, c
     if (p->note) {
         comment_text(p->note, text, sizeof text);
         fprintf(f, " * note:      %s\n", text);
+    }
+    {
+        char stock[256];
+        if (ap__stock_note(p, plan->arena, stock, sizeof stock, NULL))
+            fprintf(f, " * %s\n", stock);
     }
     fprintf(f, " */\n#ifndef AP_PLAN_%s_H\n#define AP_PLAN_%s_H\n\n#include <stdint.h>\n", up, up);
     fputs("#ifndef AP_PLAN_NO_RUNTIME\n#include \"arenaplan_rt.h\"\n#endif\n\n", f);

@@ -16,6 +16,7 @@
 
 #include "arenaplan/csv.h"
 #include "core/util.h"
+#include "planners/planners.h"
 
 enum col { C_ID, C_LOWER, C_UPPER, C_END, C_SIZE, C_ALIGN, C_OFFSET, C_NAME, C_ALIAS, C_OVERLAP,
            C_DELTA, C_EXACT, C_TYPE, C_COUNT, C_IGNORED };
@@ -722,6 +723,11 @@ ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
        say so in a comment line (the reader skips it). */
     if ((has_alias || has_other) && p->note && !strpbrk(p->note, "\r\n"))
         fprintf(f, "# %s\n", p->note);
+    {
+        char stock[256];
+        if (plan && ap__stock_note(p, plan->arena, stock, sizeof stock, NULL))
+            fprintf(f, "# %s\n", stock);
+    }
     fputs("id,lower,upper,size", f);
     if (has_align)
         fputs(",alignment", f);

@@ -3,6 +3,7 @@
 
 #include "arenaplan/report.h"
 #include "core/util.h"
+#include "planners/planners.h"
 #include "report/rutil.h"
 
 void ap_json_string(FILE *f, const char *s)
@@ -61,6 +62,33 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_summary *s)
     fputs("]}", f);
 }
 
+/* "ops": what is live at each operator (models: problems with step labels). */
+static ap_status write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
+{
+    ap_op_table t;
+    size_t k, j;
+    ap_status st;
+    if (!p->n_labels)
+        return AP_OK;
+    if ((st = ap_op_table_compute(p, plan, &t, err)) != AP_OK)
+        return st;
+    fputs(",\"ops\":[", f);
+    for (k = 0; k < t.n; k++) {
+        const ap_op_row *r = &t.rows[k];
+        fprintf(f, "%s{\"step\":%lld,\"label\":", k ? ",\n" : "\n", (long long)r->step);
+        ap_json_string(f, r->label);
+        fprintf(f, ",\"live_bytes\":%lld,\"share\":%.4f,\"buffers\":[", (long long)r->live_bytes, r->share);
+        for (j = 0; j < r->n_buffers; j++) {
+            fputs(j ? "," : "", f);
+            ap_json_string(f, p->buf[r->buffers[j]].id);
+        }
+        fputs("]}", f);
+    }
+    fputc(']', f);
+    ap_op_table_free(&t);
+    return AP_OK;
+}
+
 ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
 {
     ap_summary s;
@@ -90,6 +118,16 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
     if (p->note) {
         fputs(",\"note\":", f);
         ap_json_string(f, p->note);
+    }
+    {
+        char note[256];
+        int64_t stock;
+        if (ap__stock_note(p, s.arena, note, sizeof note, &stock)) {
+            fprintf(f, ",\"stock_head\":%lld,\"stock_note\":", (long long)stock);
+            ap_json_string(f, note);
+        } else if (stock >= 0) {
+            fprintf(f, ",\"stock_head\":%lld", (long long)stock);
+        }
     }
     write_summary(f, p, &s);
     fputs(",\"buffers\":[", f);
@@ -137,10 +175,14 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
         }
         fputc('}', f);
     }
-    fputs("]}\n", f);
+    fputc(']', f);
+    if ((st = write_ops(f, p, plan, err)) != AP_OK)
+        goto done;
+    fputs("}\n", f);
+    if (ferror(f))
+        st = ap_error_set(err, AP_ERR_IO, "write error");
+done:
     free(alias);
     ap_summary_free(&s);
-    if (ferror(f))
-        return ap_error_set(err, AP_ERR_IO, "write error");
-    return AP_OK;
+    return st;
 }
