@@ -87,7 +87,7 @@ static void embed_writes_the_copy(void **state)
     write_blob(in, model.p, model.n);
     struct stat before, after;
     assert_int_equal(stat(in, &before), 0);
-    run_result r = run_cli("embed", in, "-o", out, NULL);
+    run_result r = run_cli("embed", in, "-o", out, "--force", NULL);
     assert_int_equal(r.status, 0);
     assert_string_equal(r.err, "");
     char want[4096];
@@ -124,7 +124,7 @@ static void embed_writes_the_copy(void **state)
 
     /* Embedding the copy into a second file gives the same bytes; -o may not name the input. */
     const char *out2 = tmp_path("hello_out2.tflite");
-    r = run_cli("embed", out, "-o", out2, NULL);
+    r = run_cli("embed", out, "-o", out2, "--force", NULL);
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "the offline plan rewritten in place\n");
     assert_contains(r.out, "before       32 bytes with TFLM, the input as it is (its own "
@@ -202,7 +202,7 @@ static void inspect_and_plan_read_the_plan(void **state)
 {
     (void)state;
     const char *out = tmp_path("vela_out.tflite");
-    run_result r = run_cli("embed", src_path(VELA), "-o", out, "--ignore-offline", "--kernels",
+    run_result r = run_cli("embed", src_path(VELA), "-o", out, "--force", "--ignore-offline", "--kernels",
                            "reference64", NULL);
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "wrote        ");
@@ -302,7 +302,7 @@ static void check_verifies_the_models_plan(void **state)
 
     /* An embedded plan passes --strict. */
     const char *out = tmp_path("check_out.tflite");
-    r = run_cli("embed", src_path(HELLO), "-o", out, NULL);
+    r = run_cli("embed", src_path(HELLO), "-o", out, "--force", NULL);
     assert_int_equal(r.status, 0);
     run_free(&r);
     r = run_cli("check", out, "--strict", NULL);

@@ -440,3 +440,23 @@ int cli_check_strategy(const char *name)
     fputc('\n', stderr);
     return -1;
 }
+
+int cli_budget_option(int argc, char **argv, int *i, int64_t *budget)
+{
+    const char *v;
+    int m = cli_value(argc, argv, i, "--budget", NULL, &v);
+    if (m > 0 && cli_parse_bytes(v, budget) != 0) {
+        cli_error("--budget %s: not a byte count (examples: 65536, 64K, 1M)", v);
+        return -1;
+    }
+    return m;
+}
+
+int cli_budget_exceeded(int64_t budget, const char *what, int64_t bytes)
+{
+    if (budget < 0 || bytes <= budget)
+        return 0;
+    cli_error("the %s needs %lld bytes, %lld more than the budget of %lld bytes", what, (long long)bytes,
+              (long long)(bytes - budget), (long long)budget);
+    return 1;
+}

@@ -21,6 +21,11 @@ static const char usage_text[] =
     "  -o FILE            the copy to write (required; not MODEL itself)\n"
     "  --strategy NAME    plan with NAME only (default: best and every portfolio strategy,\n"
     "                     keeping the plan that gives TFLM the smallest head)\n"
+    "  --budget BYTES     exit 1, writing nothing, when the head TFLM reaches with the copy\n"
+    "                     exceeds BYTES (suffixes K, M: 1024-based)\n"
+    "  --force            write the copy even when it gains nothing over the input as it is\n"
+    "                     (\"no gain: TFLM already reaches N bytes\"; without --force nothing is\n"
+    "                     written then, and embed exits 0)\n"
     ;
 
 static int same_file(const char *a, const char *b)
@@ -31,7 +36,13 @@ static int same_file(const char *a, const char *b)
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
-static void report(const char *input, size_t in_len, const char *output, int in_plan,
+/* Whether the copy gains nothing: TFLM reaches no smaller head with it than with the input. */
+static int no_gain(const ap_tflite_embed_result *r)
+{
+    return r->head_before >= 0 && r->head >= r->head_before;
+}
+
+static void report(const char *input, size_t in_len, const char *output, int in_plan, int wrote,
                    const ap_tflite_embed_result *r)
 {
     const ap_problem *p = r->problem;
@@ -44,7 +55,10 @@ static void report(const char *input, size_t in_len, const char *output, int in_
             scratch_bytes += p->buf[i].size;
         }
     printf("model        %s (%zu bytes)\n", input, in_len);
-    if (r->shift == 0)
+    if (!wrote)
+        printf("no gain: TFLM already reaches %lld bytes with the input as it is; %s not written "
+               "(--force writes it)\n", (long long)r->head_before, output);
+    else if (r->shift == 0)
         printf("wrote        %s (%zu bytes): the offline plan rewritten in place\n", output,
                r->len);
     else
@@ -92,7 +106,8 @@ int cmd_embed(int argc, char **argv)
     const char *input = NULL, *output = NULL;
     ap_tflite_embed_options eo;
     cli_input_opts in;
-    int i, m, quiet = 0, rc = EXIT_USAGE;
+    int i, m, quiet = 0, force = 0, rc = EXIT_USAGE;
+    int64_t budget = -1;
     ap_tflite_embed_options_init(&eo);
     cli_input_init(&in);
     for (i = 1; i < argc; i++) {
@@ -107,9 +122,12 @@ int cmd_embed(int argc, char **argv)
             (m = cli_value(argc, argv, &i, "--strategy", "-s", &eo.plan.strategy)) != 0) {
             if (m < 0)
                 return EXIT_USAGE;
-        } else if ((m = cli_search_option(&eo.plan, &quiet, argc, argv, &i)) != 0) {
+        } else if ((m = cli_search_option(&eo.plan, &quiet, argc, argv, &i)) != 0 ||
+                   (m = cli_budget_option(argc, argv, &i, &budget)) != 0) {
             if (m < 0)
                 return EXIT_USAGE;
+        } else if (cli_flag(argv, i, "--force", NULL)) {
+            force = 1;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             cli_error("embed: unknown option '%s' (see 'arenaplan embed --help')", argv[i]);
             return EXIT_USAGE;
@@ -161,6 +179,15 @@ int cmd_embed(int argc, char **argv)
                                                                                  : EXIT_USAGE;
         goto done;
     }
+    if (cli_budget_exceeded(budget, "head TFLM reaches with the copy", r.head)) {
+        rc = EXIT_INVALID;
+        goto done;
+    }
+    if (no_gain(&r) && !force) {
+        report(input, len, output, r.had_plan, 0, &r);
+        rc = EXIT_OK;
+        goto done;
+    }
     if (cli_out_open(&out, output) != 0)
         goto done;
     if (fwrite(r.data, 1, r.len, out.f) != r.len) {
@@ -170,7 +197,7 @@ int cmd_embed(int argc, char **argv)
     }
     if (cli_out_close(&out, 1) != 0)
         goto done;
-    report(input, len, output, r.had_plan, &r);
+    report(input, len, output, r.had_plan, 1, &r);
     rc = EXIT_OK;
 done:
     ap_tflite_embed_result_free(&r);

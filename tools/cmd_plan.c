@@ -23,7 +23,8 @@ static const char usage_text[] =
     "options:\n"
     "  --strategy NAME    planning strategy (default best; see 'arenaplan strategies')\n"
     "  --format FMT       table (default), csv, json, or c (a C header for firmware)\n"
-    "  --name NAME        symbol prefix for --format c (default: from the input's file name)\n"
+    "  --name NAME        symbol prefix for --format c (default: from the input's file name;\n"
+    "                     with --shared, \"shared\", each model's symbols NAME_FILENAME)\n"
     "  --shared MODE      sequential or concurrent, for several inputs\n"
     "  -o FILE            write the plan to FILE (atomically) instead of stdout\n"
     "  --budget BYTES     exit 1 when the arena exceeds BYTES (suffixes K, M: 1024-based)\n"
@@ -81,12 +82,9 @@ static int parse(plan_args *a, int argc, char **argv)
                    (m = cli_value(argc, argv, &i, "--shared", NULL, &a->shared)) != 0) {
             if (m < 0)
                 return -1;
-        } else if ((m = cli_value(argc, argv, &i, "--budget", NULL, &v)) != 0) {
-            if (m < 0 || cli_parse_bytes(v, &a->budget)) {
-                if (m > 0)
-                    cli_error("--budget %s: not a byte count (examples: 65536, 64K, 1M)", v);
+        } else if ((m = cli_budget_option(argc, argv, &i, &a->budget)) != 0) {
+            if (m < 0)
                 return -1;
-            }
         } else if ((m = cli_search_option(&a->po, &a->quiet, argc, argv, &i)) != 0) {
             if (m < 0)
                 return -1;
@@ -148,8 +146,8 @@ static int parse(plan_args *a, int argc, char **argv)
         cli_error("plan: several inputs need --shared sequential or --shared concurrent");
         return -1;
     }
-    if (a->shared && strcmp(a->format, "table") && strcmp(a->format, "json")) {
-        cli_error("plan: --shared writes table or json");
+    if (a->shared && strcmp(a->format, "table") && strcmp(a->format, "json") && strcmp(a->format, "c")) {
+        cli_error("plan: --shared writes table, json or c");
         return -1;
     }
     if ((a->log || a->timeline) && strcmp(a->format, "table") && (!a->output || strcmp(a->output, "-") == 0)) {
@@ -228,12 +226,31 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
 
 static int budget_check(const plan_args *a, int64_t arena)
 {
-    if (a->budget >= 0 && arena > a->budget) {
-        cli_error("the arena needs %lld bytes, %lld more than the budget of %lld bytes", (long long)arena,
-                  (long long)(arena - a->budget), (long long)a->budget);
-        return EXIT_INVALID;
+    return cli_budget_exceeded(a->budget, "arena", arena) ? EXIT_INVALID : EXIT_OK;
+}
+
+/* One header for the models: each named by its file (a repeated name gets its position). */
+static ap_status write_shared_c(FILE *f, const plan_args *a, ap_problem **ps, const ap_plan *plans,
+                                const ap_shared_result *r, ap_error *err)
+{
+    char names[MAX_INPUTS][101], name[101];
+    const char *np[MAX_INPUTS];
+    int i, j;
+    for (i = 0; i < a->ninputs; i++) {
+        ap_c_identifier(a->inputs[i], names[i], 90);
+        for (j = 0; j < i; j++)
+            if (strcmp(names[i], names[j]) == 0) {
+                size_t len = strlen(names[i]);
+                snprintf(names[i] + len, sizeof names[i] - len, "_%d", i);
+                break;
+            }
+        np[i] = names[i];
     }
-    return EXIT_OK;
+    snprintf(name, sizeof name, "%s", a->name ? a->name : "shared");
+    return ap_write_c_header_shared(f, ps, plans, (size_t)a->ninputs, np,
+                                    strcmp(a->shared, "concurrent") == 0 ? AP_SHARED_CONCURRENT
+                                                                         : AP_SHARED_SEQUENTIAL,
+                                    r->arena, name, err);
 }
 
 static ap_status write_shared(FILE *f, const plan_args *a, ap_problem **ps, const ap_plan *plans,
@@ -242,6 +259,8 @@ static ap_status write_shared(FILE *f, const plan_args *a, ap_problem **ps, cons
     int i;
     int64_t saving = r->separate - r->arena;
     ap_status st = AP_OK;
+    if (strcmp(a->format, "c") == 0)
+        return write_shared_c(f, a, ps, plans, r, err);
     if (strcmp(a->format, "json") == 0) {
         fprintf(f, "{\"shared\":\"%s\",\"arena_bytes\":%lld,\"separate_bytes\":%lld,\"saving_bytes\":%lld,"
                    "\"sequential_bytes\":%lld,\"concurrent_bytes\":%lld,\"models\":[",
@@ -261,7 +280,7 @@ static ap_status write_shared(FILE *f, const plan_args *a, ap_problem **ps, cons
     fprintf(f, "concurrent   %lld bytes (no byte shared between models)\n", (long long)r->concurrent);
     for (i = 0; i < a->ninputs && st == AP_OK; i++) {
         fprintf(f, "\n== model %d: %s (head %lld bytes)\n", i, a->inputs[i], (long long)plans[i].arena);
-        st = ap_write_table(f, ps[i], &plans[i], err);
+        st = ap_write_table_with(f, ps[i], &plans[i], &a->table, err);
     }
     return st;
 }

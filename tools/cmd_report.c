@@ -21,6 +21,8 @@ static const char usage_text[] =
     "  -o FILE            write the HTML report to FILE (atomically); default stdout, unless\n"
     "                     --svg is given alone\n"
     "  --svg FILE         also write the first plan's memory timeline alone, as SVG\n"
+    "  --budget BYTES     exit 1, writing nothing, when the first plan's arena exceeds BYTES\n"
+    "                     (suffixes K, M: 1024-based)\n"
     ;
 
 static const char *const default_strategies[] = {"best", "greedy", "bestfit-size", "linear"};
@@ -30,6 +32,7 @@ typedef struct report_args {
     const char **strategy;
     size_t nstrategy;
     int quiet;
+    int64_t budget;
     ap_plan_options po;
     cli_input_opts in;
 } report_args;
@@ -51,6 +54,7 @@ static int parse(report_args *a, int argc, char **argv)
     int i, m;
     const char *v;
     memset(a, 0, sizeof *a);
+    a->budget = -1;
     ap_plan_options_init(&a->po);
     cli_input_init(&a->in);
     if (!(a->strategy = calloc((size_t)argc + 4, sizeof *a->strategy))) {
@@ -74,7 +78,8 @@ static int parse(report_args *a, int argc, char **argv)
                    (m = cli_value(argc, argv, &i, "--svg", NULL, &a->svg)) != 0) {
             if (m < 0)
                 return -1;
-        } else if ((m = cli_search_option(&a->po, &a->quiet, argc, argv, &i)) != 0) {
+        } else if ((m = cli_search_option(&a->po, &a->quiet, argc, argv, &i)) != 0 ||
+                   (m = cli_budget_option(argc, argv, &i, &a->budget)) != 0) {
             if (m < 0)
                 return -1;
         } else if (argv[i][0] == '-' && argv[i][1]) {
@@ -161,7 +166,8 @@ int cmd_report(int argc, char **argv)
         if ((rc = cli_plan(p, &a.po, &plans[k])) != EXIT_OK)
             goto done;
     }
-    rc = write_outputs(&a, p, plans, nplans);
+    rc = cli_budget_exceeded(a.budget, "arena", plans[0].arena) ? EXIT_INVALID
+                                                                 : write_outputs(&a, p, plans, nplans);
 done:
     for (k = 0; k < nplans; k++)
         ap_plan_free(&plans[k]);

@@ -8,6 +8,7 @@
 
 #include "arenaplan/plan.h"
 #include "arenaplan/problem.h"
+#include "arenaplan/shared.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,6 +24,16 @@ AP_PUBLIC_BEGIN
  * AP_ERR_OVERFLOW when an offset or size does not fit in 32 bits. */
 ap_status ap_write_c_header(FILE *f, const ap_problem *p, const ap_plan *plan, const char *name,
                             ap_error *err);
+
+/* One header for k models sharing one arena (shared.h: ap_plan_shared's plans, res->arena as
+ * head): NAME_MODELS, NAME_HEAD_SIZE (the shared head), then each model's defines and tables as
+ * ap_write_c_header writes them, every symbol prefixed by NAME_MODELNAME (model_names[i], C
+ * identifiers; the caller makes them distinct), its offsets within the shared head. It compiles
+ * as the single-model header does. AP_ERR_USAGE for a name that is no C identifier,
+ * AP_ERR_OVERFLOW past 32 bits, AP_ERR_INVALID when a model's head exceeds head. */
+ap_status ap_write_c_header_shared(FILE *f, ap_problem *const *models, const ap_plan *plans, size_t k,
+                                   const char *const *model_names, ap_shared_mode mode, int64_t head,
+                                   const char *name, ap_error *err);
 
 /* Makes a lower-case C identifier from text (a file name: its directory and extension are
  * dropped; other characters become '_'; a leading digit gets "m_" before it). Writes at most
