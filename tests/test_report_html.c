@@ -135,19 +135,31 @@ static void test_html_worked_example(void **state)
     assert_contains(h, "<dd id=\"sum-padding\" data-value=\"0\">0 bytes</dd>");
     assert_contains(h, "<dd id=\"sum-peak\" data-value=\"700\">700 bytes</dd>");
     assert_contains(h, "<p id=\"peak-steps\">700 bytes live at step 4</p>");
-    assert_contains(h, "<tr><td>tensor 3</td><td></td><td class=\"n\">300</td><td class=\"n\">42.9%</td></tr>");
+    assert_contains(h, "<tr><td>tensor 3</td><td class=\"cut\" title=\"\"></td><td class=\"n\">300</td>"
+                       "<td class=\"n\">42.9%</td></tr>");
     /* the strategies side by side: greedy is the smaller */
-    assert_contains(h, "<div class=\"card best\" data-arena=\"700\"><h3>greedy</h3><div class=\"arena\">700 bytes</div>"
-                       "<div class=\"over\">+0.0% over the lower bound &#183; smallest</div>");
-    assert_contains(h, "<div class=\"card\" data-arena=\"1000\"><h3>linear</h3><div class=\"arena\">1000 bytes</div>"
-                       "<div class=\"over\">+42.9% over the lower bound</div>");
+    /* the strategies side by side: greedy is the smaller; each on greedy's scale, but linear,
+     * on its own */
+    assert_contains(h, "<div class=\"card best\" data-arena=\"700\" data-scale=\"700\"><h3>greedy</h3>"
+                       "<div class=\"arena\">700 bytes</div><div class=\"over\">+0.0% over the lower bound &#183; "
+                       "smallest</div>");
+    assert_contains(h, "<div class=\"card\" data-arena=\"1000\" data-scale=\"1000\"><h3>linear</h3>"
+                       "<div class=\"arena\">1000 bytes</div><div class=\"over\">+42.9% over the lower bound</div>");
+    assert_contains(h, "the largest plan's other than linear (700 bytes)");
+    /* the live chart's legend: every arena once, in the plans' colours, and the lower bound */
+    assert_contains(h, "<ul class=\"legend\" id=\"live-legend\"><li data-bytes=\"700\"><span class=\"sw\" "
+                       "style=\"border-color:#222222\"></span>greedy <strong>700</strong></li><li data-bytes=\"1000\">"
+                       "<span class=\"sw dot\" style=\"border-color:#9467bd\"></span>linear <strong>1000</strong></li>"
+                       "<li><span class=\"sw lb\"></span>lower bound <strong>700</strong></li>");
+    /* a buffer list has no operators: no operators' table */
+    assert_null(strstr(h, "id=\"ops\""));
     /* the live curve: 100, 300, 350, 650, 700, 550, 250 bytes; the scale holds linear's 1000
      * (within twice the first plan's arena): 1000 + 1000/12 + 1 = 1084 */
     assert_contains(h, "<path class=\"curve\" d=\"M0 1084V984H1V784H2V734H3V434H4V384H5V534H6V834H7V1084\"/>");
     assert_contains(h, "peak 700 at step 4</text>");
     /* the data for the script */
-    assert_contains(h, "\"b\":[\n[\"0\",null,0,100,0,2,0,null,null,0],\n[\"1\",null,0,200,1,4,0,null,null,0],");
-    assert_contains(h, "[\"4\",null,0,250,4,7,0,null,null,1]],\n\"plans\":[{\"s\":\"greedy\",\"arena\":700,"
+    assert_contains(h, "\"b\":[\n[\"0\",null,0,100,0,2,0,null,null,0,null],\n[\"1\",null,0,200,1,4,0,null,null,0,null],");
+    assert_contains(h, "[\"4\",null,0,250,4,7,0,null,null,1,null]],\n\"plans\":[{\"s\":\"greedy\",\"arena\":700,"
                        "\"off\":[0,300,550,0,300]},\n{\"s\":\"linear\",\"arena\":1000,\"off\":[0,100,300,450,750]}]}");
     /* nothing fetched from anywhere: the only URL is the SVG namespace's name */
     assert_int_equal(count(h, "http"), count(h, "xmlns=\"http://www.w3.org/2000/svg\""));
@@ -206,7 +218,11 @@ static void test_escaping(void **state)
     assert_contains(h, "\"op 1 \\u003c/SCRIPT\\u003e\",\"op 2 \\u0026 op 3\"");
     assert_contains(h, "[[1,\"op 1 \\u003cADD\\u003e\"]]");
     assert_contains(h, "<title>arenaplan report: a&lt;b&gt;.tflite</title>");
-    assert_contains(h, "<td>tensor x&lt;&amp;&gt;&quot;&#39;</td><td>&lt;/script&gt;&lt;b&gt;? caf\xc3\xa9 ?? end</td>");
+    assert_contains(h, "<td>tensor x&lt;&amp;&gt;&quot;&#39;</td><td class=\"cut\" title=\"&lt;/script&gt;&lt;b&gt;? "
+                       "caf\xc3\xa9 ?? end\">&lt;/script&gt;&lt;b&gt;? caf\xc3\xa9 ?? end</td>");
+    /* the operators' table escapes labels too */
+    assert_contains(h, "<tr data-step=\"1\"><td class=\"n\">1</td><td class=\"cut\" title=\"op 1 &lt;ADD&gt;\">"
+                       "op 1 &lt;ADD&gt;</td><td class=\"n\">64</td>");
     s = svg_of(p, &plan, NULL);
     assert_contains(s, "<title>tensor x&lt;&amp;&gt;&quot;&#39; &lt;/script&gt;&lt;b&gt;? caf\xc3\xa9 ?? end (activation): "
                        "64 bytes at offset 0-64, steps 0-2; producer op 1 &lt;/SCRIPT&gt;; consumers op 2 &amp; op 3</title>");

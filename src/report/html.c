@@ -15,6 +15,7 @@
 #include "arenaplan/savings.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
+#include "planners/planners.h"
 #include "report/rutil.h"
 
 #define PEAK_ROWS 12      /* peak buffers listed; the rest are counted */
@@ -65,6 +66,14 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, con
         figure(f, "sum-verdict", "verdict", plan->proven_bound, "%s <small>proven bound %lld</small>",
                plan->verdict == AP_VERDICT_OPTIMAL ? "optimal" : "gap", (long long)plan->proven_bound);
     fputs("</dl>\n", f);
+    {
+        char stock[256];
+        if (ap__stock_note(p, s->arena, stock, sizeof stock, NULL)) {
+            fputs("<p id=\"stock\">", f);
+            ap__xml_text(f, stock, 0);
+            fputs("</p>\n", f);
+        }
+    }
 
     /* the peak: when, what runs there, and who holds its bytes */
     fputs("<h2 style=\"margin-top:14px\">Peak</h2>\n<p id=\"peak-steps\">", f);
@@ -93,14 +102,17 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, con
             if (shown)
                 fputs(shown < nl ? ", &#8230;</p>\n" : "</p>\n", f);
         }
-        fprintf(f, "<table id=\"peak-buffers\"><thead><tr><th>buffer</th><th>name</th><th class=\"n\">size</th>"
-                   "<th class=\"n\">share of the peak</th></tr></thead><tbody>\n");
+        fprintf(f, "<table id=\"peak-buffers\" class=\"fixed\"><colgroup><col style=\"width:130px\"><col>"
+                   "<col style=\"width:90px\"><col style=\"width:130px\"></colgroup><thead><tr><th>buffer</th>"
+                   "<th>name</th><th class=\"n\">size</th><th class=\"n\">share of the peak</th></tr></thead><tbody>\n");
         for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {
             const ap_buffer *b = &p->buf[s->peak_buffers[k]];
             fprintf(f, "<tr><td>%s ", ap__buffer_word(b));
             ap__xml_text(f, b->id, 0);
-            fputs("</td><td>", f);
-            ap__xml_text(f, b->name ? b->name : "", 80);
+            fputs("</td><td class=\"cut\" title=\"", f);
+            ap__xml_text(f, b->name ? b->name : "", 0);
+            fputs("\">", f);
+            ap__xml_text(f, b->name ? b->name : "", 0);
             fprintf(f, "</td><td class=\"n\">%lld</td><td class=\"n\">%.1f%%</td></tr>\n", (long long)b->size,
                     100.0 * (double)b->size / (double)s->peak_bytes);
         }
@@ -116,23 +128,42 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, con
     fputs("</section>\n", f);
 }
 
-static ap_status write_strategies(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans,
-                                  const ap_summary *s, ap_error *err)
+/* The arena of each plan: arena[k] = max(offset + size) of plans[k]. */
+static int64_t *arenas(const ap_problem *p, const ap_plan *plans, size_t nplans)
 {
     size_t k, i;
-    int64_t best = INT64_MAX, *arena = ap__alloc(nplans, sizeof *arena);
-    if (!arena)
-        return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the report");
-    for (k = 0; k < nplans; k++) {
+    int64_t *arena = ap__alloc(nplans ? nplans : 1, sizeof *arena);
+    for (k = 0; arena && k < nplans; k++) {
         arena[k] = 0;
         for (i = 0; i < p->n; i++)
             arena[k] = ap__max64(arena[k], plans[k].offset[i] + p->buf[i].size);
+    }
+    return arena;
+}
+
+static int is_linear(const ap_plan *plan)
+{
+    return strcmp(plan->strategy, "linear") == 0;
+}
+
+static ap_status write_strategies(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans,
+                                  const ap_summary *s, ap_error *err)
+{
+    size_t k;
+    int64_t best = INT64_MAX, scale = 0, *arena = arenas(p, plans, nplans);
+    if (!arena)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the report");
+    /* one byte scale, the largest plan's, unless that is linear's: with no reuse at all it
+     * would flatten every other timeline to a sliver, so it gets a scale of its own */
+    for (k = 0; k < nplans; k++) {
         best = ap__min64(best, arena[k]);
+        if (!is_linear(&plans[k]))
+            scale = ap__max64(scale, arena[k]);
     }
     fputs("<section id=\"strategies\"><h2>Strategies side by side</h2>\n<div class=\"cards\">\n", f);
     for (k = 0; k < nplans; k++) {
-        fprintf(f, "<div class=\"card%s\" data-arena=\"%lld\"><h3>", arena[k] == best ? " best" : "",
-                (long long)arena[k]);
+        fprintf(f, "<div class=\"card%s\" data-arena=\"%lld\" data-scale=\"%lld\"><h3>", arena[k] == best ? " best" : "",
+                (long long)arena[k], (long long)(is_linear(&plans[k]) || scale == 0 ? arena[k] : scale));
         ap__xml_text(f, plans[k].strategy, 0);
         fprintf(f, "</h3><div class=\"arena\">%lld bytes</div><div class=\"over\">", (long long)arena[k]);
         if (s->lower_bound > 0)
@@ -143,9 +174,98 @@ static ap_status write_strategies(FILE *f, const ap_problem *p, const ap_plan *p
             fputs(" &#183; smallest", f);
         fputs("</div><canvas width=\"240\" height=\"110\"></canvas></div>\n", f);
     }
-    fputs("</div>\n<p class=\"note\">Each small timeline uses the same byte scale, so their heights compare; the "
-          "dashed line is the lower bound.</p></section>\n", f);
+    if (scale > 0)
+        fprintf(f, "</div>\n<p class=\"note\">Each small timeline is drawn on one byte scale, the largest plan's "
+                   "other than linear (%lld bytes), so their heights compare; linear, which reuses nothing, has "
+                   "a scale of its own. The dashed line is the lower bound.</p></section>\n", (long long)scale);
+    else
+        fputs("</div>\n<p class=\"note\">The dashed line is the lower bound.</p></section>\n", f);
     free(arena);
+    return AP_OK;
+}
+
+/* The legend of the live-bytes chart: a line per distinct arena (its strategies), the ones too
+ * high for the chart marked, the lower bound and the live bytes. A list, so it wraps instead of
+ * overlapping however many strategies and however long their names. */
+static ap_status write_live_legend(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans,
+                                   const ap_summary *s, ap_error *err)
+{
+    size_t i, j;
+    int64_t top, *arena = arenas(p, plans, nplans);
+    if (!arena)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the report");
+    top = ap__live_top(arena, nplans, s);
+    fputs("<ul class=\"legend\" id=\"live-legend\">", f);
+    for (i = 0; i < nplans; i++) {
+        for (j = 0; j < i && arena[j] != arena[i]; j++)
+            ;
+        if (j < i)
+            continue;
+        fprintf(f, "<li data-bytes=\"%lld\"><span class=\"sw%s\" style=\"border-color:%s\"></span>", (long long)arena[i],
+                i ? " dot" : "", ap__plan_colour(i));
+        for (j = i; j < nplans; j++)
+            if (arena[j] == arena[i]) {
+                fputs(j == i ? "" : ", ", f);
+                ap__xml_text(f, plans[j].strategy, 0);
+            }
+        fprintf(f, " <strong>%lld</strong>%s</li>", (long long)arena[i], arena[i] > top ? " (above the chart)" : "");
+    }
+    fprintf(f, "<li><span class=\"sw lb\"></span>lower bound <strong>%lld</strong></li><li><span class=\"sw area\"></span>"
+               "live bytes</li></ul>\n", (long long)s->lower_bound);
+    free(arena);
+    return AP_OK;
+}
+
+#define OPS_TITLE 64 /* buffers a row's hover text names */
+#define OPS_SHOWN 10 /* buffers a row shows */
+
+/* What is live while each operator runs (models only: a buffer list has no operators). */
+static ap_status write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
+{
+    ap_op_table t;
+    size_t k, j;
+    ap_status st;
+    if (!p->n_labels)
+        return AP_OK;
+    if ((st = ap_op_table_compute(p, plan, &t, err)) != AP_OK)
+        return st;
+    fputs("<section id=\"ops\"><h2>Operators</h2>\n<p class=\"note\">For each operator in execution order, the "
+          "bytes live while it runs, their share of the arena, and the buffers they are (largest first): where a "
+          "model that does not fit needs its bytes.</p>\n<div class=\"tablewrap\"><table id=\"ops-table\" "
+          "class=\"fixed\"><colgroup><col style=\"width:56px\"><col style=\"width:34%\"><col style=\"width:96px\">"
+          "<col style=\"width:150px\"><col></colgroup><thead><tr><th class=\"n\">step</th><th>operator</th>"
+          "<th class=\"n\">live bytes</th><th>share of the arena</th><th>buffers</th></tr></thead><tbody>\n", f);
+    for (k = 0; k < t.n; k++) {
+        const ap_op_row *r = &t.rows[k];
+        fprintf(f, "<tr data-step=\"%lld\"><td class=\"n\">%lld</td><td class=\"cut\" title=\"", (long long)r->step,
+                (long long)r->step);
+        ap__xml_text(f, r->label, 0);
+        fputs("\">", f);
+        ap__xml_text(f, r->label, 0);
+        fprintf(f, "</td><td class=\"n\">%lld</td><td><span class=\"bar\" style=\"width:%.0fpx\"></span>%.1f%%</td>"
+                   "<td class=\"cut\" title=\"", (long long)r->live_bytes, 80.0 * r->share, 100.0 * r->share);
+        for (j = 0; j < r->n_buffers && j < OPS_TITLE; j++) {
+            const ap_buffer *b = &p->buf[r->buffers[j]];
+            fputs(j ? ", " : "", f);
+            ap__xml_text(f, b->id, 0);
+            if (b->name) {
+                fputs(" ", f);
+                ap__xml_text(f, b->name, 80);
+            }
+        }
+        if (r->n_buffers > OPS_TITLE)
+            fprintf(f, " and %zu more", r->n_buffers - OPS_TITLE);
+        fputs("\">", f);
+        for (j = 0; j < r->n_buffers && j < OPS_SHOWN; j++) {
+            fputs(j ? " " : "", f);
+            ap__xml_text(f, p->buf[r->buffers[j]].id, 0);
+        }
+        if (r->n_buffers > OPS_SHOWN)
+            fprintf(f, " and %zu more", r->n_buffers - OPS_SHOWN);
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</tbody></table></div></section>\n", f);
+    ap_op_table_free(&t);
     return AP_OK;
 }
 
@@ -192,7 +312,9 @@ static void write_data(FILE *f, const ap_problem *p, const ap_plan *plans, size_
         json_opt(f, b->producer);
         fputc(',', f);
         json_opt(f, b->consumers);
-        fprintf(f, ",%d]", s->reuses[i]);
+        fprintf(f, ",%d,", s->reuses[i]);
+        json_opt(f, b->type);
+        fputc(']', f);
     }
     fputs("],\n\"plans\":[", f);
     for (k = 0; k < nplans; k++) {
@@ -214,14 +336,20 @@ static void write_data(FILE *f, const ap_problem *p, const ap_plan *plans, size_
 
 static void write_table_head(FILE *f)
 {
-    static const char *const head[] = {"id", "name", "kind", "size", "first step", "last step",
+    /* fixed widths for everything but the names, which share what is left and end in an
+     * ellipsis (the whole text on hover): the numbers stay in view however long a name is */
+    static const char *const head[] = {"id", "name", "type", "kind", "size", "first step", "last step",
                                        "offset", "end", "reuses", "producer", "consumers"};
-    static const int numeric[] = {0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0};
+    static const int numeric[] = {0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0};
+    static const int width[] = {72, 0, 150, 84, 80, 76, 76, 84, 84, 66, 0, 0};
     size_t c;
     fputs("<section id=\"table\"><h2>Buffers</h2>\n<p class=\"note\">Click a column to sort; hover a row to "
-          "outline its rectangle; click a rectangle to find its row.</p>\n<div class=\"tablewrap\">"
-          "<table id=\"buffers\"><thead><tr>",
+          "outline its rectangle; click a rectangle to find its row; hover a cut name for all of it.</p>\n"
+          "<div class=\"tablewrap\"><table id=\"buffers\" class=\"fixed\"><colgroup>",
           f);
+    for (c = 0; c < sizeof head / sizeof head[0]; c++)
+        fprintf(f, width[c] ? "<col style=\"width:%dpx\">" : "<col>", width[c]);
+    fputs("</colgroup><thead><tr>", f);
     for (c = 0; c < sizeof head / sizeof head[0]; c++)
         fprintf(f, "<th%s>%s</th>", numeric[c] ? " class=\"n\"" : "", head[c]);
     fputs("</tr></thead><tbody></tbody></table></div>\n<p class=\"note\"><span id=\"shown\"></span> "
@@ -311,9 +439,12 @@ ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size
           f);
 
     fputs("<section id=\"live\"><h2>Live bytes</h2>\n", f);
-    if ((st = ap__svg_live(f, p, plans, nplans, &s, err)) != AP_OK)
+    if ((st = ap__svg_live(f, p, plans, nplans, &s, err)) != AP_OK ||
+        (st = write_live_legend(f, p, plans, nplans, &s, err)) != AP_OK)
         goto done;
     fputs("</section>\n", f);
+    if ((st = write_ops(f, p, &plans[0], err)) != AP_OK)
+        goto done;
     if ((st = write_strategies(f, p, plans, nplans, &s, err)) != AP_OK)
         goto done;
     if ((st = write_overlap_savings(f, p, &plans[0], err)) != AP_OK)

@@ -67,6 +67,13 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
 ap_status ap__svg_live(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans,
                        const ap_summary *s, ap_error *err);
 
+/* The colour of plan k's arena line in the live-bytes chart and its legend. */
+const char *ap__plan_colour(size_t k);
+
+/* The top of the live-bytes chart's byte scale (arena[k]: plan k's arena): the first plan, the
+ * peak and the lower bound, and every other plan up to twice as high, with a margin. */
+int64_t ap__live_top(const int64_t *arena, size_t nplans, const ap_summary *s);
+
 /* The fill colours of the kinds, indexed by ap_kind. */
 extern const char *const ap__kind_colour[5];
 

@@ -43,7 +43,10 @@ static const char svg_style[] =
     ".ap-svg .peak{fill:#d62728;fill-opacity:0.10;pointer-events:none}"
     ".ap-svg .pk{fill:#d62728}.ap-svg .pkl{stroke:#d62728;stroke-width:1.5}"
     ".ap-svg .lb{stroke:#d62728;stroke-dasharray:6 4;stroke-width:1.3}"
-    ".ap-svg .ar{stroke:#222;stroke-width:1.3}.ap-svg .ar2{stroke:#999;stroke-width:1;stroke-dasharray:2 3}"
+    ".ap-svg .ar{stroke-width:1.3}.ap-svg .ar2{stroke-width:1.2;stroke-dasharray:2 3}"
+    ".ap-svg .zsel{fill:#4e79a7;fill-opacity:0.15;stroke:#4e79a7;pointer-events:none}"
+    ".ap-svg .guide{stroke:#888;stroke-width:1;stroke-dasharray:3 3;pointer-events:none}"
+    ".ap-svg.zoomed .lbl,.ap-svg.zoomed .pkm{display:none}"
     ".ap-svg .lbl{fill:#fff;pointer-events:none;text-anchor:middle;dominant-baseline:central}"
     ".ap-svg .area{fill:#4e79a7;fill-opacity:0.25;stroke:none}"
     ".ap-svg .curve{fill:none;stroke:#4e79a7;stroke-width:1.6;vector-effect:non-scaling-stroke}"
@@ -89,14 +92,15 @@ static void x_axis(FILE *f, const ap_problem *p, int64_t t0, int64_t t1, double 
     double st = nice_step((double)(t1 - t0) / 12.0), v;
     int64_t step = st < 1 ? 1 : (int64_t)st;
     int64_t first = t0 >= 0 ? (t0 + step - 1) / step * step : -((-t0) / step * step);
-    fputs("<g class=\"ax\" text-anchor=\"middle\">", f);
+    fputs("<g class=\"ax xax\" text-anchor=\"middle\">", f);
     for (v = (double)first; v < (double)t1; v += (double)step) {
         double x = x_of(v + 0.5, t0, t1);
         fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", x, MT + ph, x, MT + ph + 4);
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%lld</text>", x, MT + ph + 16, (long long)v);
     }
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s</text></g>\n", ML + PW / 2, MT + ph + 32,
-            p->n_labels ? "time step (operator; hover a buffer for its operators)" : "time step");
+    fprintf(f, "<text class=\"xname\" x=\"%.1f\" y=\"%.1f\">%s</text></g>\n", ML + PW / 2, MT + ph + 32,
+            p->n_labels ? "time step (hover for the operator; drag to zoom, double-click to reset)"
+                        : "time step (drag to zoom, double-click to reset)");
 }
 
 /* Byte ticks up the left of a plot of height ph spanning [0, top] bytes. */
@@ -131,6 +135,10 @@ static void buffer_title(FILE *f, const ap_problem *p, const ap_plan *plan, size
     if (b->name) {
         fputs(" ", f);
         ap__xml_text(f, b->name, 200);
+    }
+    if (b->type) {
+        fputs(" ", f);
+        ap__xml_text(f, b->type, 200);
     }
     fprintf(f, " (%s): %lld bytes at offset %lld-%lld, steps %lld-%lld", ap__kind_name(b->kind),
             (long long)b->size, (long long)plan->offset[i], (long long)(plan->offset[i] + b->size),
@@ -238,7 +246,7 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
      * right margin where no marker can cover it */
     for (i = 0; i < s->n_peaks && i < 256; i++) {
         double x = x_of((double)s->peaks[i].first + 0.5, t0, t1);
-        fprintf(f, "<path class=\"pk\" d=\"M%.1f %.1fl-5 -8h10z\"/>", x, MT - 1);
+        fprintf(f, "<path class=\"pk pkm\" d=\"M%.1f %.1fl-5 -8h10z\"/>", x, MT - 1);
     }
     if (s->n_peaks) {
         double y = MT + 38, lb = MT + ph - (double)s->lower_bound / (double)top * ph + 4;
@@ -271,37 +279,41 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
     fputs("</g>\n</svg>\n", f);
 }
 
-/* Arena lines of the plans, one per distinct arena, labelled with every strategy that has it. */
-static void arena_lines(FILE *f, const ap_plan *plans, const int64_t *arena, size_t nplans, int64_t top,
-                        double ph)
+/* Arena lines of the plans, one per distinct arena, coloured as in the legend that html.c
+ * writes below the chart (ap__plan_colour); arenas above the chart's top are named there. */
+static void arena_lines(FILE *f, const int64_t *arena, size_t nplans, int64_t top, double ph)
 {
     size_t i, j;
-    int above = 0;
     for (i = 0; i < nplans; i++) {
         double y = MT + ph - (double)arena[i] / (double)top * ph;
-        int first = 1;
         for (j = 0; j < i; j++)
             if (arena[j] == arena[i])
                 break;
-        if (j < i)
+        if (j < i || arena[i] > top)
             continue;
-        if (arena[i] > top) {
-            fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">&#8593; ", ML + PW + 8, MT - 6 - 13.0 * above++);
-            ap__xml_text(f, plans[i].strategy, 24);
-            fprintf(f, " %lld</text>\n", (long long)arena[i]);
-            continue;
-        }
-        fprintf(f, "<line class=\"%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", i == 0 ? "ar" : "ar2", ML,
-                y, ML + PW + 6, y);
-        fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">", ML + PW + 8, y + 4);
-        for (j = i; j < nplans; j++)
-            if (arena[j] == arena[i]) {
-                fputs(first ? "" : ", ", f);
-                ap__xml_text(f, plans[j].strategy, 24);
-                first = 0;
-            }
-        fprintf(f, " %lld</text>\n", (long long)arena[i]);
+        fprintf(f, "<line class=\"%s\" stroke=\"%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>",
+                i == 0 ? "ar" : "ar2", ap__plan_colour(i), ML, y, ML + PW + 6, y);
     }
+    fputc('\n', f);
+}
+
+const char *ap__plan_colour(size_t k)
+{
+    static const char *const c[] = {"#222222", "#9467bd", "#17becf", "#8c564b", "#e377c2", "#7f7f7f",
+                                    "#bcbd22", "#1f77b4"};
+    return c[k % (sizeof c / sizeof c[0])];
+}
+
+int64_t ap__live_top(const int64_t *arena, size_t nplans, const ap_summary *s)
+{
+    int64_t top = ap__max64(s->peak_bytes, s->lower_bound);
+    size_t k;
+    /* the scale fits the first plan; others up to twice its height are drawn, the rest named */
+    top = ap__max64(top, nplans ? arena[0] : 0);
+    for (k = 1; k < nplans; k++)
+        if (arena[k] <= 2 * top)
+            top = ap__max64(top, arena[k]);
+    return top + top / 12 + 1;
 }
 
 ap_status ap__svg_live(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans, const ap_summary *s,
@@ -310,9 +322,9 @@ ap_status ap__svg_live(FILE *f, const ap_problem *p, const ap_plan *plans, size_
     const double ph = LV_H - MT - MB;
     ap_live_seg *seg = NULL;
     size_t nseg = 0, i, k;
-    int64_t t0, t1, top = ap__max64(s->peak_bytes, s->lower_bound), *arena;
-    time_range(p, &t0, &t1);
+    int64_t t0, t1, top, *arena;
     ap_status st;
+    time_range(p, &t0, &t1);
     if (!(arena = ap__alloc(nplans ? nplans : 1, sizeof *arena)))
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory drawing the live bytes");
     if ((st = ap_live_profile(p, &seg, &nseg, err)) != AP_OK) {
@@ -324,12 +336,7 @@ ap_status ap__svg_live(FILE *f, const ap_problem *p, const ap_plan *plans, size_
         for (i = 0; i < p->n; i++)
             arena[k] = ap__max64(arena[k], plans[k].offset[i] + p->buf[i].size);
     }
-    /* the scale fits the first plan; others up to twice its height are drawn, the rest named */
-    top = ap__max64(top, nplans ? arena[0] : 0);
-    for (k = 1; k < nplans; k++)
-        if (arena[k] <= 2 * top)
-            top = ap__max64(top, arena[k]);
-    top = top + top / 12 + 1;
+    top = ap__live_top(arena, nplans, s);
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"ap-svg ap-live\" viewBox=\"0 0 %.0f %.0f\" "
                "width=\"%.0f\" height=\"%.0f\" role=\"img\">\n",
             W, LV_H, W, LV_H);
@@ -355,8 +362,7 @@ ap_status ap__svg_live(FILE *f, const ap_problem *p, const ap_plan *plans, size_
     }
     free(seg);
     fputs("</svg>\n", f);
-    if (nplans)
-        arena_lines(f, plans, arena, nplans, top, ph);
+    arena_lines(f, arena, nplans, top, ph);
     {
         double y = MT + ph - (double)s->lower_bound / (double)top * ph;
         fprintf(f, "<line class=\"lb\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", ML, y, ML + PW + 6, y);
@@ -366,8 +372,8 @@ ap_status ap__svg_live(FILE *f, const ap_problem *p, const ap_plan *plans, size_
     if (s->n_peaks) {
         double x = x_of((double)s->peaks[0].first + 0.5, t0, t1);
         double y = MT + ph - (double)s->peak_bytes / (double)top * ph;
-        fprintf(f, "<circle class=\"pk\" id=\"peak-mark\" cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\"/>", x, y);
-        fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\" fill=\"#d62728\" text-anchor=\"%s\">peak %lld at step %lld</text>\n",
+        fprintf(f, "<circle class=\"pk pkm\" id=\"peak-mark\" cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\"/>", x, y);
+        fprintf(f, "<text class=\"ax pkm\" x=\"%.1f\" y=\"%.1f\" fill=\"#d62728\" text-anchor=\"%s\">peak %lld at step %lld</text>\n",
                 x + (x > ML + PW / 2 ? -8 : 8), y - 8, x > ML + PW / 2 ? "end" : "start", (long long)s->peak_bytes,
                 (long long)s->peaks[0].first);
     }

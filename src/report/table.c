@@ -121,7 +121,7 @@ static void put_offset(FILE *f, int hex, int w, int64_t v)
         fprintf(f, "%*lld", w, (long long)v);
 }
 
-#define TYPE_WIDTH 24 /* the type column's widest; longer types end in "..." */
+#define TYPE_WIDTH 34 /* the type column's widest; longer types end in "..." */
 
 ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
                               const ap_table_options *opt, ap_error *err)

@@ -125,7 +125,7 @@ def worked_example(b, cli, tmp):
     equal(b.js('Array.from(document.querySelectorAll("#peak-buffers tbody tr")).map(function(r){return r.textContent})'),
           ['tensor 3d30042.9%', 'tensor 4e25035.7%', 'tensor 2<c>15021.4%'], 'worked example: peak buffers')
     # sorting: size ascending, then descending
-    size_th = 'document.querySelectorAll("#buffers thead th")[3]'
+    size_th = 'document.querySelectorAll("#buffers thead th")[4]'
     b.js(size_th + '.click()')
     equal(b.js('Array.from(document.querySelectorAll("#buffers tbody tr")).map(function(r){return r.cells[0].textContent})'),
           ['0', '2', '1', '4', '3'], 'worked example: table sorted by size, ascending')
@@ -250,6 +250,101 @@ def large(b, cli, tmp):
     equal(b.errors(), [], 'large: no script errors')
 
 
+def rects_overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def fits_the_page(b, cli, src, tmp):
+    """Issue 17: long fused names do not push the numbers off a 1400-pixel page; the live chart's
+    labels do not overlap; the small timelines share the largest non-linear plan's scale; the x
+    axis names the operator under the pointer; drag zooms on steps, double-click resets."""
+    model = os.path.join(src, 'corpus', 'models', 'more', 'litert_blazeface_mlkit_v1.tflite')
+    html = os.path.join(tmp, 'browser_fits.html')
+    run([cli, 'report', model, '-o', html, '--quiet'])
+    js = json.loads(run([cli, 'plan', model, '--format', 'json', '--quiet']).stdout)
+    b.call('Emulation.setDeviceMetricsOverride', {'width': 1400, 'height': 900, 'deviceScaleFactor': 1,
+                                                  'mobile': False})
+    b.events = []
+    b.open(file_url(html))
+    label = 'fits the page (1400 px)'
+    equal(b.js('document.documentElement.getAttribute("data-ready")'), '1', label + ': the script ran')
+    equal(b.js('document.getElementById("stock").textContent'),
+          'stock TFLM (greedy): 688128 bytes; this plan needs `arenaplan embed` (or the header\'s BufferPlan) '
+          'to take effect', label + ': the stock TFLM line')
+    # the table: no sideways scroll, every number whole and inside the viewport, names cut with
+    # the whole name on hover, one height for every row
+    equal(b.js('(function(){var t=document.getElementById("buffers");return t.scrollWidth<=t.parentNode.clientWidth})()'),
+          True, label + ': the buffer table needs no sideways scroll')
+    cells = b.js('(function(){var out=[];var rows=document.querySelectorAll("#buffers tbody tr");'
+                 'for(var k=0;k<rows.length;k++){for(var c=4;c<=8;c++){var e=rows[k].cells[c],r=e.getBoundingClientRect();'
+                 'out.push([r.left,r.right,e.scrollWidth<=e.clientWidth])}}return out})()')
+    check(len(cells) == 5 * len(js['buffers']), label + ': five numeric cells a row (%d)' % len(cells))
+    check(all(c[0] >= 0 and c[1] <= 1400 for c in cells), label + ': every numeric cell inside the viewport')
+    check(all(c[2] for c in cells), label + ': no number is cut')
+    heights = b.js('Array.from(document.querySelectorAll("#buffers tbody tr")).map(function(r){return r.offsetHeight})')
+    equal(len(set(heights)), 1, label + ': one row height (%s)' % sorted(set(heights)))
+    cut = b.js('(function(){var out=[];document.querySelectorAll("#buffers tbody tr").forEach(function(r){'
+               'var e=r.cells[1];if(e.scrollWidth>e.clientWidth)out.push([r.cells[0].textContent,e.title])});return out})()')
+    names = dict((x['id'], x.get('name')) for x in js['buffers'])
+    check(len(cut) > 0, label + ': long names are cut (%d)' % len(cut))
+    check(all(names[i] == t for i, t in cut), label + ': a cut name carries all of it in its title')
+    # a screenshot of the viewport: the "end" column's digits are drawn inside it
+    box = b.js('(function(){var e=document.querySelector("#buffers tbody tr:first-child").cells[8];'
+               'e.scrollIntoView({block:"center"});var r=e.getBoundingClientRect();return [r.left,r.top,r.right,r.bottom]})()')
+    w, h, rows = cdp.png_pixels(b.screenshot(full_page=False))
+    equal(w, 1400, label + ': the screenshot is 1400 pixels wide')
+    ink = sum(1 for y in range(int(box[1]), min(h, int(box[3]))) for x in range(int(box[0]), min(w, int(box[2])))
+              if max(rows[y][x]) < 128)
+    check(box[2] <= w and ink > 10, label + ': the end column is drawn inside the screenshot (%d dark pixels, '
+                                    'x %d-%d)' % (ink, box[0], box[2]))
+    # the live chart: legend entries and the chart's texts never overlap
+    legend = b.js('Array.from(document.querySelectorAll("#live-legend li")).map(function(e){'
+                  'var r=e.getBoundingClientRect();return [r.left,r.top,r.right,r.bottom,e.textContent]})')
+    equal([x[4] for x in legend], ['best:bestfit-size, bestfit-size 516096', 'greedy 688128',
+                                   'linear 3213872 (above the chart)', 'lower bound 516096', 'live bytes'],
+          label + ': the legend names every arena once')
+    check(not any(rects_overlap(legend[i], legend[j]) for i in range(len(legend)) for j in range(i)),
+          label + ': legend entries do not overlap')
+    texts = b.js('Array.from(document.querySelectorAll("#live svg.ap-live > text, #live svg.ap-live g.ax > text"))'
+                 '.map(function(e){var r=e.getBoundingClientRect();return [r.left,r.top,r.right,r.bottom,e.textContent]})')
+    clash = [(x[4], y[4]) for i, x in enumerate(texts) for y in texts[:i] if rects_overlap(x, y)]
+    equal(clash, [], label + ': no two texts of the live chart overlap')
+    # the small timelines: one scale, the largest plan's but linear's
+    scales = b.js('Array.from(document.querySelectorAll("#strategies .card")).map(function(c){'
+                  'return [c.querySelector("h3").textContent, +c.getAttribute("data-scale")]})')
+    equal([x[1] for x in scales], [688128, 688128, 688128, 3213872], label + ': the cards\' byte scales (%s)' % scales)
+    # the x axis: the operator under the pointer
+    pt = b.js('(function(){var s=document.querySelector("#timeline svg.ap-timeline"),p=s.querySelector("svg.plot"),'
+              'r=s.getBoundingClientRect(),k=r.width/s.viewBox.baseVal.width;s.scrollIntoView({block:"center"});r=s.getBoundingClientRect();'
+              'var x0=+p.getAttribute("x"),w=+p.getAttribute("width"),y=+p.getAttribute("y")+(+p.getAttribute("height"));'
+              'var D=JSON.parse(document.getElementById("ap-data").textContent),t0=D.t0,t1=D.t1;return [r.left+(x0+(10.5-t0)*w/(t1-t0))*k, r.top+(y+10)*k, r.left+(x0+(20.5-t0)*w/(t1-t0))*k,'
+              'r.top+(+p.getAttribute("y")+50)*k, r.left+(x0+(30.5-t0)*w/(t1-t0))*k]})()')
+    b.mouse('mouseMoved', pt[0], pt[1])
+    tip = b.js('[document.getElementById("steptip").hidden, document.getElementById("steptip").textContent]')
+    check(not tip[0] and tip[1].startswith('step 10 \u00b7 op 9 '), label + ': hovering the axis at step 10 names '
+                                                                         'op 9 (%r)' % tip[1])
+    # drag from step 20 to step 30 inside the plot: both charts show steps 20-30
+    b.mouse('mouseMoved', pt[2], pt[3])
+    b.mouse('mousePressed', pt[2], pt[3], 'left', 1)
+    b.mouse('mouseMoved', pt[4], pt[3], 'left')
+    b.mouse('mouseReleased', pt[4], pt[3], 'left', 1)
+    equal(b.js('document.documentElement.getAttribute("data-view")'), '20,31', label + ': dragging zooms on steps 20-30')
+    equal(b.js('[document.querySelector("#timeline svg.plot").getAttribute("viewBox").split(" ")[0],'
+               'document.querySelector("#live svg.plot").getAttribute("viewBox").split(" ")[0]]'), ['20', '20'],
+          label + ': both charts zoomed')
+    check(b.js('document.querySelector("#timeline g.xax text").textContent') == '20', label + ': the axis starts at 20')
+    check(not b.js('document.getElementById("zoomnote").hidden'), label + ': the zoom is named, with a way back')
+    for clicks in (1, 2):  # a real double click
+        b.mouse('mousePressed', pt[2], pt[3], 'left', clicks)
+        b.mouse('mouseReleased', pt[2], pt[3], 'left', clicks)
+    equal(b.js('document.documentElement.getAttribute("data-view")'), '0,79', label + ': double-click shows every step')
+    # the operators' table
+    equal(b.js('document.querySelectorAll("#ops-table tbody tr").length'), len(js['ops']), label + ': a row per operator')
+    equal(b.errors(), [], label + ': no script errors')
+    b.call('Emulation.setDeviceMetricsOverride', {'width': 1200, 'height': 900, 'deviceScaleFactor': 1,
+                                                  'mobile': False})
+
+
 def human(v):
     if v < 1024:
         return '%d B' % v
@@ -275,7 +370,8 @@ def main():
     b = cdp.Browser(chromium)
     try:
         for test in (lambda: worked_example(b, a.cli, a.tmp), lambda: tflm_reference(b, a.cli, a.src, a.tmp),
-                     lambda: tflite_model(b, a.cli, a.src, a.tmp), lambda: large(b, a.cli, a.tmp)):
+                     lambda: tflite_model(b, a.cli, a.src, a.tmp), lambda: large(b, a.cli, a.tmp),
+                     lambda: fits_the_page(b, a.cli, a.src, a.tmp)):
             try:
                 test()
             except Exception:
