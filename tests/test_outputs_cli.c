@@ -10,8 +10,9 @@
 #define BLAZE "corpus/models/more/litert_blazeface_mlkit_v1.tflite"
 #define LSTM "corpus/models/tflm/trained_lstm.tflite"
 
-#define BLAZE_STOCK "stock TFLM (greedy): 688128 bytes; this plan needs `arenaplan embed` (or the " \
-                    "header's BufferPlan) to take effect"
+#define NEEDS_EMBED "this plan needs `arenaplan embed` (or the header's BufferPlan) to take effect"
+#define BLAZE_STOCK "stock TFLM (greedy): 720476 bytes; " NEEDS_EMBED
+#define BLAZE_STOCK_HEAD "stock TFLM (greedy): head 688128 bytes; " NEEDS_EMBED
 
 /* --log tflm: PrintMemoryPlan's lines with their "\r\n"; --log and --log reuse: the reuse log. */
 static void log_tflm_and_reuse(void **state)
@@ -29,9 +30,25 @@ static void log_tflm_and_reuse(void **state)
                            ".................. (9k)\r\n");
     assert_contains(r.out, "\r\n   3: ddddddddddddddddddddddddddddddddddddddddddddddddddddd"
                            "ccccccccccccccccccccccccccc (54k)\r\n");
-    /* the output's 16 bytes at offset 0 are less than a column of 55,296 / 80: no character */
+    /* the output's 16 bytes at offset 0 are less than a column of 55,296 / 80: no character;
+     * then what RecordingMicroAllocator::PrintAllocations prints, the Cortex-M4 reference's
+     * figures (corpus/reference/m4: total 82,388, tail 27,092, and each category's bytes) */
     assert_contains(r.out, "\r\n  31: ..............................................................."
-                           "................. (1k)\r\n\nstrategy     greedy\n");
+                           "................. (1k)\r\n"
+                           "[RecordingMicroAllocator] Arena allocation total 82388 bytes\r\n"
+                           "[RecordingMicroAllocator] Arena allocation head 55296 bytes\r\n"
+                           "[RecordingMicroAllocator] Arena allocation tail 27092 bytes\r\n"
+                           "[RecordingMicroAllocator] 'TfLiteEvalTensor data' used 1068 bytes with alignment "
+                           "overhead (requested 1068 bytes for 89 allocations)\r\n"
+                           "[RecordingMicroAllocator] 'Persistent TfLiteTensor data' used 64 bytes with alignment "
+                           "overhead (requested 64 bytes for 2 tensors)\r\n"
+                           "[RecordingMicroAllocator] 'Persistent TfLiteTensor quantization data' used 40 bytes "
+                           "with alignment overhead (requested 40 bytes for 4 allocations)\r\n"
+                           "[RecordingMicroAllocator] 'Persistent buffer data' used 23828 bytes with alignment "
+                           "overhead (requested 23568 bytes for 88 allocations)\r\n"
+                           "[RecordingMicroAllocator] 'NodeAndRegistration struct' used 992 bytes with alignment "
+                           "overhead (requested 992 bytes for 31 NodeAndRegistration structs)\r\n"
+                           "\nstrategy     greedy\n");
     run_free(&r);
     r = run_cli("plan", "--log=tflm", src_path(PD), "--strategy", "greedy", "-o", "/dev/null", NULL);
     assert_int_equal(r.status, 0);
@@ -121,7 +138,13 @@ static void ops_table(void **state)
                            "\"share\":0.1667,\"buffers\":[\"88\"]},");
     assert_contains(r.out, "{\"step\":3,\"label\":\"op 2 CONV_2D\",\"live_bytes\":55296,\"share\":1.0000,"
                            "\"buffers\":[\"54\",\"51\"]},");
-    assert_contains(r.out, ",\"stock_head\":55296,\"summary\":");
+    /* TFLM's whole arena, on the Cortex-M4 (docs/arena.md's worked example) */
+    assert_contains(r.out, ",\"stock_head\":55296,\"tflm\":{\"target\":\"cortex-m\",\"kernels\":\"reference\","
+                           "\"head\":55296,\"tail\":26996,\"used\":82292,\"min_arena\":82296,\"stock_head\":55296,"
+                           "\"stock_min_arena\":82296,\"tail_breakdown\":{\"TfLiteEvalTensor\":1068,"
+                           "\"persistent_TfLiteTensor\":64,\"persistent_quantization\":40,\"persistent_buffer\":23836,"
+                           "\"TfLiteTensor_variable_buffer\":0,\"NodeAndRegistration\":992,"
+                           "\"operator_runtime_data\":0,\"other\":996}},\"summary\":");
     run_free(&r);
     r = run_cli("plan", src_path(PD), "--ops", "-f", "json", NULL);
     assert_int_equal(r.status, 2);
@@ -130,28 +153,46 @@ static void ops_table(void **state)
     run_free(&r);
 }
 
-/* blazeface: best needs 516,096 bytes, stock TFLM 688,128; every format says so in one line. */
+/* blazeface: best's head is 516,096 bytes, stock TFLM's 688,128; the whole arena 548,444
+ * against 720,476 on the Cortex-M4 (stock: the reference's plain_total 720,480 less the 4 bytes of
+ * tail padding an arena of that size spares). Every format says so in one line. */
+#define BLAZE_ARENA "548444 bytes (kTensorArenaSize for TFLM on cortex-m; head 516096 + tail 32352 in an " \
+                    "arena of a multiple of 16 bytes: the tail's alignment padding depends on where the " \
+                    "arena ends)"
 static void stock_line_in_every_format(void **state)
 {
     (void)state;
     run_result r = run_cli("plan", src_path(BLAZE), NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "\narena        516096 bytes\n" BLAZE_STOCK "\nlower bound  516096 bytes");
+    assert_contains(r.out, "\narena        " BLAZE_ARENA "\n             " BLAZE_STOCK "\n"
+                           "head         516096 bytes\nlower bound  516096 bytes");
     run_free(&r);
     r = run_cli("plan", src_path(BLAZE), "-f", "json", NULL);
-    assert_contains(r.out, ",\"stock_head\":688128,\"stock_note\":\"" BLAZE_STOCK "\",\"summary\":");
+    assert_contains(r.out, ",\"stock_head\":688128,\"stock_note\":\"" BLAZE_STOCK "\",\"tflm\":{\"target\":"
+                           "\"cortex-m\",\"kernels\":\"reference\",\"head\":516096,\"tail\":32352,\"used\":548448,"
+                           "\"min_arena\":548444,\"stock_head\":688128,\"stock_min_arena\":720476,");
     run_free(&r);
+    /* the CSV knows no arena: its line is about the head */
     r = run_cli("plan", src_path(BLAZE), "-f", "csv", NULL);
-    assert_int_equal(strncmp(r.out, "# " BLAZE_STOCK "\nid,lower,upper,size,alignment,name,type,offset\n",
-                             strlen("# " BLAZE_STOCK "\nid,lower,upper,size,alignment,name,type,offset\n")),
+    assert_int_equal(strncmp(r.out, "# " BLAZE_STOCK_HEAD "\nid,lower,upper,size,alignment,name,type,offset\n",
+                             strlen("# " BLAZE_STOCK_HEAD "\nid,lower,upper,size,alignment,name,type,offset\n")),
                      0);
     run_free(&r);
     r = run_cli("plan", src_path(BLAZE), "-f", "c", NULL);
+    assert_contains(r.out, " * strategy:  best:bestfit-size\n * arena:     " BLAZE_ARENA "\n");
     assert_contains(r.out, " * note:      TFLM lifetimes; kernel scratch: reference\n * " BLAZE_STOCK "\n */\n");
+    assert_contains(r.out, "#define LITERT_BLAZEFACE_MLKIT_V1_ARENA_SIZE 548444u /* kTensorArenaSize: TFLM's "
+                           "whole arena on cortex-m */\n/* alignas(16) static uint8_t "
+                           "tensor_arena[LITERT_BLAZEFACE_MLKIT_V1_ARENA_SIZE]; */\n");
     run_free(&r);
-    /* greedy is stock TFLM: no line */
+    /* greedy is stock TFLM: the figure, nothing to embed */
     r = run_cli("plan", src_path(BLAZE), "--strategy", "greedy", NULL);
-    assert_null(strstr(r.out, "stock TFLM"));
+    assert_contains(r.out, "\n             stock TFLM (greedy): 720476 bytes\nhead         688128 bytes\n");
+    run_free(&r);
+    /* no kernel set, no arena: the head alone, and the head's line */
+    r = run_cli("plan", src_path(BLAZE), "--kernels", "none", NULL);
+    assert_null(strstr(r.out, "arena        "));
+    assert_contains(r.out, "\nhead         516096 bytes\n             " BLAZE_STOCK_HEAD "\n");
     run_free(&r);
     /* the report */
     const char *html = tmp_path("blaze.html");
@@ -159,27 +200,41 @@ static void stock_line_in_every_format(void **state)
     assert_int_equal(r.status, 0);
     run_free(&r);
     char *text = read_text(html, NULL);
-    assert_contains(text, "<p id=\"stock\">stock TFLM (greedy): 688128 bytes; this plan needs `arenaplan "
+    assert_contains(text, "<p id=\"stock\">stock TFLM (greedy): 720476 bytes; this plan needs `arenaplan "
                           "embed` (or the header&#39;s BufferPlan) to take effect</p>");
+    assert_contains(text, "<dd id=\"sum-arena\" data-value=\"548444\">548444 bytes <small>head 516096 + tail "
+                          "32352</small></dd>");
+    assert_contains(text, "<dd id=\"sum-head\" data-value=\"516096\">516096 bytes <small>504.0 KiB</small></dd>");
+    assert_contains(text, "<tr data-category=\"TfLiteEvalTensor\"><td>TfLiteEvalTensor data</td>"
+                          "<td class=\"n\">191</td><td class=\"n\">2292</td><td class=\"n\">2292</td></tr>");
     free(text);
 }
 
-/* --budget on embed, report and plan --shared: over it, exit 1 and nothing written. */
+/* --budget on embed, report and plan --shared: over it, exit 1 and nothing written. For models
+ * it gates TFLM's whole arena, --budget-head the head alone. */
 static void budgets(void **state)
 {
     (void)state;
     const char *out = tmp_path("budget.tflite");
     unlink(out);
-    run_result r = run_cli("embed", src_path(BLAZE), "-o", out, "--budget", "500K", NULL);
+    run_result r = run_cli("embed", src_path(BLAZE), "-o", out, "--budget", "548443", NULL);
     assert_int_equal(r.status, 1);
-    assert_string_equal(r.err, "arenaplan: the head TFLM reaches with the copy needs 516096 bytes, 4096 "
-                               "more than the budget of 512000 bytes\n");
+    assert_string_equal(r.err, "arenaplan: the arena with the copy needs 548444 bytes, 1 more than the budget "
+                               "of 548443 bytes\n");
     assert_string_equal(r.out, "");
     assert_false(file_exists(out));
     run_free(&r);
-    r = run_cli("embed", src_path(BLAZE), "-o", out, "--budget", "504K", NULL);
+    r = run_cli("embed", src_path(BLAZE), "-o", out, "--budget-head", "503K", NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, "arenaplan: the head with the copy needs 516096 bytes, 1024 more than the budget "
+                               "of 515072 bytes\n");
+    assert_false(file_exists(out));
+    run_free(&r);
+    r = run_cli("embed", src_path(BLAZE), "-o", out, "--budget", "548444", "--budget-head", "504K", NULL);
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "head         516096 bytes with TFLM");
+    assert_contains(r.out, "arena        548444 bytes (kTensorArenaSize for TFLM on cortex-m with the copy; "
+                           "720476 with the input as it is)\n");
     assert_true(file_exists(out));
     run_free(&r);
     r = run_cli("embed", src_path(BLAZE), "-o", out, "--budget", "lots", NULL);
@@ -187,6 +242,7 @@ static void budgets(void **state)
     assert_string_equal(r.err, "arenaplan: --budget lots: not a byte count (examples: 65536, 64K, 1M)\n");
     run_free(&r);
 
+    /* a buffer list has no TFLM tail: its arena is the plan's */
     const char *html = tmp_path("budget.html");
     unlink(html);
     r = run_cli("report", src_path("data/worked_example.csv"), "--budget", "600", "-o", html, NULL);
@@ -198,14 +254,45 @@ static void budgets(void **state)
     assert_int_equal(r.status, 0);
     assert_true(file_exists(html));
     run_free(&r);
+    unlink(html);
+    r = run_cli("report", src_path(PD), "-s", "greedy", "--budget", "82295", "-o", html, NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, "arenaplan: the arena needs 82296 bytes, 1 more than the budget of 82295 bytes\n");
+    assert_false(file_exists(html));
+    run_free(&r);
+    r = run_cli("report", src_path(PD), "-s", "greedy", "--budget-head", "55295", "-o", html, NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, "arenaplan: the head needs 55296 bytes, 1 more than the budget of 55295 bytes\n");
+    assert_false(file_exists(html));
+    run_free(&r);
 
-    /* sequential: the largest head (55,296); concurrent: 55,328 */
-    r = run_cli("plan", src_path(PD), src_path(HELLO), "--shared", "sequential", "--budget", "55296", NULL);
+    /* plan: the whole arena on the target, or the head */
+    r = run_cli("plan", src_path(PD), "--budget", "82296", NULL);
     assert_int_equal(r.status, 0);
     run_free(&r);
-    r = run_cli("plan", src_path(PD), src_path(HELLO), "--shared", "concurrent", "--budget", "55296", NULL);
+    r = run_cli("plan", src_path(PD), "--target", "host64", "--budget", "82296", NULL);
     assert_int_equal(r.status, 1);
-    assert_string_equal(r.err, "arenaplan: the arena needs 55328 bytes, 32 more than the budget of 55296 bytes\n");
+    assert_string_equal(r.err, "arenaplan: the arena needs 85016 bytes, 2720 more than the budget of 82296 bytes\n");
+    run_free(&r);
+    r = run_cli("plan", src_path(PD), "--budget-head", "54K", NULL);
+    assert_int_equal(r.status, 0);
+    run_free(&r);
+
+    /* --shared sequential: the largest head and every model's tail (person_detect's smallest
+     * arena, 82,296, beside hello_world's tail of 644); concurrent: the shared head of 55,328 */
+    r = run_cli("plan", src_path(PD), src_path(HELLO), "--shared", "sequential", "--budget", "82940", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "arena        82940 bytes (kTensorArenaSize for TFLM on cortex-m; the shared head "
+                           "55296 + the models' tails 27640, one model's AllocateTensors needing more beside "
+                           "the others' tails)\n");
+    run_free(&r);
+    r = run_cli("plan", src_path(PD), src_path(HELLO), "--shared", "concurrent", "--budget", "82940", NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, "arenaplan: the arena needs 82976 bytes, 36 more than the budget of 82940 bytes\n");
+    run_free(&r);
+    r = run_cli("plan", src_path(PD), src_path(HELLO), "--shared", "concurrent", "--budget-head", "55296", NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, "arenaplan: the head needs 55328 bytes, 32 more than the budget of 55296 bytes\n");
     run_free(&r);
 }
 

@@ -18,7 +18,7 @@ static void options_and_notes(void **state)
     (void)state;
     run_result r = run_cli("plan", src_path(PD), "--overlap", "reference", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "arena        36880 bytes\n");
+    assert_contains(r.out, "head         36880 bytes\n");
     assert_contains(r.out, "lower bound  36880 bytes (efficiency 100.0%)");
     assert_contains(r.out, "55296 bytes without overlap allowances");
     assert_contains(r.out, "note         TFLM lifetimes; kernel scratch: reference; overlap rules: "
@@ -44,12 +44,12 @@ static void options_and_notes(void **state)
     /* without the options nothing changes */
     r = run_cli("plan", src_path(PD), NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "arena        55296 bytes\n");
+    assert_contains(r.out, "head         55296 bytes\n");
     assert_null(strstr(r.out, "overlap rules"));
     run_free(&r);
     r = run_cli("plan", src_path(PD), "--overlap", "none", "--inplace", "none", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "arena        55296 bytes\n");
+    assert_contains(r.out, "head         55296 bytes\n");
     run_free(&r);
 }
 

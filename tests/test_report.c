@@ -412,10 +412,10 @@ static char *table_with(const ap_problem *p, const ap_plan *plan, ap_row_order o
     char *buf = NULL;
     size_t len = 0;
     ap_error err = {0};
-    ap_table_options o;
+    ap_report_options o;
     FILE *f = open_memstream(&buf, &len);
     assert_non_null(f);
-    ap_table_options_init(&o);
+    ap_report_options_init(&o);
     o.order = order;
     o.hex = hex;
     if (ap_write_table_with(f, p, plan, &o, &err) != AP_OK)
@@ -431,7 +431,7 @@ static void test_table_orders_and_hex(void **state)
     ap_problem *q = problem_from_csv("id,lower,end,size\nlate,2,3,10\nearly,0,1,20\n");
     ap_plan plan, qplan;
     ap_error err = {0};
-    ap_table_options o;
+    ap_report_options o;
     char *t;
     (void)state;
     ap_plan_init(&plan);
@@ -469,7 +469,7 @@ static void test_table_orders_and_hex(void **state)
                        "4    250  [4, 7)    0x0000012c  0x00000226\n"
                        "2    150  [2, 5)    0x00000226  0x000002bc\n");
     free(t);
-    ap_table_options_init(&o);
+    ap_report_options_init(&o);
     o.order = AP_ROWS_COUNT;
     assert_int_equal(ap_write_table_with(stdout, p, &plan, &o, &err), AP_ERR_USAGE);
     assert_string_equal(err.msg, "row order 4 is not an ap_row_order");
@@ -710,7 +710,7 @@ static ap_problem *small_model(void)
     return p;
 }
 
-#define STOCK_LINE "stock TFLM (greedy): 160 bytes; this plan needs `arenaplan embed` (or the header's " \
+#define STOCK_LINE "stock TFLM (greedy): head 160 bytes; this plan needs `arenaplan embed` (or the header's " \
                    "BufferPlan) to take effect"
 
 static ap_status write_c(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
@@ -741,7 +741,8 @@ static void test_stock_note_everywhere(void **state)
     free(t);
     assert_int_equal(plan_checked(p, "best", &plan), 144);
     t = write_to_string(ap_write_table, p, &plan);
-    assert_contains(t, "\narena        144 bytes\n" STOCK_LINE "\nlower bound  ");
+    /* a model's planned section is its head; the stock line beside it */
+    assert_contains(t, "\nhead         144 bytes\n             " STOCK_LINE "\nlower bound  ");
     assert_contains(t, "id  type        kind        size  lifetime  offset     end\n"
                        "3   int8[1,16]  activation    16  [0, 1)         0      16\n"
                        "2   int8[1,64]  activation    64  [1, 4)        64     128\n");

@@ -12,7 +12,7 @@ static void test_table_marks_and_savings(void **state)
     run_result r = run_cli("plan", model(), "--overlap", "reference", NULL);
     (void)state;
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "arena        36880 bytes\n");
+    assert_contains(r.out, "head         36880 bytes\n");
     assert_contains(r.out, "             55296 bytes without overlap allowances\n");
     assert_contains(r.out, "  36864  [3, 5)         0   36864  overlaps 51 (offset delta <= -18439)\n");
     assert_contains(r.out, "bytes saved by overlap\n");

@@ -27,8 +27,21 @@ static void table_summary_and_rows(void **state)
     assert_contains(r.out, "offline plan none\n");
     assert_contains(r.out, "planned      4 buffers, 64 bytes in all; at most 32 bytes live at "
                            "once (step 1: op 0 FULLY_CONNECTED)\n");
-    assert_contains(r.out, "\n9          StatefulPartitionedCall:0                        16  "
+    assert_contains(r.out, "\n9          StatefulPartitionedCall:0                int8[1,1]                    16  "
                            "[3, 4)         output     op 2 FULLY_CONNECTED     -\n");
+    /* TFLM's whole arena on the Cortex-M4: the reference's plain_total is 676 = 32 + 644; the
+     * planner's allocation info and scratch make AllocateTensors need 1,068 */
+    assert_contains(r.out, "arena        1068 bytes (kTensorArenaSize for TFLM on cortex-m; head 32 + tail 644 "
+                           "after AllocateTensors, which needs more in its plan step), TFLM planning the head "
+                           "itself\n"
+                           "tail         644 bytes on cortex-m, by RecordingMicroAllocator's category (a plain "
+                           "MicroInterpreter, reference kernels):\n"
+                           "  category                                      count  requested    bytes\n"
+                           "  TfLiteEvalTensor data                            10        120      120\n");
+    assert_contains(r.out, "  NodeAndRegistration struct                        3         96       96\n"
+                           "  Operator runtime data                             0          0        0\n"
+                           "  other                                             8        147      147\n"
+                           "    runtime_objects                                 4        124      124\n");
     run_free(&r);
 
     /* Control flow: who runs each subgraph; ids S:T. */
@@ -38,7 +51,7 @@ static void table_summary_and_rows(void **state)
     assert_contains(r.out, "while_cond           5 tensors, 1 operators, inputs [0, 1, 2], "
                            "outputs [4], run by op 0 WHILE (cond)\n");
     assert_contains(r.out, "operators    5: ADD 2, LESS 1, MUL 1, WHILE 1\n");
-    assert_contains(r.out, "\n2:7        while/add_1                                      16  "
+    assert_contains(r.out, "\n2:7        while/add_1                              int32[]                      16  "
                            "[7, 8)         output     op 2:2 ADD               -\n");
     run_free(&r);
 

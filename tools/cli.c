@@ -10,7 +10,9 @@
 #include <unistd.h>
 
 #include "arenaplan/check.h"
+#include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
+#include "arenaplan/tflm_arena.h"
 #include "cli.h"
 
 __attribute__((format(printf, 2, 0))) static void vmsg(const char *kind, const char *fmt, va_list ap)
@@ -114,6 +116,9 @@ const char cli_input_help[] =
     "  --kernels SET      models: whose kernels' scratch requests to model: reference (TFLM's\n"
     "                     reference kernels on a 32-bit target, the default), reference64 (the\n"
     "                     same on a 64-bit host) or none\n"
+    "  --target TARGET    models: whose TFLM arena to compute: cortex-m (32-bit Arm, the\n"
+    "                     default) or host64 (x86-64 or aarch64 Linux; its kernel set is then\n"
+    "                     reference64)\n"
     "  --ignore-offline   models: do not keep the offsets of an embedded offline plan\n"
     "  --inplace RULES    models: none (default; TFLM shares no bytes), reshape (RESHAPE,\n"
     "                     SQUEEZE, EXPAND_DIMS outputs alias their dying input) or elementwise\n"
@@ -171,6 +176,17 @@ int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i)
         o->load.build.kernels = (ap_tflm_kernels)x;
         o->tflm_option = "--kernels";
         return m;
+    }
+    if ((m = cli_value(argc, argv, i, "--target", NULL, &v)) != 0) {
+        if (m < 0)
+            return -1;
+        if (strcmp(v, "cortex-m") && strcmp(v, "host64")) {
+            cli_error("--target %s: cortex-m or host64", v);
+            return -1;
+        }
+        o->target = v;
+        o->tflm_option = "--target";
+        return 1;
     }
     if (cli_flag(argv, *i, "--ignore-offline", NULL)) {
         o->load.build.ignore_offline = 1;
@@ -277,6 +293,27 @@ static void warn_cb(void *ctx, const char *msg)
     cli_warn("%s", msg);
 }
 
+/* The target of o: --target, else host64 for --kernels reference64, else cortex-m. */
+static const char *target_of(const cli_input_opts *o)
+{
+    if (o->target)
+        return o->target;
+    return o->load.build.kernels == AP_TFLM_KERNELS_REFERENCE64 ? "host64" : "cortex-m";
+}
+
+int cli_build_options(const cli_input_opts *o, ap_tflite_build_options *out)
+{
+    *out = o->load.build;
+    /* on a 64-bit host TFLM's reference kernels ask for the scratch of reference64 */
+    if (strcmp(target_of(o), "host64") == 0 && out->kernels == AP_TFLM_KERNELS_REFERENCE)
+        out->kernels = AP_TFLM_KERNELS_REFERENCE64;
+    if (o->target && strcmp(o->target, "cortex-m") == 0 && out->kernels == AP_TFLM_KERNELS_REFERENCE64) {
+        cli_error("--kernels reference64 is the reference kernel set on host64, not on cortex-m");
+        return -1;
+    }
+    return 0;
+}
+
 ap_problem *cli_load(const char *path, const cli_input_opts *o)
 {
     ap_load_options lo = o->load;
@@ -287,6 +324,8 @@ ap_problem *cli_load(const char *path, const cli_input_opts *o)
         return NULL;
     if (o->load.runtime == AP_RUNTIME_TFLITE && !ap_is_tflite_file(path))
         cli_warn("%s: --runtime applies to models; a buffer list is planned as written", path);
+    if (cli_build_options(o, &lo.build) != 0)
+        return NULL;
     if (ap_tflite_rules_asked(&lo.build) && !ap_is_tflite_file(path))
         cli_warn("%s: --inplace and --overlap apply to models only; a buffer list gives its "
                  "allowances in its alias_of and overlap_of columns", path);
@@ -458,5 +497,54 @@ int cli_budget_exceeded(int64_t budget, const char *what, int64_t bytes)
         return 0;
     cli_error("the %s needs %lld bytes, %lld more than the budget of %lld bytes", what, (long long)bytes,
               (long long)(bytes - budget), (long long)budget);
+    return 1;
+}
+
+int cli_model_arena(const unsigned char *data, size_t len, const char *name, const cli_input_opts *o,
+                    ap_tflm_arena *out)
+{
+    ap_tfl_model *m = NULL;
+    ap_tflm_options to;
+    ap_error err = {0};
+    ap_status st;
+    if (o->load.build.kernels == AP_TFLM_KERNELS_NONE || o->load.runtime == AP_RUNTIME_TFLITE)
+        return 0;
+    ap_tflm_options_init(&to);
+    to.target = target_of(o);
+    to.kernels = "reference";
+    if ((st = ap_tflite_read(data, len, &m, &err)) == AP_OK)
+        st = ap_tflm_arena_compute(m, &to, out, &err);
+    ap_tflite_free(m);
+    if (st != AP_OK) {
+        cli_warn("%s: TFLM's whole arena on %s: %s; showing the head only", name, to.target, err.msg);
+        return -1;
+    }
+    return 1;
+}
+
+int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, const ap_plan *plan,
+              ap_tflm_whole *out)
+{
+    unsigned char *data = NULL;
+    size_t len = 0;
+    ap_tfl_model *m = NULL;
+    ap_tflm_options to;
+    ap_error err = {0};
+    ap_status st;
+    if (!ap_is_tflite_file(path) || o->load.build.kernels == AP_TFLM_KERNELS_NONE ||
+        o->load.runtime == AP_RUNTIME_TFLITE)
+        return 0;
+    ap_tflm_options_init(&to);
+    to.target = target_of(o);
+    to.kernels = "reference";
+    if ((st = ap_read_file(path, (size_t)1 << 31, &data, &len, &err)) == AP_OK &&
+        (st = ap_tflite_read(data, len, &m, &err)) == AP_OK)
+        st = ap_tflm_plan_arena(m, p, plan, &to, out, &err);
+    ap_tflite_free(m);
+    free(data);
+    if (st != AP_OK) {
+        cli_warn("%s: TFLM's whole arena on %s: %s; showing the head only", path, to.target, err.msg);
+        return -1;
+    }
     return 1;
 }

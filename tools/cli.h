@@ -47,6 +47,7 @@ typedef struct cli_input_opts {
     const char *align_text;
     const char *tflm_option;  /* the last TFLM-only option given (--kernels, ...), or NULL */
     int threads_given;        /* --threads was given */
+    const char *target;   /* --target: "cortex-m" (the default for models) or "host64" */
 } cli_input_opts;
 
 void cli_input_init(cli_input_opts *o);
@@ -57,6 +58,20 @@ int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i);
 /* The help lines for those options. */
 extern const char cli_input_help[];
 
+/* TFLM's whole arena (tflm_arena.h) for a plan of the problem read from path, on o's target with
+ * o's kernel set: 1 with *out filled; 0 when path is no model or the kernel set is "none";
+ * -1 when the model's arena cannot be computed (a warning says why: the outputs then show the
+ * head alone). */
+struct ap_tflm_whole;
+int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, const ap_plan *plan,
+              struct ap_tflm_whole *out);
+
+/* TFLM's whole arena for the model in data[0..len) as it is (its own offline plan honoured),
+ * on o's target: as cli_arena, name naming it in the warning. */
+struct ap_tflm_arena;
+int cli_model_arena(const unsigned char *data, size_t len, const char *name, const cli_input_opts *o,
+                    struct ap_tflm_arena *out);
+
 /* Matches one of --time-limit S, --capacity BYTES, --seed N or --quiet (-q) at argv[*i] into
  * po and *quiet. Returns 1 if matched, 0 if not, -1 on a bad value (after printing an error). */
 int cli_search_option(ap_plan_options *po, int *quiet, int argc, char **argv, int *i);
@@ -66,6 +81,10 @@ extern const char cli_search_help[];
 /* 0 when the input options fit together (TFLM's options with --runtime tflm, --threads with
  * --runtime tflite); else prints why and returns -1. */
 int cli_input_check(const cli_input_opts *o);
+
+/* The options a model is read with: o's, with the kernel set of o's target (reference is
+ * reference64 on host64). -1 after an error message for a kernel set the target has not. */
+int cli_build_options(const cli_input_opts *o, ap_tflite_build_options *out);
 
 /* Loads a problem, printing warnings; prints the error and returns NULL on failure. */
 ap_problem *cli_load(const char *path, const cli_input_opts *o);

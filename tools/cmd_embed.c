@@ -5,6 +5,7 @@
 
 #include "arenaplan/bounds.h"
 #include "arenaplan/embed.h"
+#include "arenaplan/tflm_arena.h"
 #include "cli.h"
 
 static const char usage_text[] =
@@ -21,8 +22,9 @@ static const char usage_text[] =
     "  -o FILE            the copy to write (required; not MODEL itself)\n"
     "  --strategy NAME    plan with NAME only (default: best and every portfolio strategy,\n"
     "                     keeping the plan that gives TFLM the smallest head)\n"
-    "  --budget BYTES     exit 1, writing nothing, when the head TFLM reaches with the copy\n"
-    "                     exceeds BYTES (suffixes K, M: 1024-based)\n"
+    "  --budget BYTES     exit 1, writing nothing, when TFLM's whole arena with the copy\n"
+    "                     (kTensorArenaSize) exceeds BYTES (suffixes K, M: 1024-based)\n"
+    "  --budget-head BYTES  the same for the head TFLM reaches with the copy\n"
     "  --force            write the copy even when it gains nothing over the input as it is\n"
     "                     (\"no gain: TFLM already reaches N bytes\"; without --force nothing is\n"
     "                     written then, and embed exits 0)\n"
@@ -43,7 +45,7 @@ static int no_gain(const ap_tflite_embed_result *r)
 }
 
 static void report(const char *input, size_t in_len, const char *output, int in_plan, int wrote,
-                   const ap_tflite_embed_result *r)
+                   const ap_tflite_embed_result *r, const ap_tflm_whole *arena)
 {
     const ap_problem *p = r->problem;
     size_t scratch = 0;
@@ -90,6 +92,10 @@ static void report(const char *input, size_t in_len, const char *output, int in_
     if (ap_bounds_compute(p, &bd, NULL) == AP_OK)
         printf("head         %lld bytes with TFLM (the plan: %lld bytes; lower bound %lld)\n",
                (long long)r->head, (long long)r->plan.arena, (long long)bd.lower);
+    if (arena)
+        printf("arena        %lld bytes (kTensorArenaSize for TFLM on %s with the copy; %lld with the "
+               "input as it is)\n", (long long)arena->plan.min_arena, arena->plan.target,
+               (long long)arena->stock.min_arena);
     if (r->head_before < 0)
         printf("before       TFLM refuses the input's own offline plan\n");
     else
@@ -107,7 +113,8 @@ int cmd_embed(int argc, char **argv)
     ap_tflite_embed_options eo;
     cli_input_opts in;
     int i, m, quiet = 0, force = 0, rc = EXIT_USAGE;
-    int64_t budget = -1;
+    int64_t budget = -1, budget_head = -1;
+    const char *v;
     ap_tflite_embed_options_init(&eo);
     cli_input_init(&in);
     for (i = 1; i < argc; i++) {
@@ -126,6 +133,12 @@ int cmd_embed(int argc, char **argv)
                    (m = cli_budget_option(argc, argv, &i, &budget)) != 0) {
             if (m < 0)
                 return EXIT_USAGE;
+        } else if ((m = cli_value(argc, argv, &i, "--budget-head", NULL, &v)) != 0) {
+            if (m < 0 || cli_parse_bytes(v, &budget_head) != 0) {
+                if (m > 0)
+                    cli_error("--budget-head %s: not a byte count (examples: 65536, 64K, 1M)", v);
+                return EXIT_USAGE;
+            }
         } else if (cli_flag(argv, i, "--force", NULL)) {
             force = 1;
         } else if (argv[i][0] == '-' && argv[i][1]) {
@@ -157,7 +170,8 @@ int cmd_embed(int argc, char **argv)
     }
     if (eo.plan.strategy && cli_check_strategy(eo.plan.strategy) != 0)
         return EXIT_USAGE;
-    eo.build = in.load.build;
+    if (cli_build_options(&in, &eo.build) != 0)
+        return EXIT_USAGE;
     eo.plan.stop = cli_stop_flag();
     eo.plan.progress = cli_progress_printer(quiet);
 
@@ -165,6 +179,8 @@ int cmd_embed(int argc, char **argv)
     size_t len = 0;
     ap_error err = {0};
     ap_tflite_embed_result r;
+    ap_tflm_whole arena;
+    int have = 0;
     cli_out out;
     memset(&r, 0, sizeof r);
     if (ap_read_file(input, (size_t)1 << 31, &data, &len, &err) != AP_OK) {
@@ -179,12 +195,17 @@ int cmd_embed(int argc, char **argv)
                                                                                  : EXIT_USAGE;
         goto done;
     }
-    if (cli_budget_exceeded(budget, "head TFLM reaches with the copy", r.head)) {
+    /* TFLM's arena with the copy, read as TFLM reads it, and with the input */
+    have = cli_model_arena(r.data, r.len, output, &in, &arena.plan) == 1 &&
+           cli_model_arena(data, len, input, &in, &arena.stock) == 1;
+    if (cli_budget_exceeded(budget, have ? "arena with the copy" : "head with the copy",
+                            have ? arena.plan.min_arena : r.head) ||
+        cli_budget_exceeded(budget_head, "head with the copy", r.head)) {
         rc = EXIT_INVALID;
         goto done;
     }
     if (no_gain(&r) && !force) {
-        report(input, len, output, r.had_plan, 0, &r);
+        report(input, len, output, r.had_plan, 0, &r, have ? &arena : NULL);
         rc = EXIT_OK;
         goto done;
     }
@@ -197,7 +218,7 @@ int cmd_embed(int argc, char **argv)
     }
     if (cli_out_close(&out, 1) != 0)
         goto done;
-    report(input, len, output, r.had_plan, 1, &r);
+    report(input, len, output, r.had_plan, 1, &r, have ? &arena : NULL);
     rc = EXIT_OK;
 done:
     ap_tflite_embed_result_free(&r);

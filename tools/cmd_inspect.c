@@ -8,6 +8,7 @@
 #include "arenaplan/report.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
+#include "arenaplan/tflm_arena.h"
 #include "cli.h"
 
 static const char usage_text[] =
@@ -221,8 +222,31 @@ static void print_litert(FILE *f, const ap_litert_info *in, int json)
         fputc(']', f);
 }
 
+/* TFLM's whole arena for the model as it is, and its tail by RecordingMicroAllocator's category. */
+static void print_tail(FILE *f, const ap_tflm_arena *a)
+{
+    int c;
+    char text[320];
+    ap_tflm_arena_text(a, text, sizeof text);
+    fprintf(f, "arena        %s, TFLM planning the head itself\n", text);
+    fprintf(f, "tail         %lld bytes on %s, by RecordingMicroAllocator's category (a plain "
+               "MicroInterpreter, %s kernels):\n", (long long)a->tail, a->target, a->kernels);
+    fprintf(f, "  %-44s %6s %10s %8s\n", "category", "count", "requested", "bytes");
+    for (c = 0; c < AP_TFLM_CATEGORIES; c++) {
+        const ap_tflm_use *u = &a->cat[c];
+        fprintf(f, "  %-44s %6lld %10lld %8lld\n", c < AP_TFLM_OTHER ? ap_tflm_category_print_name(c) : "other",
+                (long long)u->count, (long long)u->requested, (long long)u->bytes);
+    }
+    for (c = 0; c < AP_TFLM_OTHER_PARTS; c++) {
+        const ap_tflm_use *u = &a->other[c];
+        fprintf(f, "    %-42s %6lld %10lld %8lld\n", ap_tflm_other_name(c), (long long)u->count,
+                (long long)u->requested, (long long)u->bytes);
+    }
+}
+
 static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const ap_problem *p,
-                        const summary *s, const char *kernels, const ap_litert_info *lit)
+                        const summary *s, const char *kernels, const ap_litert_info *lit,
+                        const ap_tflm_arena *arena)
 {
     fprintf(f, "model        %s\n", path);
     fprintf(f, "schema       version %u%s%s\n", m->version, m->description[0] ? ", " : "",
@@ -284,6 +308,8 @@ static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const 
         fputs("offline plan none\n", f);
     if (!p)
         return;
+    if (arena)
+        print_tail(f, arena);
     fprintf(f, "planned      %zu buffers, %lld bytes in all; at most %lld bytes live at once "
             "(step %lld: %s)\n", p->n, (long long)s->planned_bytes, (long long)s->bounds.live,
             (long long)s->bounds.peak_step,
@@ -294,18 +320,22 @@ static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const 
         fprintf(f, "overlap      %zu allowances; with them at least %lld bytes (lower bound)\n"
                    "note         %s\n", rule_allowances(p), (long long)s->bounds.lower, p->note);
     fputc('\n', f);
-    fprintf(f, "%-10s %-40s %10s  %-14s %-10s %-24s %s\n", "id", "name", "size", "lifetime",
-            "kind", "producer", "consumers");
+    fprintf(f, "%-10s %-40s %-20s %10s  %-14s %-10s %-24s %s\n", "id", "name", "type", "size",
+            "lifetime", "kind", "producer", "consumers");
     for (size_t i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
-        char life[48], name[44];
-        const char *nm = b->name ? b->name : "";
+        char life[48], name[44], type[24];
+        const char *nm = b->name ? b->name : "", *ty = b->type ? b->type : "";
         if (strlen(nm) > 40)
             snprintf(name, sizeof name, "%.37s...", nm);
         else
             snprintf(name, sizeof name, "%s", nm);
+        if (strlen(ty) > 20)
+            snprintf(type, sizeof type, "%.17s...", ty);
+        else
+            snprintf(type, sizeof type, "%s", ty);
         snprintf(life, sizeof life, "[%lld, %lld)", (long long)b->lower, (long long)b->upper);
-        fprintf(f, "%-10s %-40s %10lld  %-14s %-10s %-24s %s", b->id, name, (long long)b->size,
+        fprintf(f, "%-10s %-40s %-20s %10lld  %-14s %-10s %-24s %s", b->id, name, type, (long long)b->size,
                 life, kind_name(b->kind), b->producer ? b->producer : "-",
                 b->consumers ? b->consumers : "-");
         if (b->fixed != AP_UNFIXED)
@@ -469,6 +499,7 @@ int cmd_inspect(int argc, char **argv)
      * table then still shows the graph, and the reason follows on stderr. */
     ap_error perr = {0};
     ap_status pst;
+    ap_tflite_build_options bo = in.load.build;
     char kernels_text[64];
     if (cli_input_check(&in) != 0)
         goto done;
@@ -486,18 +517,24 @@ int cmd_inspect(int argc, char **argv)
             p = NULL;
         }
     } else {
-        pst = ap_tflite_load_problem(data, len, input, &in.load.build, &p, &perr);
+        if (cli_build_options(&in, &bo) != 0)
+            goto done;
+        pst = ap_tflite_load_problem(data, len, input, &bo, &p, &perr);
     }
     if (summarize(model, p, &s) != 0) {
         cli_error("out of memory");
         goto done;
     }
-    const char *kernels = ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)in.load.build.kernels);
+    const char *kernels = ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)bo.kernels);
     if (lit) {
         snprintf(kernels_text, sizeof kernels_text, "tflite (builtin kernels, threads %d)",
                  lit->threads);
         kernels = kernels_text;
     }
+    ap_tflm_arena arena;
+    /* TFLM's whole arena: for TFLM's runtime, in the table */
+    int have = pst == AP_OK && !lit && strcmp(format, "table") == 0 &&
+               cli_model_arena(data, len, input, &in, &arena) == 1;
     if (pst != AP_OK && strcmp(format, "table") != 0) {
         cli_error("%s", perr.msg);
         goto done;
@@ -513,7 +550,7 @@ int cmd_inspect(int argc, char **argv)
     } else if (strcmp(format, "json") == 0)
         print_json(out.f, input, model, p, &s, kernels, lit);
     else
-        print_table(out.f, input, model, p, &s, kernels, lit);
+        print_table(out.f, input, model, p, &s, kernels, lit, have ? &arena : NULL);
     if (cli_out_close(&out, 1) != 0)
         goto done;
     if (pst != AP_OK) {

@@ -9,6 +9,7 @@
 #include "arenaplan/savings.h"
 #include "arenaplan/report.h"
 #include "arenaplan/shared.h"
+#include "arenaplan/tflm_arena.h"
 #include "cli.h"
 
 static const char usage_text[] =
@@ -27,7 +28,9 @@ static const char usage_text[] =
     "                     with --shared, \"shared\", each model's symbols NAME_FILENAME)\n"
     "  --shared MODE      sequential or concurrent, for several inputs\n"
     "  -o FILE            write the plan to FILE (atomically) instead of stdout\n"
-    "  --budget BYTES     exit 1 when the arena exceeds BYTES (suffixes K, M: 1024-based)\n"
+    "  --budget BYTES     exit 1 when the arena exceeds BYTES (suffixes K, M: 1024-based): for\n"
+    "                     models TFLM's whole arena (kTensorArenaSize), for buffer lists the plan's\n"
+    "  --budget-head BYTES  exit 1 when the head (the planned section) exceeds BYTES\n"
     "  --sort ORDER       table rows by start (first use, the default), id, size or offset\n"
     "  --hex              table offsets in hexadecimal, as addresses\n"
     "  --ops              after the table, what is live while each operator runs: bytes, share\n"
@@ -48,9 +51,9 @@ typedef struct plan_args {
     const char *inputs[MAX_INPUTS];
     int ninputs;
     const char *format, *output, *budget_text, *name, *shared;
-    int64_t budget;
+    int64_t budget, budget_head;
     int quiet, log, timeline, show_overlap, ops;
-    ap_table_options table;
+    ap_report_options table;
     ap_plan_options po;
     cli_input_opts in;
 } plan_args;
@@ -63,8 +66,8 @@ static int parse(plan_args *a, int argc, char **argv)
     ap_plan_options_init(&a->po);
     cli_input_init(&a->in);
     a->format = "table";
-    a->budget = -1;
-    ap_table_options_init(&a->table);
+    a->budget = a->budget_head = -1;
+    ap_report_options_init(&a->table);
     for (i = 1; i < argc; i++) {
         if (cli_is_help(argv, i)) {
             fputs(usage_text, stdout);
@@ -85,6 +88,12 @@ static int parse(plan_args *a, int argc, char **argv)
         } else if ((m = cli_budget_option(argc, argv, &i, &a->budget)) != 0) {
             if (m < 0)
                 return -1;
+        } else if ((m = cli_value(argc, argv, &i, "--budget-head", NULL, &v)) != 0) {
+            if (m < 0 || cli_parse_bytes(v, &a->budget_head) != 0) {
+                if (m > 0)
+                    cli_error("--budget-head %s: not a byte count (examples: 65536, 64K, 1M)", v);
+                return -1;
+            }
         } else if ((m = cli_search_option(&a->po, &a->quiet, argc, argv, &i)) != 0) {
             if (m < 0)
                 return -1;
@@ -181,13 +190,17 @@ static int terminal_width(void)
     return 80;
 }
 
-/* --log and --timeline, on stdout before the plan. */
-static int print_explanations(const plan_args *a, const ap_problem *p, const ap_plan *plan)
+/* --log and --timeline, on stdout before the plan. arena: TFLM's whole arena, or NULL. */
+static int print_explanations(const plan_args *a, const ap_problem *p, const ap_plan *plan,
+                              const ap_tflm_whole *arena)
 {
     ap_error err = {0};
     if (a->log == LOG_REUSE && ap_write_log(stdout, p, plan, &err) != AP_OK)
         goto fail;
     if (a->log == LOG_TFLM && ap_write_tflm_log(stdout, p, plan, &err) != AP_OK)
+        goto fail;
+    /* what the application prints after AllocateTensors (RecordingMicroAllocator) */
+    if (a->log == LOG_TFLM && arena && ap_write_tflm_allocations(stdout, arena, &err) != AP_OK)
         goto fail;
     if (a->log && (a->timeline || !a->output))
         fputc('\n', stdout);
@@ -201,22 +214,25 @@ fail:
     return -1;
 }
 
-static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, const ap_plan *plan, ap_error *err)
+static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, const ap_plan *plan,
+                           const ap_tflm_whole *arena, ap_error *err)
 {
+    ap_report_options o = a->table;
+    o.arena = arena;
     if (strcmp(a->format, "csv") == 0)
         return ap_csv_write(f, p, plan, err);
     if (strcmp(a->format, "json") == 0)
-        return ap_write_json(f, p, plan, err);
+        return ap_write_json_with(f, p, plan, &o, err);
     if (strcmp(a->format, "c") == 0) {
         char name[101];
         if (a->name)
             snprintf(name, sizeof name, "%s", a->name);
         else
             ap_c_identifier(a->inputs[0], name, sizeof name);
-        return ap_write_c_header(f, p, plan, name, err);
+        return ap_write_c_header_with(f, p, plan, name, &o, err);
     }
     (void)a->show_overlap; /* the table shows the savings whenever rules made allowances */
-    ap_status st = ap_write_table_with(f, p, plan, &a->table, err);
+    ap_status st = ap_write_table_with(f, p, plan, &o, err);
     if (st == AP_OK && a->ops) {
         fputc('\n', f);
         st = ap_write_ops(f, p, plan, err);
@@ -224,14 +240,18 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
     return st;
 }
 
-static int budget_check(const plan_args *a, int64_t arena)
+/* --budget gates the whole arena when it is known (else the head), --budget-head the head. */
+static int budget_check(const plan_args *a, int64_t head, int64_t whole)
 {
-    return cli_budget_exceeded(a->budget, "arena", arena) ? EXIT_INVALID : EXIT_OK;
+    if (cli_budget_exceeded(a->budget, "arena", whole >= 0 ? whole : head) ||
+        cli_budget_exceeded(a->budget_head, "head", head))
+        return EXIT_INVALID;
+    return EXIT_OK;
 }
 
 /* One header for the models: each named by its file (a repeated name gets its position). */
 static ap_status write_shared_c(FILE *f, const plan_args *a, ap_problem **ps, const ap_plan *plans,
-                                const ap_shared_result *r, ap_error *err)
+                                const ap_shared_result *r, const ap_tflm_whole *arenas, ap_error *err)
 {
     char names[MAX_INPUTS][101], name[101];
     const char *np[MAX_INPUTS];
@@ -250,29 +270,41 @@ static ap_status write_shared_c(FILE *f, const plan_args *a, ap_problem **ps, co
     return ap_write_c_header_shared(f, ps, plans, (size_t)a->ninputs, np,
                                     strcmp(a->shared, "concurrent") == 0 ? AP_SHARED_CONCURRENT
                                                                          : AP_SHARED_SEQUENTIAL,
-                                    r->arena, name, err);
+                                    r->arena, arenas, name, err);
 }
 
+/* arenas: every model's whole arena, or NULL when one is unknown. */
 static ap_status write_shared(FILE *f, const plan_args *a, ap_problem **ps, const ap_plan *plans,
-                              const ap_shared_result *r, ap_error *err)
+                              const ap_shared_result *r, const ap_tflm_whole *arenas, ap_error *err)
 {
     int i;
-    int64_t saving = r->separate - r->arena;
+    int64_t saving = r->separate - r->arena, whole_head = 0, tails = 0;
+    int64_t whole = arenas ? ap_tflm_shared_arena(arenas, (size_t)a->ninputs, &whole_head, &tails) : -1;
+    ap_report_options o = a->table;
     ap_status st = AP_OK;
     if (strcmp(a->format, "c") == 0)
-        return write_shared_c(f, a, ps, plans, r, err);
+        return write_shared_c(f, a, ps, plans, r, arenas, err);
     if (strcmp(a->format, "json") == 0) {
         fprintf(f, "{\"shared\":\"%s\",\"arena_bytes\":%lld,\"separate_bytes\":%lld,\"saving_bytes\":%lld,"
-                   "\"sequential_bytes\":%lld,\"concurrent_bytes\":%lld,\"models\":[",
+                   "\"sequential_bytes\":%lld,\"concurrent_bytes\":%lld,",
                 a->shared, (long long)r->arena, (long long)r->separate, (long long)saving,
                 (long long)r->sequential, (long long)r->concurrent);
+        if (arenas)
+            fprintf(f, "\"tflm\":{\"target\":\"%s\",\"head\":%lld,\"tails\":%lld,\"arena\":%lld},",
+                    arenas[0].plan.target, (long long)whole_head, (long long)tails, (long long)whole);
+        fputs("\"models\":[", f);
         for (i = 0; i < a->ninputs && st == AP_OK; i++) {
             fputs(i ? "," : "", f);
-            st = ap_write_json(f, ps[i], &plans[i], err);
+            o.arena = arenas ? &arenas[i] : NULL;
+            st = ap_write_json_with(f, ps[i], &plans[i], &o, err);
         }
         fputs("]}\n", f);
         return st;
     }
+    if (arenas)
+        fprintf(f, "arena        %lld bytes (kTensorArenaSize for TFLM on %s; the shared head %lld + the "
+                   "models' tails %lld%s)\n", (long long)whole, arenas[0].plan.target, (long long)whole_head,
+                (long long)tails, whole != whole_head + tails ? ", one model's AllocateTensors needing more beside the others' tails" : "");
     fprintf(f, "shared       %s: %lld bytes for %d models\n", a->shared, (long long)r->arena, a->ninputs);
     fprintf(f, "separate     %lld bytes (the shared arena saves %lld, %.1f%%)\n", (long long)r->separate,
             (long long)saving, r->separate ? 100.0 * (double)saving / (double)r->separate : 0.0);
@@ -280,7 +312,8 @@ static ap_status write_shared(FILE *f, const plan_args *a, ap_problem **ps, cons
     fprintf(f, "concurrent   %lld bytes (no byte shared between models)\n", (long long)r->concurrent);
     for (i = 0; i < a->ninputs && st == AP_OK; i++) {
         fprintf(f, "\n== model %d: %s (head %lld bytes)\n", i, a->inputs[i], (long long)plans[i].arena);
-        st = ap_write_table_with(f, ps[i], &plans[i], &a->table, err);
+        o.arena = arenas ? &arenas[i] : NULL;
+        st = ap_write_table_with(f, ps[i], &plans[i], &o, err);
     }
     return st;
 }
@@ -293,7 +326,8 @@ int cmd_plan(int argc, char **argv)
     ap_shared_result shared;
     ap_error err = {0};
     cli_out out;
-    int rc = parse(&a, argc, argv), i, nloaded = 0;
+    ap_tflm_whole *arenas = NULL;
+    int rc = parse(&a, argc, argv), i, nloaded = 0, have_all = 1;
     ap_status st;
     if (rc == -2)
         return EXIT_OK;
@@ -326,10 +360,22 @@ int cmd_plan(int argc, char **argv)
     } else if ((rc = cli_plan(ps[0], &a.po, &plans[0])) != EXIT_OK) {
         goto done;
     }
+    /* TFLM's whole arena, for every model (all or nothing, for a shared one) */
+    if (!(arenas = calloc((size_t)a.ninputs, sizeof *arenas))) {
+        cli_error("out of memory");
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    for (i = 0; i < a.ninputs; i++)
+        have_all &= cli_arena(a.inputs[i], &a.in, ps[i], &plans[i], &arenas[i]) == 1;
+    if (!have_all) {
+        free(arenas);
+        arenas = NULL;
+    }
     for (i = 0; i < a.ninputs; i++) {
         if (a.ninputs > 1 && (a.log || a.timeline))
             printf("%s%s:\n", i ? "\n" : "", a.inputs[i]);
-        if (print_explanations(&a, ps[i], &plans[i]) != 0) {
+        if (print_explanations(&a, ps[i], &plans[i], arenas ? &arenas[i] : NULL) != 0) {
             rc = EXIT_USAGE;
             goto done;
         }
@@ -338,7 +384,8 @@ int cmd_plan(int argc, char **argv)
         rc = EXIT_USAGE;
         goto done;
     }
-    st = a.shared ? write_shared(out.f, &a, ps, plans, &shared, &err) : write_one(out.f, &a, ps[0], &plans[0], &err);
+    st = a.shared ? write_shared(out.f, &a, ps, plans, &shared, arenas, &err)
+                  : write_one(out.f, &a, ps[0], &plans[0], arenas, &err);
     if (st != AP_OK) {
         cli_out_close(&out, 0);
         cli_error("%s", err.msg);
@@ -349,8 +396,12 @@ int cmd_plan(int argc, char **argv)
         rc = EXIT_USAGE;
         goto done;
     }
-    rc = budget_check(&a, a.shared ? shared.arena : plans[0].arena);
+    rc = budget_check(&a, a.shared ? shared.arena : plans[0].arena,
+                      !arenas ? -1
+                      : a.shared ? ap_tflm_shared_arena(arenas, (size_t)a.ninputs, NULL, NULL)
+                                 : arenas[0].plan.min_arena);
 done:
+    free(arenas);
     for (i = 0; i < a.ninputs; i++) {
         ap_plan_free(&plans[i]);
         ap_problem_free(ps[i]);

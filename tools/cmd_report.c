@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "arenaplan/report.h"
+#include "arenaplan/tflm_arena.h"
 #include "cli.h"
 
 static const char usage_text[] =
@@ -22,7 +23,8 @@ static const char usage_text[] =
     "                     --svg is given alone\n"
     "  --svg FILE         also write the first plan's memory timeline alone, as SVG\n"
     "  --budget BYTES     exit 1, writing nothing, when the first plan's arena exceeds BYTES\n"
-    "                     (suffixes K, M: 1024-based)\n"
+    "                     (for models TFLM's whole arena; suffixes K, M: 1024-based)\n"
+    "  --budget-head BYTES  the same for the first plan's head alone\n"
     ;
 
 static const char *const default_strategies[] = {"best", "greedy", "bestfit-size", "linear"};
@@ -32,7 +34,7 @@ typedef struct report_args {
     const char **strategy;
     size_t nstrategy;
     int quiet;
-    int64_t budget;
+    int64_t budget, budget_head;
     ap_plan_options po;
     cli_input_opts in;
 } report_args;
@@ -54,7 +56,7 @@ static int parse(report_args *a, int argc, char **argv)
     int i, m;
     const char *v;
     memset(a, 0, sizeof *a);
-    a->budget = -1;
+    a->budget = a->budget_head = -1;
     ap_plan_options_init(&a->po);
     cli_input_init(&a->in);
     if (!(a->strategy = calloc((size_t)argc + 4, sizeof *a->strategy))) {
@@ -74,6 +76,12 @@ static int parse(report_args *a, int argc, char **argv)
         } else if ((m = cli_value(argc, argv, &i, "--strategy", "-s", &v)) != 0) {
             if (m < 0 || add_strategy(a, v) != 0)
                 return -1;
+        } else if ((m = cli_value(argc, argv, &i, "--budget-head", NULL, &v)) != 0) {
+            if (m < 0 || cli_parse_bytes(v, &a->budget_head) != 0) {
+                if (m > 0)
+                    cli_error("--budget-head %s: not a byte count (examples: 65536, 64K, 1M)", v);
+                return -1;
+            }
         } else if ((m = cli_value(argc, argv, &i, "--output", "-o", &a->output)) != 0 ||
                    (m = cli_value(argc, argv, &i, "--svg", NULL, &a->svg)) != 0) {
             if (m < 0)
@@ -111,8 +119,10 @@ static int parse(report_args *a, int argc, char **argv)
 }
 
 /* Writes what was asked; commits the files only when everything was written. */
-static int write_outputs(const report_args *a, const ap_problem *p, const ap_plan *plans, size_t nplans)
+static int write_outputs(const report_args *a, const ap_problem *p, const ap_plan *plans, size_t nplans,
+                         const ap_tflm_whole *arena)
 {
+    ap_report_options o;
     cli_out html = {0}, svg = {0};
     ap_error err = {0};
     int want_html = a->output || !a->svg, ok = 1;
@@ -123,7 +133,9 @@ static int write_outputs(const report_args *a, const ap_problem *p, const ap_pla
             cli_out_close(&html, 0);
         return EXIT_USAGE;
     }
-    if (want_html && ap_write_html(html.f, p, plans, nplans, &err) != AP_OK)
+    ap_report_options_init(&o);
+    o.arena = arena;
+    if (want_html && ap_write_html_with(html.f, p, plans, nplans, &o, &err) != AP_OK)
         ok = 0;
     if (ok && a->svg && ap_write_svg(svg.f, p, &plans[0], &err) != AP_OK)
         ok = 0;
@@ -166,8 +178,15 @@ int cmd_report(int argc, char **argv)
         if ((rc = cli_plan(p, &a.po, &plans[k])) != EXIT_OK)
             goto done;
     }
-    rc = cli_budget_exceeded(a.budget, "arena", plans[0].arena) ? EXIT_INVALID
-                                                                 : write_outputs(&a, p, plans, nplans);
+    {
+        ap_tflm_whole arena;
+        int have = cli_arena(a.input, &a.in, p, &plans[0], &arena) == 1;
+        if (cli_budget_exceeded(a.budget, "arena", have ? arena.plan.min_arena : plans[0].arena) ||
+            cli_budget_exceeded(a.budget_head, "head", plans[0].arena))
+            rc = EXIT_INVALID;
+        else
+            rc = write_outputs(&a, p, plans, nplans, have ? &arena : NULL);
+    }
 done:
     for (k = 0; k < nplans; k++)
         ap_plan_free(&plans[k]);

@@ -8,6 +8,7 @@
 
 #include "arenaplan/plan.h"
 #include "arenaplan/problem.h"
+#include "arenaplan/report.h"
 #include "arenaplan/shared.h"
 
 #ifdef __cplusplus
@@ -25,15 +26,22 @@ AP_PUBLIC_BEGIN
 ap_status ap_write_c_header(FILE *f, const ap_problem *p, const ap_plan *plan, const char *name,
                             ap_error *err);
 
+/* ap_write_c_header with options: opt->arena (report.h) adds NAME_ARENA_SIZE, TFLM's whole
+ * arena (kTensorArenaSize) on its target, with the declaration it is for in a comment
+ * (alignas(16) static uint8_t tensor_arena[NAME_ARENA_SIZE];). */
+ap_status ap_write_c_header_with(FILE *f, const ap_problem *p, const ap_plan *plan, const char *name,
+                                 const ap_report_options *opt, ap_error *err);
+
 /* One header for k models sharing one arena (shared.h: ap_plan_shared's plans, res->arena as
  * head): NAME_MODELS, NAME_HEAD_SIZE (the shared head), then each model's defines and tables as
  * ap_write_c_header writes them, every symbol prefixed by NAME_MODELNAME (model_names[i], C
  * identifiers; the caller makes them distinct), its offsets within the shared head. It compiles
- * as the single-model header does. AP_ERR_USAGE for a name that is no C identifier,
+ * as the single-model header does; arenas (k, each model's ap_tflm_plan_arena; or NULL) add
+ * NAME_ARENA_SIZE, the whole arena of them all (ap_tflm_shared_arena). AP_ERR_USAGE for a name that is no C identifier,
  * AP_ERR_OVERFLOW past 32 bits, AP_ERR_INVALID when a model's head exceeds head. */
 ap_status ap_write_c_header_shared(FILE *f, ap_problem *const *models, const ap_plan *plans, size_t k,
                                    const char *const *model_names, ap_shared_mode mode, int64_t head,
-                                   const char *name, ap_error *err);
+                                   const struct ap_tflm_whole *arenas, const char *name, ap_error *err);
 
 /* Makes a lower-case C identifier from text (a file name: its directory and extension are
  * dropped; other characters become '_'; a leading digit gets "m_" before it). Writes at most

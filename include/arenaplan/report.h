@@ -80,18 +80,30 @@ typedef enum ap_row_order {
  * "offset"). */
 const char *const *ap_row_order_names(void);
 
-typedef struct ap_table_options {
-    ap_row_order order; /* row order (AP_ROWS_START) */
-    int hex;            /* 1: offsets and ends in hexadecimal (0x0000d800), as addresses */
-} ap_table_options;
+struct ap_tflm_whole; /* tflm_arena.h */
 
-void ap_table_options_init(ap_table_options *opt);
+/* What the writers that take options show besides the plan. */
+typedef struct ap_report_options {
+    ap_row_order order; /* the table's row order (AP_ROWS_START) */
+    int hex;            /* 1: the table's offsets and ends in hexadecimal (0x0000d800) */
+    const struct ap_tflm_whole *arena; /* TFLM's whole arena for this plan and for stock TFLM
+                           (ap_tflm_plan_arena), or NULL: the outputs then show the head alone */
+} ap_report_options;
+
+void ap_report_options_init(ap_report_options *opt);
+
+/* One word per thing: for a model's problem (some buffer is a tensor) the planned section is
+ * "head" in every output and "arena" is only ever TFLM's whole arena (kTensorArenaSize); for a
+ * buffer list, which has no TFLM tail, the planned section is the "arena". */
 
 /* A table for the terminal: summary lines, then one row per buffer (id, name, type, kind, size,
- * lifetime, offset, end) in opt's order (NULL: the defaults). For a model's problem whose plan
- * is smaller than the head stock TFLM reaches, a line says so ("stock TFLM (greedy): ..."). */
+ * lifetime, offset, end) in opt's order (NULL: the defaults). With opt->arena, it starts with
+ *   arena        N bytes (kTensorArenaSize for TFLM on cortex-m; head H + tail T)
+ *                stock TFLM (greedy): M bytes
+ * and the head's line; without, for a model's problem whose plan is smaller than the head
+ * stock TFLM reaches, a line says so ("stock TFLM (greedy): head G bytes; this plan needs ..."). */
 ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
-                              const ap_table_options *opt, ap_error *err);
+                              const ap_report_options *opt, ap_error *err);
 
 /* ap_write_table_with with the default options. */
 ap_status ap_write_table(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
@@ -129,6 +141,10 @@ ap_status ap_write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
  * "ops":[...]} (the fields: docs/report.md, "The JSON"); "ops" (ap_op_table) for models. */
 ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
+/* ap_write_json with options: opt->arena adds the object "tflm" (docs/report.md). */
+ap_status ap_write_json_with(FILE *f, const ap_problem *p, const ap_plan *plan,
+                             const ap_report_options *opt, ap_error *err);
+
 /* Writes s as a JSON string literal (quotes, escapes, control characters as \u00XX). */
 void ap_json_string(FILE *f, const char *s);
 
@@ -159,6 +175,11 @@ ap_status ap_write_log(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
 #define AP_TFLM_LOG_MAX_STEPS (1L << 20) /* as many operators as a model may run */
 ap_status ap_write_tflm_log(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
+/* What RecordingMicroAllocator::PrintAllocations prints after AllocateTensors, byte for byte:
+ * the arena's total, head and tail bytes, then each category that holds bytes, with its
+ * requested bytes and allocation count (the recording figures of arena->plan). */
+ap_status ap_write_tflm_allocations(FILE *f, const struct ap_tflm_whole *arena, ap_error *err);
+
 /* Rows a timeline shows at most; longer time ranges are grouped (see ap_write_timeline). */
 #define AP_TIMELINE_MAX_ROWS 500
 
@@ -182,6 +203,10 @@ ap_status ap_write_svg(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
  * the buffers. nplans >= 1; every plan is of p. */
 ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans,
                         ap_error *err);
+
+/* ap_write_html with options: opt->arena (for plans[0]) adds TFLM's whole arena and its tail. */
+ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans,
+                             const ap_report_options *opt, ap_error *err);
 
 AP_PUBLIC_END
 #ifdef __cplusplus

@@ -182,6 +182,14 @@ ap_status ap_tflite_load_problem(const unsigned char *data, size_t len, const ch
  * conflict). out->arena is the head TFLM reaches. */
 ap_status ap_tflite_tflm_plan(const ap_problem *p, ap_plan *out, ap_error *err);
 
+/* What TFLM does at AllocateTensors when the model carries `plan` as its offline plan (embed.h):
+ * every tensor of p stays at plan's offset, and TFLM's GreedyMemoryPlanner places the kernel
+ * scratch buffers (which the format cannot hold) around them. Into *out (initialized by the
+ * caller), proven by the checker against p; out->arena is the head TFLM lays out with the plan.
+ * Fails as ap_tflite_tflm_plan does, and with AP_ERR_INVALID when plan is not complete. */
+ap_status ap_tflite_tflm_embedded(const ap_problem *p, const ap_plan *plan, ap_plan *out,
+                                  ap_error *err);
+
 AP_PUBLIC_END
 #ifdef __cplusplus
 }

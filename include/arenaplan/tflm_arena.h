@@ -25,6 +25,8 @@
 #include <stdint.h>
 
 #include "arenaplan/error.h"
+#include "arenaplan/plan.h"
+#include "arenaplan/problem.h"
 #include "arenaplan/tflite.h"
 
 #ifdef __cplusplus
@@ -159,6 +161,41 @@ typedef struct ap_tflm_arena {
  * offline plan cannot be honoured; AP_ERR_NOMEM. */
 ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *opt,
                                 ap_tflm_arena *out, ap_error *err);
+
+/* The whole arena of a plan and of stock TFLM, for the outputs (report.h). */
+typedef struct ap_tflm_whole {
+    ap_tflm_arena plan;     /* the model carrying the plan (embed): plan.head is the head TFLM
+                               lays out with it (ap_tflite_tflm_embedded) */
+    ap_tflm_arena stock;    /* TFLM planning the head itself (its GreedyMemoryPlanner) */
+} ap_tflm_whole;
+
+/* The arena of model m with plan (a plan of p, the problem of m) embedded, and without:
+ * ap_tflm_arena_compute with opt->head the embedded head, then -1. opt->head is ignored.
+ * Fails as those two calls do. */
+ap_status ap_tflm_plan_arena(const ap_tfl_model *m, const ap_problem *p, const ap_plan *plan,
+                             const ap_tflm_options *opt, ap_tflm_whole *out, ap_error *err);
+
+/* The whole arena of k models sharing one (shared.h), from each one's w[i].plan: the largest
+ * head plus every model's tail, as TFLM's multi-tenant allocation keeps every model's tail while
+ * the models take turns in the head; and at least, for each model, its own smallest arena with the
+ * other models' tails in place (its AllocateTensors may need more than its head and tail). For
+ * models sharing it concurrently, each model's head is its extent within the shared head (its
+ * offsets are the shared plan's), so the largest is the shared head. Sets *head and *tails (when
+ * not NULL) to the largest head and the sum of the tails. */
+int64_t ap_tflm_shared_arena(const ap_tflm_whole *w, size_t k, int64_t *head, int64_t *tails);
+
+/* The figures of a, as every output writes them: "N bytes (kTensorArenaSize for TFLM on
+ * cortex-m; head H + tail T)", N the smallest arena; when that is not head + tail (T as in an
+ * arena of a multiple of 16 bytes), the text says why: the tail's padding, which depends on
+ * where the arena ends, or the step of AllocateTensors whose temporary section decides. Writes at
+ * most cap bytes, NUL included. */
+void ap_tflm_arena_text(const ap_tflm_arena *a, char *out, size_t cap);
+
+/* The RecordingMicroAllocator category's words in PrintAllocations ("TfLiteEvalTensor data",
+ * ...) and what it counts ("allocations", "tensors", "NodeAndRegistration structs", ...), for
+ * the first seven categories; NULL otherwise. */
+const char *ap_tflm_category_print_name(int category);
+const char *ap_tflm_category_print_unit(int category);
 
 /* Where an allocation of ap_tflm_arena_items lives. */
 enum {

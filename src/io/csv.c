@@ -16,7 +16,7 @@
 
 #include "arenaplan/csv.h"
 #include "core/util.h"
-#include "planners/planners.h"
+#include "tflm/whole.h"
 
 enum col { C_ID, C_LOWER, C_UPPER, C_END, C_SIZE, C_ALIGN, C_OFFSET, C_NAME, C_ALIAS, C_OVERLAP,
            C_DELTA, C_EXACT, C_TYPE, C_COUNT, C_IGNORED };

@@ -47,12 +47,6 @@ ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_pla
  * (some buffer is a tensor); -1 for a buffer list, or when TFLM's plan fails. */
 int64_t ap__stock_head(const ap_problem *p);
 
-/* The one line every output carries when a plan of `arena` bytes beats stock TFLM on p: writes
- * "stock TFLM (greedy): N bytes; this plan needs `arenaplan embed` (or the header's BufferPlan)
- * to take effect" into out and returns 1; returns 0 (out untouched) when it does not. *stock
- * (when not NULL) receives ap__stock_head(p). */
-int ap__stock_note(const ap_problem *p, int64_t arena, char *out, size_t cap, int64_t *stock);
-
 /* Runs one strategy function as ap_plan_problem does once it has found it by name: resets out
  * to p->n unplaced buffers, names it, plans, and sets the arena and the seconds taken. */
 ap_status ap__plan_run(const char *name, ap_planner_fn fn, const ap_problem *p,

@@ -27,6 +27,27 @@ ap_status ap_tflite_tflm_plan(const ap_problem *p, ap_plan *out, ap_error *err)
     return st;
 }
 
+ap_status ap_tflite_tflm_embedded(const ap_problem *p, const ap_plan *plan, ap_plan *out, ap_error *err)
+{
+    ap_problem *q;
+    ap_status st;
+    size_t i;
+    if (plan->n != p->n)
+        return ap_error_set(err, AP_ERR_INVALID, "the plan has %zu offsets for %zu buffers", plan->n, p->n);
+    for (i = 0; i < p->n; i++)
+        if (plan->offset[i] < 0)
+            return ap_error_set(err, AP_ERR_INVALID, "buffer '%s' has no offset", p->buf[i].id);
+    if (!(q = ap_problem_clone(p)))
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory embedding the plan");
+    for (i = 0; i < q->n; i++)
+        if (q->buf[i].tensor != AP_NO_INDEX)
+            q->buf[i].fixed = plan->offset[i];
+    if ((st = ap_problem_validate(q, err)) == AP_OK)
+        st = ap_tflite_tflm_plan(q, out, err);
+    ap_problem_free(q);
+    return st;
+}
+
 int64_t ap__stock_head(const ap_problem *p)
 {
     ap_plan plan;
@@ -41,16 +62,4 @@ int64_t ap__stock_head(const ap_problem *p)
         head = plan.arena;
     ap_plan_free(&plan);
     return head;
-}
-
-int ap__stock_note(const ap_problem *p, int64_t arena, char *out, size_t cap, int64_t *stock)
-{
-    int64_t head = ap__stock_head(p);
-    if (stock)
-        *stock = head;
-    if (head < 0 || arena >= head)
-        return 0;
-    snprintf(out, cap, "stock TFLM (greedy): %lld bytes; this plan needs `arenaplan embed` (or the "
-             "header's BufferPlan) to take effect", (long long)head);
-    return 1;
 }

@@ -14,8 +14,9 @@
 
 #include "arenaplan/savings.h"
 #include "arenaplan/report.h"
+#include "arenaplan/tflm_arena.h"
 #include "core/util.h"
-#include "planners/planners.h"
+#include "tflm/whole.h"
 #include "report/rutil.h"
 
 #define PEAK_ROWS 12      /* peak buffers listed; the rest are counted */
@@ -39,19 +40,29 @@ static void figure(FILE *f, const char *id, const char *title, long long value, 
     fputs("</dd></div>\n", f);
 }
 
-static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s)
+static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+                          const ap_tflm_whole *arena)
 {
-    char h[48];
+    char h[48], t1[64];
     size_t k;
     fputs("<section id=\"summary\"><h2>Summary: ", f);
     ap__xml_text(f, plan->strategy, 0);
     fputs("</h2>\n<dl class=\"figs\">\n", f);
+    if (arena) {
+        char title[96];
+        snprintf(title, sizeof title, "arena (kTensorArenaSize, %s)", arena->plan.target);
+        figure(f, "sum-arena", title, arena->plan.min_arena, "%lld bytes <small>head %lld + tail %lld</small>",
+               (long long)arena->plan.min_arena, (long long)arena->plan.head, (long long)arena->plan.tail);
+    }
     ap__human_bytes(h, sizeof h, s->arena);
-    figure(f, "sum-arena", "arena", s->arena, "%lld bytes <small>%s</small>", (long long)s->arena, h);
+    /* one word per thing: a model's planned section is its head (report.h) */
+    figure(f, ap__is_model(p) ? "sum-head" : "sum-arena", ap__head_word(p), s->arena,
+           "%lld bytes <small>%s</small>", (long long)s->arena, h);
     figure(f, "sum-lower", "lower bound", s->lower_bound, "%lld bytes", (long long)s->lower_bound);
-    figure(f, "sum-efficiency", "efficiency (lower bound / arena)", (long long)(s->efficiency * 10000 + 0.5),
-           "%.1f%%", 100.0 * s->efficiency);
-    figure(f, "sum-linear", "no reuse (linear arena)", s->linear_bytes, "%lld bytes", (long long)s->linear_bytes);
+    snprintf(t1, sizeof t1, "efficiency (lower bound / %s)", ap__head_word(p));
+    figure(f, "sum-efficiency", t1, (long long)(s->efficiency * 10000 + 0.5), "%.1f%%", 100.0 * s->efficiency);
+    snprintf(t1, sizeof t1, "no reuse (linear %s)", ap__head_word(p));
+    figure(f, "sum-linear", t1, s->linear_bytes, "%lld bytes", (long long)s->linear_bytes);
     figure(f, "sum-saving", "saving against no reuse", s->saving_bytes, "%lld bytes <small>%.1f%%</small>",
            (long long)s->saving_bytes, 100.0 * s->saving_rate);
     figure(f, "sum-reuse", "buffers reusing dead bytes", (long long)s->reuse_count,
@@ -68,7 +79,7 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, con
     fputs("</dl>\n", f);
     {
         char stock[256];
-        if (ap__stock_note(p, s->arena, stock, sizeof stock, NULL)) {
+        if (ap__stock_line(p, s->arena, arena, stock, sizeof stock)) {
             fputs("<p id=\"stock\">", f);
             ap__xml_text(f, stock, 0);
             fputs("</p>\n", f);
@@ -104,7 +115,7 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, con
         }
         fprintf(f, "<table id=\"peak-buffers\" class=\"fixed\"><colgroup><col style=\"width:130px\"><col>"
                    "<col style=\"width:90px\"><col style=\"width:130px\"></colgroup><thead><tr><th>buffer</th>"
-                   "<th>name</th><th class=\"n\">size</th><th class=\"n\">share of the peak</th></tr></thead><tbody>\n");
+                   "<th>name</th><th class=\"n\">size</th><th class=\"n\">share of it</th></tr></thead><tbody>\n");
         for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {
             const ap_buffer *b = &p->buf[s->peak_buffers[k]];
             fprintf(f, "<tr><td>%s ", ap__buffer_word(b));
@@ -389,8 +400,43 @@ static ap_status write_overlap_savings(FILE *f, const ap_problem *p, const ap_pl
     return AP_OK;
 }
 
+/* TFLM's whole arena: how it is made up, and the tail by RecordingMicroAllocator's category. */
+static void write_tflm(FILE *f, const ap_tflm_whole *w)
+{
+    const ap_tflm_arena *a = &w->plan;
+    char text[320];
+    int c;
+    ap_tflm_arena_text(a, text, sizeof text);
+    fprintf(f, "<section id=\"tflm\"><h2>TFLM's arena on %s</h2>\n<p id=\"tflm-arena\">", a->target);
+    ap__xml_text(f, text, 0);
+    fprintf(f, ". TFLM planning the head itself: head %lld, arena %lld bytes. A plain tflite::MicroInterpreter "
+               "with the %s kernels, tflite-micro 90b983c2b (docs/arena.md).</p>\n",
+            (long long)w->stock.head, (long long)w->stock.min_arena, a->kernels);
+    fputs("<table id=\"tail\" class=\"fixed\"><colgroup><col><col style=\"width:100px\"><col style=\"width:120px\">"
+          "<col style=\"width:110px\"></colgroup><thead><tr><th>the tail, by RecordingMicroAllocator's category</th>"
+          "<th class=\"n\">allocations</th><th class=\"n\">requested</th><th class=\"n\">bytes</th></tr></thead>"
+          "<tbody>\n", f);
+    for (c = 0; c < AP_TFLM_CATEGORIES; c++) {
+        const ap_tflm_use *u = &a->cat[c];
+        fprintf(f, "<tr data-category=\"%s\"><td>%s</td><td class=\"n\">%lld</td><td class=\"n\">%lld</td>"
+                   "<td class=\"n\">%lld</td></tr>\n", ap_tflm_category_name(c),
+                c < AP_TFLM_OTHER ? ap_tflm_category_print_name(c) : "other (allocator objects, parameters, "
+                                                                       "subgraphs, scratch handles)",
+                (long long)u->count, (long long)u->requested, (long long)u->bytes);
+    }
+    fprintf(f, "<tr><td><strong>tail</strong></td><td></td><td></td><td class=\"n\"><strong>%lld</strong></td></tr>"
+               "</tbody></table></section>\n", (long long)a->tail);
+}
+
 ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans, ap_error *err)
 {
+    return ap_write_html_with(f, p, plans, nplans, NULL, err);
+}
+
+ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans,
+                             const ap_report_options *opt, ap_error *err)
+{
+    const ap_tflm_whole *arena = opt ? opt->arena : NULL;
     ap_summary s;
     ap_status st;
     size_t k;
@@ -418,7 +464,9 @@ ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size
         ap__xml_text(f, p->note, 0);
     }
     fputs("</p>\n", f);
-    write_summary(f, p, &plans[0], &s);
+    write_summary(f, p, &plans[0], &s, arena);
+    if (arena)
+        write_tflm(f, arena);
 
     fputs("<section id=\"timeline\"><h2>Memory timeline</h2>\n", f);
     ap__svg_timeline(f, p, &plans[0], &s, AP__SVG_INLINE);

@@ -2,8 +2,9 @@
 #include <stdio.h>
 
 #include "arenaplan/report.h"
+#include "arenaplan/tflm_arena.h"
 #include "core/util.h"
-#include "planners/planners.h"
+#include "tflm/whole.h"
 #include "report/rutil.h"
 
 void ap_json_string(FILE *f, const char *s)
@@ -89,8 +90,33 @@ static ap_status write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap
     return AP_OK;
 }
 
+/* "tflm": TFLM's whole arena with the plan embedded and stock (issue 15's fields). */
+static void write_tflm(FILE *f, const ap_tflm_whole *w)
+{
+    const ap_tflm_arena *a = &w->plan;
+    int c;
+    fputs(",\"tflm\":{\"target\":", f);
+    ap_json_string(f, a->target);
+    fputs(",\"kernels\":", f);
+    ap_json_string(f, a->kernels);
+    fprintf(f, ",\"head\":%lld,\"tail\":%lld,\"used\":%lld,\"min_arena\":%lld,\"stock_head\":%lld,"
+               "\"stock_min_arena\":%lld,\"tail_breakdown\":{",
+            (long long)a->head, (long long)(a->used - a->head), (long long)a->used, (long long)a->min_arena,
+            (long long)w->stock.head, (long long)w->stock.min_arena);
+    for (c = 0; c < AP_TFLM_CATEGORIES; c++)
+        fprintf(f, "%s\"%s\":%lld", c ? "," : "", ap_tflm_category_name(c), (long long)a->cat[c].bytes);
+    fputs("}}", f);
+}
+
 ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
 {
+    return ap_write_json_with(f, p, plan, NULL, err);
+}
+
+ap_status ap_write_json_with(FILE *f, const ap_problem *p, const ap_plan *plan,
+                             const ap_report_options *opt, ap_error *err)
+{
+    const ap_tflm_whole *arena = opt ? opt->arena : NULL;
     ap_summary s;
     size_t i;
     const ap_overlap **alias;
@@ -122,13 +148,19 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
     {
         char note[256];
         int64_t stock;
-        if (ap__stock_note(p, s.arena, note, sizeof note, &stock)) {
+        int line = ap__stock_note(p, s.arena, note, sizeof note, &stock);
+        if (arena) /* the sentence about the whole arena; the head's figure stays */
+            line = ap__stock_line(p, s.arena, arena, note, sizeof note) &&
+                   arena->plan.min_arena < arena->stock.min_arena;
+        if (line) {
             fprintf(f, ",\"stock_head\":%lld,\"stock_note\":", (long long)stock);
             ap_json_string(f, note);
         } else if (stock >= 0) {
             fprintf(f, ",\"stock_head\":%lld", (long long)stock);
         }
     }
+    if (arena)
+        write_tflm(f, arena);
     write_summary(f, p, &s);
     fputs(",\"buffers\":[", f);
     for (i = 0; i < p->n; i++) {

@@ -30,6 +30,20 @@ const char *ap__kind_name(ap_kind k)
     return "buffer";
 }
 
+int ap__is_model(const ap_problem *p)
+{
+    size_t i;
+    for (i = 0; i < p->n; i++)
+        if (p->buf[i].tensor != AP_NO_INDEX)
+            return 1;
+    return 0;
+}
+
+const char *ap__head_word(const ap_problem *p)
+{
+    return ap__is_model(p) ? "head" : "arena";
+}
+
 const char *ap__buffer_word(const ap_buffer *b)
 {
     return b->kind == AP_KIND_BUFFER || b->tensor != AP_NO_INDEX ? "tensor" : "buffer";

@@ -19,6 +19,12 @@ const char *ap__kind_name(ap_kind k);
  * entries). */
 void ap__rule_overlaps_by_over(const ap_problem *p, const ap_overlap **by_over);
 
+/* Whether p is a model's problem (some buffer is a tensor). */
+int ap__is_model(const ap_problem *p);
+
+/* The word for the planned section (report.h): "head" for a model's problem, else "arena". */
+const char *ap__head_word(const ap_problem *p);
+
 /* How the planning log names a buffer: "tensor" for tensors and CSV rows, "buffer" for the
  * rest (kernel scratch). */
 const char *ap__buffer_word(const ap_buffer *b);

@@ -196,7 +196,8 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
     fputs("</title>\n<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n", f);
     fputs("<text class=\"hd\" x=\"10\" y=\"22\">Memory timeline: ", f);
     ap__xml_text(f, plan->strategy[0] ? plan->strategy : "plan", 40);
-    fprintf(f, ", arena %lld bytes, lower bound %lld</text>\n", (long long)s->arena, (long long)s->lower_bound);
+    fprintf(f, ", %s %lld bytes, lower bound %lld</text>\n", ap__head_word(p), (long long)s->arena,
+            (long long)s->lower_bound);
     kind_legend(f, p);
     y_axis(f, top, ph);
     x_axis(f, p, t0, t1, ph);
@@ -227,13 +228,14 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
     /* the arena and the lower bound (one label when they meet), the peak, and labels on
      * rectangles large enough to hold one */
     if (s->lower_bound == s->arena) {
-        fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">arena = lower</text>", ML + PW + 8, MT + 4);
+        fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">%s = lower</text>", ML + PW + 8, MT + 4,
+                ap__head_word(p));
         fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">bound %lld</text>\n", ML + PW + 8, MT + 17,
                 (long long)s->arena);
     } else {
         double y = MT + ph - (double)s->lower_bound / (double)top * ph;
-        fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">arena %lld</text>\n", ML + PW + 8, MT + 4,
-                (long long)s->arena);
+        fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">%s %lld</text>\n", ML + PW + 8, MT + 4,
+                ap__head_word(p), (long long)s->arena);
         if (s->lower_bound <= top) {
             fprintf(f, "<line class=\"lb\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", ML, y, ML + PW + 6, y);
             fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">lower bound %lld</text>\n", ML + PW + 8,
@@ -341,7 +343,8 @@ ap_status ap__svg_live(FILE *f, const ap_problem *p, const ap_plan *plans, size_
                "width=\"%.0f\" height=\"%.0f\" role=\"img\">\n",
             W, LV_H, W, LV_H);
     fputs("<title>live bytes per step</title>\n", f);
-    fputs("<text class=\"hd\" x=\"10\" y=\"22\">Live bytes per step against the arenas and the lower bound</text>\n", f);
+    fprintf(f, "<text class=\"hd\" x=\"10\" y=\"22\">Live bytes per step against the %ss and the lower bound</text>\n",
+            ap__head_word(p));
     y_axis(f, top, ph);
     x_axis(f, p, t0, t1, ph);
     fprintf(f, "<svg class=\"plot\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" viewBox=\"%lld 0 %lld %lld\" "

@@ -6,7 +6,7 @@
 #include "arenaplan/savings.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
-#include "planners/planners.h"
+#include "tflm/whole.h"
 #include "report/rutil.h"
 
 #define PEAK_ROWS 10   /* buffers listed under "peak"; the rest are counted */
@@ -71,10 +71,10 @@ const char *const *ap_row_order_names(void)
     return order_names;
 }
 
-void ap_table_options_init(ap_table_options *opt)
+void ap_report_options_init(ap_report_options *opt)
 {
+    memset(opt, 0, sizeof *opt);
     opt->order = AP_ROWS_START;
-    opt->hex = 0;
 }
 
 /* A row's sort key: two values, then the input index. */
@@ -124,10 +124,10 @@ static void put_offset(FILE *f, int hex, int w, int64_t v)
 #define TYPE_WIDTH 34 /* the type column's widest; longer types end in "..." */
 
 ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
-                              const ap_table_options *opt, ap_error *err)
+                              const ap_report_options *opt, ap_error *err)
 {
     ap_summary s;
-    ap_table_options defaults;
+    ap_report_options defaults;
     size_t i, k, *rows = NULL;
     row_key *keys = NULL;
     int wid = 2, wname = 0, wtype = 0, wsize = 4, wlife = 8, woff = 6, wkind = 0;
@@ -135,7 +135,7 @@ ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
     const ap_overlap **by_over = NULL;
     ap_status st;
     if (!opt) {
-        ap_table_options_init(&defaults);
+        ap_report_options_init(&defaults);
         opt = &defaults;
     }
     if ((unsigned)opt->order >= AP_ROWS_COUNT)
@@ -179,9 +179,20 @@ ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
         fprintf(f, "input        %s\n", p->source);
     if (p->note)
         fprintf(f, "note         %s\n", p->note);
-    fprintf(f, "arena        %lld bytes\n", (long long)s.arena);
-    if (ap__stock_note(p, s.arena, stock, sizeof stock, NULL))
-        fprintf(f, "%s\n", stock);
+    if (opt->arena) {
+        char text[320];
+        ap_tflm_arena_text(&opt->arena->plan, text, sizeof text);
+        fprintf(f, "arena        %s\n", text);
+        if (ap__stock_line(p, s.arena, opt->arena, stock, sizeof stock))
+            fprintf(f, "             %s\n", stock);
+    }
+    fprintf(f, "%-12s %lld bytes", ap__head_word(p), (long long)s.arena);
+    if (opt->arena && opt->arena->plan.head != s.arena)
+        fprintf(f, " (TFLM lays it out in %lld with the plan embedded: it places the kernel scratch)",
+                (long long)opt->arena->plan.head);
+    fputc('\n', f);
+    if (!opt->arena && ap__stock_line(p, s.arena, NULL, stock, sizeof stock))
+        fprintf(f, "             %s\n", stock);
     fprintf(f, "lower bound  %lld bytes (efficiency %.1f%%)\n", (long long)s.lower_bound, 100.0 * s.efficiency);
     if (p->n_ovl)
         fprintf(f, "             %lld bytes without overlap allowances\n", (long long)s.lower_bound_no_overlap);

@@ -2,7 +2,8 @@
  * tflm_log.c - the plan in TFLM's own words, byte for byte: what tflite-micro 90b983c2b's
  * GreedyMemoryPlanner::PrintMemoryPlan prints (built with TF_LITE_SHOW_MEMORY_USE, called at the
  * end of CommitStaticMemoryPlan), so that a user can diff it against the device's log
- * (report.h, docs/report.md).
+ * (report.h, docs/report.md), and what RecordingMicroAllocator::PrintAllocations prints after
+ * AllocateTensors, from TFLM's whole arena (tflm_arena.h).
  *
  * TFLM prints through MicroPrintf, which ends every line with "\r\n". Its buffer ids are the
  * order the planner received the buffers in, which is the problem's order. The map's cell of a
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "arenaplan/report.h"
+#include "arenaplan/tflm_arena.h"
 #include "core/util.h"
 #include "report/rutil.h"
 
@@ -116,4 +118,25 @@ done:
     free(order);
     free(live);
     return st;
+}
+
+ap_status ap_write_tflm_allocations(FILE *f, const ap_tflm_whole *arena, ap_error *err)
+{
+    const ap_tflm_arena *a = &arena->plan;
+    int c;
+    /* the recording allocator's figures: PrintAllocations is RecordingMicroAllocator's */
+    fprintf(f, "[RecordingMicroAllocator] Arena allocation total %lld bytes\r\n", (long long)a->recording_used);
+    fprintf(f, "[RecordingMicroAllocator] Arena allocation head %lld bytes\r\n", (long long)a->head);
+    fprintf(f, "[RecordingMicroAllocator] Arena allocation tail %lld bytes\r\n", (long long)a->recording_tail);
+    for (c = 0; c < AP_TFLM_OTHER; c++) {
+        const ap_tflm_use *u = &a->recording_cat[c];
+        if (u->bytes > 0 || u->requested > 0)
+            fprintf(f, "[RecordingMicroAllocator] '%s' used %lld bytes with alignment overhead (requested "
+                       "%lld bytes for %lld %s)\r\n",
+                    ap_tflm_category_print_name(c), (long long)u->bytes, (long long)u->requested,
+                    (long long)u->count, ap_tflm_category_print_unit(c));
+    }
+    if (ferror(f))
+        return ap_error_set(err, AP_ERR_IO, "write error");
+    return AP_OK;
 }

@@ -68,7 +68,7 @@ ap_status ap_write_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, i
         t1 = ap__max64(t1, p->buf[i].upper - 1);
         arena = ap__max64(arena, plan->offset[i] + p->buf[i].size);
     }
-    fprintf(f, "timeline of %s: arena %lld bytes", plan->strategy[0] ? plan->strategy : "the plan",
+    fprintf(f, "timeline of %s: %s %lld bytes", plan->strategy[0] ? plan->strategy : "the plan", ap__head_word(p),
             (long long)arena);
     if (p->n == 0) {
         fputs(", no buffers\n", f);
