@@ -357,7 +357,11 @@ static void shared_header(void **state)
     assert_non_null(h);
     assert_contains(h, " * models:    2 sharing one head, concurrent (they may run at once: no byte is "
                        "shared between models)\n * head:      55328 bytes\n * model 0:   two_person_detect\n");
-    assert_contains(h, "#define TWO_MODELS 2u\n#define TWO_HEAD_SIZE 55328u");
+    assert_contains(h, "/* TFLM's whole arena for the models on cortex-m: the shared head 55328 + their tails "
+                       "27640, and more for one model's AllocateTensors beside the others' tails */\n"
+                       "#define TWO_ARENA_SIZE 82976u /* kTensorArenaSize: TFLM's whole arena on cortex-m */\n"
+                       "/* alignas(16) static uint8_t tensor_arena[TWO_ARENA_SIZE]; */\n\n"
+                       "#define TWO_MODELS 2u\n#define TWO_HEAD_SIZE 55328u");
     assert_contains(h, "#define TWO_PERSON_DETECT_BUFFERS 32u\n#define TWO_PERSON_DETECT_HEAD_SIZE 55296u");
     assert_contains(h, "#define TWO_HELLO_WORLD_INT8_BUFFERS 4u\n#define TWO_HELLO_WORLD_INT8_HEAD_SIZE 55328u");
     /* hello_world lies above person_detect: its first buffer starts at 55,296 or higher */
@@ -367,7 +371,9 @@ static void shared_header(void **state)
     char src[8192];
     const char *base = strrchr(hdr, '/') + 1, *c = tmp_path("use_two.c");
     snprintf(src, sizeof src, "#include \"%s\"\nint two(void);\n"
-             "int two(void) { return (int)TWO_HEAD_SIZE + two_hello_world_int8_offsets[0]; }\n", base);
+             "static unsigned char tensor_arena[TWO_ARENA_SIZE];\n"
+             "int two(void) { return (int)TWO_HEAD_SIZE + two_hello_world_int8_offsets[0] + tensor_arena[0]; }\n",
+             base);
     write_text(c, src);
     compile("cc", "-std=c99", c);
     compile("arm-none-eabi-gcc", "-mcpu=cortex-m4", c);
@@ -376,6 +382,22 @@ static void shared_header(void **state)
              "two_hello_world_int8_buffer_plan.buffer_count; }\n", base);
     write_text(cpp, src);
     compile("g++", "-std=c++11", cpp);
+    /* one model's header: its ARENA_SIZE declares the arena, as the comment says */
+    snprintf(hdr, sizeof hdr, "%s", tmp_path("pd_arena.h"));
+    r = run_cli("plan", src_path(PD), "-f", "c", "-o", hdr, NULL);
+    assert_int_equal(r.status, 0);
+    run_free(&r);
+    h = read_text(hdr, NULL);
+    assert_contains(h, "#define PERSON_DETECT_ARENA_SIZE 82296u /* kTensorArenaSize: TFLM's whole arena on "
+                       "cortex-m */\n/* alignas(16) static uint8_t tensor_arena[PERSON_DETECT_ARENA_SIZE]; */\n");
+    free(h);
+    base = strrchr(hdr, '/') + 1;
+    c = tmp_path("use_arena.c");
+    snprintf(src, sizeof src, "#include <stdalign.h>\n#include \"%s\"\nalignas(16) uint8_t "
+             "tensor_arena[PERSON_DETECT_ARENA_SIZE];\n", base);
+    write_text(c, src);
+    compile("arm-none-eabi-gcc", "-mcpu=cortex-m4", c);
+    compile("cc", "-std=c11", c);
     /* the same file twice: the second copy's symbols get its position */
     r = run_cli("plan", src_path(HELLO), src_path(HELLO), "--shared", "sequential", "-f", "c", NULL);
     assert_int_equal(r.status, 0);

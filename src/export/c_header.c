@@ -265,8 +265,9 @@ ap_status ap_write_c_header_shared(FILE *f, ap_problem *const *models, const ap_
     preamble(f, up);
     if (arenas) {
         int64_t h, t, whole = ap_tflm_shared_arena(arenas, k, &h, &t);
-        fprintf(f, "/* TFLM's whole arena for the models on %s: the shared head %lld + their tails %lld */\n",
-                arenas[0].plan.target, (long long)h, (long long)t);
+        fprintf(f, "/* TFLM's whole arena for the models on %s: the shared head %lld + their tails %lld%s */\n",
+                arenas[0].plan.target, (long long)h, (long long)t,
+                whole != h + t ? ", and more for one model's AllocateTensors beside the others' tails" : "");
         arena_size(f, up, whole, arenas[0].plan.target);
     }
     fprintf(f, "#define %s_MODELS %zuu\n", up, k);
