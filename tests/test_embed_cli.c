@@ -99,10 +99,10 @@ static void embed_writes_the_copy(void **state)
              "scratch      none\n"
              "strategy     best:greedy (the smallest TFLM head of 9 plans)\n"
              "head         32 bytes with TFLM (the plan: 32 bytes; lower bound 32)\n"
-             "arena        1068 bytes (kTensorArenaSize for TFLM on cortex-m with the copy; 1068 with "
-             "the input as it is)\n"
              "before       32 bytes with TFLM, the input as it is (no offline plan: TFLM's "
-             "greedy planner)\n",
+             "greedy planner)\n"
+             "arena        1068 bytes (kTensorArenaSize for TFLM on cortex-m with the copy; 1068 with "
+             "the input as it is)\n",
              in, out);
     assert_string_equal(r.out, want);
     run_free(&r);

@@ -92,16 +92,16 @@ static void report(const char *input, size_t in_len, const char *output, int in_
     if (ap_bounds_compute(p, &bd, NULL) == AP_OK)
         printf("head         %lld bytes with TFLM (the plan: %lld bytes; lower bound %lld)\n",
                (long long)r->head, (long long)r->plan.arena, (long long)bd.lower);
-    if (arena)
-        printf("arena        %lld bytes (kTensorArenaSize for TFLM on %s with the copy; %lld with the "
-               "input as it is)\n", (long long)arena->plan.min_arena, arena->plan.target,
-               (long long)arena->stock.min_arena);
     if (r->head_before < 0)
         printf("before       TFLM refuses the input's own offline plan\n");
     else
         printf("before       %lld bytes with TFLM, the input as it is (%s)\n",
                (long long)r->head_before,
                in_plan ? "its own offline plan" : "no offline plan: TFLM's greedy planner");
+    if (arena)
+        printf("arena        %lld bytes (kTensorArenaSize for TFLM on %s with the copy; %lld with the "
+               "input as it is)\n", (long long)arena->plan.min_arena, arena->plan.target,
+               (long long)arena->stock.min_arena);
     if (r->kernels_entry)
         printf("kernels      metadata \"%s\" records the kernel behaviour the plan relies on\n",
                AP_TFL_KERNELS_NAME);

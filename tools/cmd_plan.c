@@ -34,7 +34,7 @@ static const char usage_text[] =
     "  --sort ORDER       table rows by start (first use, the default), id, size or offset\n"
     "  --hex              table offsets in hexadecimal, as addresses\n"
     "  --ops              after the table, what is live while each operator runs: bytes, share\n"
-    "                     of the arena and the buffers\n"
+    "                     of the head (a list's arena) and the buffers\n"
     "  --log [reuse|tflm] print the planning log first: reuse (the default) says for each buffer\n"
     "                     in placement order whether it reuses bytes; tflm prints what TFLM's\n"
     "                     GreedyMemoryPlanner::PrintMemoryPlan prints, byte for byte\n"

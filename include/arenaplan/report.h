@@ -115,7 +115,8 @@ typedef struct ap_op_row {
     int64_t step;
     const char *label;     /* the step's label (owned by the problem), or NULL */
     int64_t live_bytes;    /* the sizes of the buffers live at the step */
-    double share;          /* live_bytes / the plan's arena (0 when the arena is 0) */
+    double share;          /* live_bytes / the plan's max(offset + size), a model's head (0 when
+                              that is 0) */
     const uint32_t *buffers; /* the buffers live at the step, largest first (ties: input order) */
     size_t n_buffers;
 } ap_op_row;
@@ -132,8 +133,9 @@ ap_status ap_op_table_compute(const ap_problem *p, const ap_plan *plan, ap_op_ta
                               ap_error *err);
 void ap_op_table_free(ap_op_table *t);
 
-/* The per-operator table for the terminal (`plan --ops`): step, operator, live bytes, share
- * of the arena and the buffers (the largest eight by id, then how many more). */
+/* The per-operator table for the terminal (`plan --ops`): step, operator, live bytes, their share
+ * of the plan's head (a buffer list's arena) and the buffers (the largest eight by id, then how
+ * many more). */
 ap_status ap_write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
 /* JSON: {"arena_bytes":N,"lower_bound":N,"efficiency":E,"strategy":"...", ...,
@@ -166,7 +168,7 @@ ap_status ap_write_log(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
  * planner receives them),
  *   0 (id=0): size=9216, offset=18432, first_used=0 last_used=1
  * ('*' instead of the ordinal character 0-9a-zA-Z for a buffer live at one step only), then one
- * line per step 0..the last step any buffer is used, an 80-column map of the arena with the
+ * line per step 0..the last step any buffer is used, an 80-column map of the head with the
  * kilobytes live rounded up:
  *    3: 3333333333...cccc (54k)
  * It equals the device's log when the plan is the one TFLM makes (greedy, or an embedded plan

@@ -240,12 +240,13 @@ static ap_status write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap
         return AP_OK;
     if ((st = ap_op_table_compute(p, plan, &t, err)) != AP_OK)
         return st;
+    /* a model's labels: its planned section is its head */
     fputs("<section id=\"ops\"><h2>Operators</h2>\n<p class=\"note\">For each operator in execution order, the "
-          "bytes live while it runs, their share of the arena, and the buffers they are (largest first): where a "
+          "bytes live while it runs, their share of the head, and the buffers they are (largest first): where a "
           "model that does not fit needs its bytes.</p>\n<div class=\"tablewrap\"><table id=\"ops-table\" "
           "class=\"fixed\"><colgroup><col style=\"width:56px\"><col style=\"width:34%\"><col style=\"width:96px\">"
           "<col style=\"width:150px\"><col></colgroup><thead><tr><th class=\"n\">step</th><th>operator</th>"
-          "<th class=\"n\">live bytes</th><th>share of the arena</th><th>buffers</th></tr></thead><tbody>\n", f);
+          "<th class=\"n\">live bytes</th><th>share of the head</th><th>buffers</th></tr></thead><tbody>\n", f);
     for (k = 0; k < t.n; k++) {
         const ap_op_row *r = &t.rows[k];
         fprintf(f, "<tr data-step=\"%lld\"><td class=\"n\">%lld</td><td class=\"cut\" title=\"", (long long)r->step,
