@@ -426,7 +426,7 @@ static void check_names_clashing_tensors(void **state)
                            "share bytes while both are live, and keep their offsets ('arenaplan "
                            "check' names them; --ignore-offline plans from scratch)\n");
     run_free(&r);
-    r = run_cli("embed", in, "-o", out, "--ignore-offline", NULL);
+    r = run_cli("embed", in, "-o", out, "--force", "--ignore-offline", NULL);
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "offline plan 6 entries: 6 of 6 planned tensors fixed; -1 for the "
                            "rest (constants, variables, empty tensors)\n");
@@ -458,7 +458,7 @@ static void variables_in_embed_and_inspect(void **state)
     const char *in = tmp_path("vars.tflite"), *out = tmp_path("vars_out.tflite");
     write_blob(in, data, len);
     free(data);
-    run_result r = run_cli("embed", in, "-o", out, NULL);
+    run_result r = run_cli("embed", in, "-o", out, "--force", NULL);
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "offline plan 6 entries: 3 of 4 planned tensors fixed; -1 for the "
                            "rest (constants, variables, empty tensors, tensors whose entry a "
@@ -482,7 +482,7 @@ static void variables_in_embed_and_inspect(void **state)
     assert_contains(r.out, "tensors      6: 5 planned, 0 constant, 2 variable\n");
     assert_contains(r.out, "variables    32 bytes (TFLM's persistent tail); 1 variable tensor "
                            "in the head, at its offline plan entry\n");
-    assert_contains(r.out, "\n1:1        v                                                16 "
+    assert_contains(r.out, "\n1:1        v                                        float32[4]                   16 "
                            " [-1, 4)        activation -                        op 1:0 ADD  "
                            "(offline offset 48)\n");
     run_free(&r);
