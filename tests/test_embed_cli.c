@@ -248,7 +248,7 @@ static void inspect_and_plan_read_the_plan(void **state)
                "runtime (0 tensors, 2 scratch)\n"
                "tflm head    158256 bytes (fixed tensors, then the rest placed by TFLM's greedy "
                "planner)\n"
-               "valid: 6 buffers, arena 158256 bytes, lower bound 158256 bytes (efficiency "
+               "valid: 6 buffers, head 158256 bytes, lower bound 158256 bytes (efficiency "
                "100.0%)\n");
     run_free(&r);
     r = run_cli("plan", out, "--strategy", "bestfit-size", "--kernels", "reference64",
@@ -293,7 +293,7 @@ static void check_verifies_the_models_plan(void **state)
         "    and subgraph 0 tensor 5 (input, entry 5): bytes [0, 9216), lifetime [0, 2)\n"
         "tflm head    74560 bytes (fixed tensors, then the rest placed by TFLM's greedy "
         "planner)\n"
-        "valid: 6 buffers, arena 74560 bytes, lower bound 74464 bytes (efficiency 99.9%)\n");
+        "valid: 6 buffers, head 74560 bytes, lower bound 74464 bytes (efficiency 99.9%)\n");
     run_free(&r);
     r = run_cli("check", src_path(VELA), "--strict", NULL);
     assert_int_equal(r.status, 1);
@@ -314,7 +314,7 @@ static void check_verifies_the_models_plan(void **state)
                "runtime (0 tensors, 0 scratch)\n"
                "tflm head    32 bytes (fixed tensors, then the rest placed by TFLM's greedy "
                "planner)\n"
-               "valid: 4 buffers, arena 32 bytes, lower bound 32 bytes (efficiency 100.0%)\n");
+               "valid: 4 buffers, head 32 bytes, lower bound 32 bytes (efficiency 100.0%)\n");
     run_free(&r);
 
     /* No plan, a plan TFLM refuses, and options that leave nothing to check. */
@@ -408,7 +408,7 @@ static void check_names_clashing_tensors(void **state)
              "runtime (3 tensors, 0 scratch)\n%s"
              "tflm head    48 bytes (fixed tensors, then the rest placed by TFLM's greedy "
              "planner)\n"
-             "valid: 6 buffers, arena 48 bytes, lower bound 48 bytes (efficiency 100.0%%)\n",
+             "valid: 6 buffers, head 48 bytes, lower bound 48 bytes (efficiency 100.0%%)\n",
              clash);
     assert_string_equal(r.out, want);
     run_free(&r);
@@ -442,7 +442,7 @@ static void check_names_clashing_tensors(void **state)
                                "places 0 buffers at runtime (0 tensors, 0 scratch)\n"
                                "tflm head    64 bytes (fixed tensors, then the rest placed by "
                                "TFLM's greedy planner)\n"
-                               "valid: 6 buffers, arena 64 bytes, lower bound 64 bytes "
+                               "valid: 6 buffers, head 64 bytes, lower bound 64 bytes "
                                "(efficiency 100.0%)\n");
     run_free(&r);
 }

@@ -348,7 +348,7 @@ static void inspect_csv_round_trip(void **state)
     r = run_cli("check", src_path(PD), plan, "--inplace", "elementwise", "--overlap", "reference",
                 NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "valid: 32 buffers, arena 36880 bytes, lower bound 36880 bytes");
+    assert_contains(r.out, "valid: 32 buffers, head 36880 bytes, lower bound 36880 bytes");
     run_free(&r);
 }
 
