@@ -13,19 +13,6 @@
 
 #define OPS_SHOWN 8 /* buffers the terminal table names per row */
 
-typedef struct key {
-    int64_t v;
-    uint32_t i;
-} key;
-
-static int cmp_key(const void *a, const void *b)
-{
-    const key *x = a, *y = b;
-    if (x->v != y->v)
-        return x->v < y->v ? -1 : 1;
-    return x->i < y->i ? -1 : x->i > y->i;
-}
-
 void ap_op_table_free(ap_op_table *t)
 {
     free(t->rows);
@@ -34,7 +21,7 @@ void ap_op_table_free(ap_op_table *t)
 }
 
 /* The steps of the rows, ascending: the labels' steps, else every distinct lower. */
-static int64_t *row_steps(const ap_problem *p, const key *starts, size_t *n)
+static int64_t *row_steps(const ap_problem *p, const ap__key *starts, size_t *n)
 {
     size_t k, m = 0;
     int64_t *steps = ap__alloc((p->n_labels ? p->n_labels : p->n) + 1, sizeof *steps);
@@ -55,7 +42,7 @@ static int64_t *row_steps(const ap_problem *p, const key *starts, size_t *n)
 ap_status ap_op_table_compute(const ap_problem *p, const ap_plan *plan, ap_op_table *t, ap_error *err)
 {
     ap_status st = ap__report_check(p, plan, err);
-    key *starts = NULL, *row = NULL;
+    ap__key *starts = NULL, *row = NULL;
     uint32_t *live = NULL;
     int64_t *steps = NULL, arena = 0;
     size_t i, k, nsteps = 0, next = 0, n_live = 0, used = 0, cap = 0, *at = NULL;
@@ -73,7 +60,7 @@ ap_status ap_op_table_compute(const ap_problem *p, const ap_plan *plan, ap_op_ta
         starts[i].v = p->buf[i].lower;
         starts[i].i = (uint32_t)i;
     }
-    qsort(starts, p->n, sizeof *starts, cmp_key);
+    qsort(starts, p->n, sizeof *starts, ap__cmp_key);
     if (!(steps = row_steps(p, starts, &nsteps)) || !(t->rows = ap__zalloc(nsteps + 1, sizeof *t->rows)) ||
         !(at = ap__alloc(nsteps + 1, sizeof *at)))
         goto nomem;
@@ -95,7 +82,7 @@ ap_status ap_op_table_compute(const ap_problem *p, const ap_plan *plan, ap_op_ta
             row[j].i = live[j];
             r->live_bytes += p->buf[live[j]].size;
         }
-        qsort(row, n_live, sizeof *row, cmp_key);
+        qsort(row, n_live, sizeof *row, ap__cmp_key);
         r->share = arena > 0 ? (double)r->live_bytes / (double)arena : 0.0;
         r->n_buffers = n_live;
         if (used + n_live > cap) {

@@ -30,6 +30,14 @@ const char *ap__kind_name(ap_kind k)
     return "buffer";
 }
 
+int ap__cmp_key(const void *a, const void *b)
+{
+    const ap__key *x = a, *y = b;
+    if (x->v != y->v)
+        return x->v < y->v ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
 int ap__is_model(const ap_problem *p)
 {
     size_t i;

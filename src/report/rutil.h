@@ -19,6 +19,13 @@ const char *ap__kind_name(ap_kind k);
  * entries). */
 void ap__rule_overlaps_by_over(const ap_problem *p, const ap_overlap **by_over);
 
+/* A sort key: a value, then an index (qsort with ap__cmp_key: ascending, ties by index). */
+typedef struct ap__key {
+    int64_t v;
+    uint32_t i;
+} ap__key;
+int ap__cmp_key(const void *a, const void *b);
+
 /* Whether p is a model's problem (some buffer is a tensor). */
 int ap__is_model(const ap_problem *p);
 

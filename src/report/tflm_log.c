@@ -30,24 +30,11 @@ static char ordinal(size_t i)
     return i < 10 ? (char)('0' + i) : i < 36 ? (char)('a' + (i - 10)) : (char)('A' + (i - 36));
 }
 
-typedef struct start {
-    int64_t lower;
-    uint32_t i;
-} start;
-
-static int cmp_start(const void *a, const void *b)
-{
-    const start *x = a, *y = b;
-    if (x->lower != y->lower)
-        return x->lower < y->lower ? -1 : 1;
-    return x->i < y->i ? -1 : x->i > y->i;
-}
-
 ap_status ap_write_tflm_log(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
 {
     ap_status st = ap__report_check(p, plan, err);
     int64_t max_size = LINE_WIDTH, max_time = 0;
-    start *order = NULL;
+    ap__key *order = NULL;
     uint32_t *live = NULL;
     size_t i, next = 0, n_live = 0;
     if (st != AP_OK)
@@ -79,16 +66,16 @@ ap_status ap_write_tflm_log(FILE *f, const ap_problem *p, const ap_plan *plan, a
         goto done;
     }
     for (i = 0; i < p->n; i++) {
-        order[i].lower = p->buf[i].lower;
+        order[i].v = p->buf[i].lower;
         order[i].i = (uint32_t)i;
     }
-    qsort(order, p->n, sizeof *order, cmp_start);
+    qsort(order, p->n, sizeof *order, ap__cmp_key);
     for (int64_t t = 0; t <= max_time; t++) {
         char line[LINE_WIDTH + 1];
         unsigned char painted[LINE_WIDTH];
         int64_t use = 0;
         size_t k, kept = 0;
-        while (next < p->n && order[next].lower <= t)
+        while (next < p->n && order[next].v <= t)
             live[n_live++] = order[next++].i;
         memset(line, '.', LINE_WIDTH);
         memset(painted, 0, sizeof painted);
