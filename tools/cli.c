@@ -480,12 +480,12 @@ int cli_check_strategy(const char *name)
     return -1;
 }
 
-int cli_budget_option(int argc, char **argv, int *i, int64_t *budget)
+int cli_budget_option(int argc, char **argv, int *i, const char *flag, int64_t *budget)
 {
     const char *v;
-    int m = cli_value(argc, argv, i, "--budget", NULL, &v);
+    int m = cli_value(argc, argv, i, flag, NULL, &v);
     if (m > 0 && cli_parse_bytes(v, budget) != 0) {
-        cli_error("--budget %s: not a byte count (examples: 65536, 64K, 1M)", v);
+        cli_error("%s %s: not a byte count (examples: 65536, 64K, 1M)", flag, v);
         return -1;
     }
     return m;

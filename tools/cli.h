@@ -107,9 +107,9 @@ int cli_plan(const ap_problem *p, ap_plan_options *opt, ap_plan *plan);
 /* 0 if name is a known strategy; else prints the known ones and returns -1. */
 int cli_check_strategy(const char *name);
 
-/* Matches --budget BYTES at argv[*i] into *budget (K and M suffixes, 1024-based). Returns 1 if
- * matched, 0 if not, -1 on a bad value (after printing an error). */
-int cli_budget_option(int argc, char **argv, int *i, int64_t *budget);
+/* Matches `flag` BYTES (--budget, --budget-head) at argv[*i] into *budget (K and M suffixes,
+ * 1024-based). Returns 1 if matched, 0 if not, -1 on a bad value (after printing an error). */
+int cli_budget_option(int argc, char **argv, int *i, const char *flag, int64_t *budget);
 /* Whether `bytes` exceed a budget (none when budget < 0): then prints "the WHAT needs N bytes, D
  * more than the budget of B bytes" and returns 1. */
 int cli_budget_exceeded(int64_t budget, const char *what, int64_t bytes);

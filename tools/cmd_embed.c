@@ -114,7 +114,6 @@ int cmd_embed(int argc, char **argv)
     cli_input_opts in;
     int i, m, quiet = 0, force = 0, rc = EXIT_USAGE;
     int64_t budget = -1, budget_head = -1;
-    const char *v;
     ap_tflite_embed_options_init(&eo);
     cli_input_init(&in);
     for (i = 1; i < argc; i++) {
@@ -130,15 +129,12 @@ int cmd_embed(int argc, char **argv)
             if (m < 0)
                 return EXIT_USAGE;
         } else if ((m = cli_search_option(&eo.plan, &quiet, argc, argv, &i)) != 0 ||
-                   (m = cli_budget_option(argc, argv, &i, &budget)) != 0) {
+                   (m = cli_budget_option(argc, argv, &i, "--budget", &budget)) != 0) {
             if (m < 0)
                 return EXIT_USAGE;
-        } else if ((m = cli_value(argc, argv, &i, "--budget-head", NULL, &v)) != 0) {
-            if (m < 0 || cli_parse_bytes(v, &budget_head) != 0) {
-                if (m > 0)
-                    cli_error("--budget-head %s: not a byte count (examples: 65536, 64K, 1M)", v);
+        } else if ((m = cli_budget_option(argc, argv, &i, "--budget-head", &budget_head)) != 0) {
+            if (m < 0)
                 return EXIT_USAGE;
-            }
         } else if (cli_flag(argv, i, "--force", NULL)) {
             force = 1;
         } else if (argv[i][0] == '-' && argv[i][1]) {

@@ -29,7 +29,7 @@ static const char usage_text[] =
     "  --shared MODE      sequential or concurrent, for several inputs\n"
     "  -o FILE            write the plan to FILE (atomically) instead of stdout\n"
     "  --budget BYTES     exit 1 when the arena exceeds BYTES (suffixes K, M: 1024-based): for\n"
-    "                     models TFLM's whole arena (kTensorArenaSize), for buffer lists the plan's\n"
+    "                     models TFLM's whole arena (kTensorArenaSize), for buffer lists the plan\n"
     "  --budget-head BYTES  exit 1 when the head (the planned section) exceeds BYTES\n"
     "  --sort ORDER       table rows by start (first use, the default), id, size or offset\n"
     "  --hex              table offsets in hexadecimal, as addresses\n"
@@ -37,7 +37,8 @@ static const char usage_text[] =
     "                     of the head (a list's arena) and the buffers\n"
     "  --log [reuse|tflm] print the planning log first: reuse (the default) says for each buffer\n"
     "                     in placement order whether it reuses bytes; tflm prints what TFLM's\n"
-    "                     GreedyMemoryPlanner::PrintMemoryPlan prints, byte for byte\n"
+    "                     GreedyMemoryPlanner::PrintMemoryPlan and, for models,\n"
+    "                     RecordingMicroAllocator::PrintAllocations print, byte for byte\n"
     "  --timeline         print an ASCII chart of the plan first: one row per time step, the\n"
     "                     arena scaled to the terminal's width (COLUMNS, else the terminal, else 80)\n"
     "                     (with --log or --timeline, csv and json plans need -o FILE)\n"
@@ -85,15 +86,12 @@ static int parse(plan_args *a, int argc, char **argv)
                    (m = cli_value(argc, argv, &i, "--shared", NULL, &a->shared)) != 0) {
             if (m < 0)
                 return -1;
-        } else if ((m = cli_budget_option(argc, argv, &i, &a->budget)) != 0) {
+        } else if ((m = cli_budget_option(argc, argv, &i, "--budget", &a->budget)) != 0) {
             if (m < 0)
                 return -1;
-        } else if ((m = cli_value(argc, argv, &i, "--budget-head", NULL, &v)) != 0) {
-            if (m < 0 || cli_parse_bytes(v, &a->budget_head) != 0) {
-                if (m > 0)
-                    cli_error("--budget-head %s: not a byte count (examples: 65536, 64K, 1M)", v);
+        } else if ((m = cli_budget_option(argc, argv, &i, "--budget-head", &a->budget_head)) != 0) {
+            if (m < 0)
                 return -1;
-            }
         } else if ((m = cli_search_option(&a->po, &a->quiet, argc, argv, &i)) != 0) {
             if (m < 0)
                 return -1;

@@ -76,18 +76,15 @@ static int parse(report_args *a, int argc, char **argv)
         } else if ((m = cli_value(argc, argv, &i, "--strategy", "-s", &v)) != 0) {
             if (m < 0 || add_strategy(a, v) != 0)
                 return -1;
-        } else if ((m = cli_value(argc, argv, &i, "--budget-head", NULL, &v)) != 0) {
-            if (m < 0 || cli_parse_bytes(v, &a->budget_head) != 0) {
-                if (m > 0)
-                    cli_error("--budget-head %s: not a byte count (examples: 65536, 64K, 1M)", v);
+        } else if ((m = cli_budget_option(argc, argv, &i, "--budget-head", &a->budget_head)) != 0) {
+            if (m < 0)
                 return -1;
-            }
         } else if ((m = cli_value(argc, argv, &i, "--output", "-o", &a->output)) != 0 ||
                    (m = cli_value(argc, argv, &i, "--svg", NULL, &a->svg)) != 0) {
             if (m < 0)
                 return -1;
         } else if ((m = cli_search_option(&a->po, &a->quiet, argc, argv, &i)) != 0 ||
-                   (m = cli_budget_option(argc, argv, &i, &a->budget)) != 0) {
+                   (m = cli_budget_option(argc, argv, &i, "--budget", &a->budget)) != 0) {
             if (m < 0)
                 return -1;
         } else if (argv[i][0] == '-' && argv[i][1]) {

@@ -37,8 +37,9 @@ ap_status ap_write_c_header_with(FILE *f, const ap_problem *p, const ap_plan *pl
  * ap_write_c_header writes them, every symbol prefixed by NAME_MODELNAME (model_names[i], C
  * identifiers; the caller makes them distinct), its offsets within the shared head. It compiles
  * as the single-model header does; arenas (k, each model's ap_tflm_plan_arena; or NULL) add
- * NAME_ARENA_SIZE, the whole arena of them all (ap_tflm_shared_arena). AP_ERR_USAGE for a name that is no C identifier,
- * AP_ERR_OVERFLOW past 32 bits, AP_ERR_INVALID when a model's head exceeds head. */
+ * NAME_ARENA_SIZE, the whole arena of them all (ap_tflm_shared_arena). AP_ERR_USAGE for a name
+ * that is no C identifier, AP_ERR_OVERFLOW past 32 bits, AP_ERR_INVALID when a model's head
+ * exceeds head. */
 ap_status ap_write_c_header_shared(FILE *f, ap_problem *const *models, const ap_plan *plans, size_t k,
                                    const char *const *model_names, ap_shared_mode mode, int64_t head,
                                    const struct ap_tflm_whole *arenas, const char *name, ap_error *err);

@@ -140,7 +140,7 @@ ap_status ap_write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
 
 /* JSON: {"arena_bytes":N,"lower_bound":N,"efficiency":E,"strategy":"...", ...,
  * "summary":{...}, "buffers":[{"id":"...","lower":L,"upper":U,"size":S,"offset":O}, ...],
- * "ops":[...]} (the fields: docs/report.md, "The JSON"); "ops" (ap_op_table) for models. */
+ * "ops":[...]} (the fields: docs/report.md, "The formats"); "ops" (ap_op_table) for models. */
 ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
 /* ap_write_json with options: opt->arena adds the object "tflm" (docs/report.md). */
