@@ -194,6 +194,24 @@ static void stock_line_in_every_format(void **state)
     assert_null(strstr(r.out, "arena        "));
     assert_contains(r.out, "\nhead         516096 bytes\n             " BLAZE_STOCK_HEAD "\n");
     run_free(&r);
+    /* TensorFlow Lite's interpreter has no TFLM head and tail: its arena is the plan's, no stock
+     * TFLM line, no --target */
+    r = run_cli("plan", src_path("corpus/models/tflm/hello_world_float.tflite"), "--runtime", "tflite", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "\narena        132 bytes\nlower bound  132 bytes");
+    assert_null(strstr(r.out, "stock TFLM"));
+    run_free(&r);
+    r = run_cli("plan", src_path("corpus/models/tflm/hello_world_float.tflite"), "--runtime", "tflite",
+                "-f", "json", NULL);
+    assert_null(strstr(r.out, "stock_head"));
+    assert_null(strstr(r.out, "\"tflm\""));
+    run_free(&r);
+    r = run_cli("plan", src_path("corpus/models/tflm/hello_world_float.tflite"), "--runtime", "tflite",
+                "--target", "host64", NULL);
+    assert_int_equal(r.status, 2);
+    assert_string_equal(r.err, "arenaplan: --target applies to --runtime tflm (TensorFlow Lite Micro), not "
+                               "to --runtime tflite\n");
+    run_free(&r);
     /* the report */
     const char *html = tmp_path("blaze.html");
     r = run_cli("report", src_path(BLAZE), "--strategy", "best", "-o", html, NULL);

@@ -706,6 +706,7 @@ static ap_problem *small_model(void)
         snprintf(lab, sizeof lab, t ? "op %d ADD" : "inputs", t - 1);
         assert_int_equal(ap_problem_add_label(p, t, lab, &err), AP_OK);
     }
+    p->origin = AP_ORIGIN_TFLM; /* as ap_tflite_build_problem marks its problems */
     assert_int_equal(ap_problem_validate(p, &err), AP_OK);
     return p;
 }
@@ -749,7 +750,7 @@ static void test_stock_note_everywhere(void **state)
     free(t);
     t = write_to_string(ap_write_json, p, &plan);
     assert_contains(t, ",\"stock_head\":160,\"stock_note\":\"" STOCK_LINE "\",\"summary\":");
-    assert_contains(t, "{\"id\":\"0\",\"type\":\"int8[1,64]\",\"lower\":2,");
+    assert_contains(t, "{\"id\":\"0\",\"type\":\"int8[1,64]\",\"tensor\":0,\"lower\":2,");
     assert_contains(t, ",\"ops\":[\n{\"step\":0,\"label\":\"inputs\",\"live_bytes\":16,\"share\":0.1111,"
                        "\"buffers\":[\"3\"]},\n{\"step\":1,\"label\":\"op 0 ADD\",\"live_bytes\":64,");
     assert_contains(t, "{\"step\":4,\"label\":\"op 3 ADD\",\"live_bytes\":144,\"share\":1.0000,"

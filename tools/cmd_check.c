@@ -45,12 +45,9 @@ static int report(const ap_problem *p, const int64_t *off)
         cli_error("%s", err.msg);
         return EXIT_USAGE;
     }
-    /* a model's planned section is its head (report.h); a buffer list's, its arena */
-    size_t i;
-    for (i = 0; i < p->n && p->buf[i].tensor == AP_NO_INDEX; i++)
-        ;
+    /* a TFLM model's planned section is its head (report.h); a buffer list's, its arena */
     printf("valid: %zu buffers, %s %lld bytes, lower bound %lld bytes (efficiency %.1f%%)\n", p->n,
-           i < p->n ? "head" : "arena", (long long)res.arena, (long long)bd.lower,
+           p->origin == AP_ORIGIN_TFLM ? "head" : "arena", (long long)res.arena, (long long)bd.lower,
            res.arena ? 100.0 * (double)bd.lower / (double)res.arena : 100.0);
     return EXIT_OK;
 }

@@ -88,6 +88,15 @@ typedef struct ap_step_label {
     char *text;
 } ap_step_label;
 
+/* Where a problem's buffers come from: what the outputs call its planned section (report.h). */
+typedef enum ap_origin {
+    AP_ORIGIN_BUFFERS = 0, /* a buffer list (CSV, or built by hand): its planned section is the
+                              arena */
+    AP_ORIGIN_TFLM,        /* the buffers TFLM's memory planner receives for a model
+                              (ap_tflite_build_problem): the head of TFLM's arena */
+    AP_ORIGIN_TFLITE       /* the TensorFlow Lite interpreter's arena (ap_litert_build) */
+} ap_origin;
+
 typedef struct ap_problem {
     ap_buffer *buf;
     size_t n;
@@ -99,6 +108,7 @@ typedef struct ap_problem {
     char *source;           /* where the problem came from (a path), or NULL */
     char *note;             /* free text carried to every output (e.g. "overlap rules: reference
                                kernels"), or NULL */
+    ap_origin origin;       /* AP_ORIGIN_BUFFERS unless a model's reader says otherwise */
     size_t cap, cap_ovl, cap_labels; /* private */
 } ap_problem;
 

@@ -407,6 +407,7 @@ ap_problem *ap_problem_clone(const ap_problem *p)
     if (!q)
         return NULL;
     q->default_align = p->default_align;
+    q->origin = p->origin;
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
         ap_buffer_spec s;

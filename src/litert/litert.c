@@ -141,6 +141,7 @@ ap_status ap_litert_build(const ap_tfl_model *m, const ap_litert_options *opt, a
         goto fail;
     }
     p->default_align = opt->align ? opt->align : AP_LITERT_ALIGN;
+    p->origin = AP_ORIGIN_TFLITE;
     if ((st = check_subgraphs(m, opt->threads, err)) != AP_OK ||
         (st = ap__lrt_graph_build(&g, m, 0, opt->threads, 0, NULL, err)) != AP_OK ||
         (st = ap__lrt_graph_prepare(&g, err)) != AP_OK)

@@ -44,7 +44,7 @@ ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_pla
       ap__plan_pingpong, AP_STRATEGY_COMPARE)
 
 /* The head stock TFLM reaches with p (ap_tflite_tflm_plan's arena) when p is a model's problem
- * (some buffer is a tensor); -1 for a buffer list, or when TFLM's plan fails. */
+ * for TFLM (AP_ORIGIN_TFLM); -1 for any other, or when TFLM's plan fails. */
 int64_t ap__stock_head(const ap_problem *p);
 
 /* Runs one strategy function as ap_plan_problem does once it has found it by name: resets out

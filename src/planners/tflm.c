@@ -52,11 +52,8 @@ int64_t ap__stock_head(const ap_problem *p)
 {
     ap_plan plan;
     int64_t head = -1;
-    size_t i;
-    for (i = 0; i < p->n && p->buf[i].tensor == AP_NO_INDEX; i++)
-        ;
-    if (i == p->n)
-        return -1; /* a buffer list: no model for TFLM to plan */
+    if (p->origin != AP_ORIGIN_TFLM)
+        return -1; /* a buffer list, or TFLite's arena: no model for TFLM to plan */
     ap_plan_init(&plan);
     if (ap_tflite_tflm_plan(p, &plan, NULL) == AP_OK)
         head = plan.arena;

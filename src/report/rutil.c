@@ -40,11 +40,7 @@ int ap__cmp_key(const void *a, const void *b)
 
 int ap__is_model(const ap_problem *p)
 {
-    size_t i;
-    for (i = 0; i < p->n; i++)
-        if (p->buf[i].tensor != AP_NO_INDEX)
-            return 1;
-    return 0;
+    return p->origin == AP_ORIGIN_TFLM;
 }
 
 const char *ap__head_word(const ap_problem *p)

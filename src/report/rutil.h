@@ -26,10 +26,10 @@ typedef struct ap__key {
 } ap__key;
 int ap__cmp_key(const void *a, const void *b);
 
-/* Whether p is a model's problem (some buffer is a tensor). */
+/* Whether p is a model's problem for TFLM (AP_ORIGIN_TFLM): its planned section is a head. */
 int ap__is_model(const ap_problem *p);
 
-/* The word for the planned section (report.h): "head" for a model's problem, else "arena". */
+/* The word for the planned section (report.h): "head" for a TFLM model's problem, else "arena". */
 const char *ap__head_word(const ap_problem *p);
 
 /* How the planning log names a buffer: "tensor" for tensors and CSV rows, "buffer" for the

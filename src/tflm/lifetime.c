@@ -634,6 +634,7 @@ ap_status ap_tflite_build_problem(const ap_tfl_model *m, const ap_tflite_build_o
     ap_problem *p = ap_problem_new();
     if (!p)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
+    p->origin = AP_ORIGIN_TFLM;
     ap_status st = build(m, opt, p, err);
     if (st != AP_OK) {
         ap_problem_free(p);
