@@ -87,7 +87,7 @@ static double x_of(double v, int64_t t0, int64_t t1)
 }
 
 /* Step ticks along the bottom of a plot of height ph that starts at MT. */
-static void x_axis(FILE *f, const ap_problem *p, int64_t t0, int64_t t1, double ph)
+static void x_axis(FILE *f, const ap_problem *p, int64_t t0, int64_t t1, double ph, ap__svg_mode mode)
 {
     double st = nice_step((double)(t1 - t0) / 12.0), v;
     int64_t step = st < 1 ? 1 : (int64_t)st;
@@ -98,9 +98,12 @@ static void x_axis(FILE *f, const ap_problem *p, int64_t t0, int64_t t1, double 
         fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", x, MT + ph, x, MT + ph + 4);
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%lld</text>", x, MT + ph + 16, (long long)v);
     }
+    /* the report's script names the operator under the pointer and zooms; a lone SVG has titles */
     fprintf(f, "<text class=\"xname\" x=\"%.1f\" y=\"%.1f\">%s</text></g>\n", ML + PW / 2, MT + ph + 32,
-            p->n_labels ? "time step (hover for the operator; drag to zoom, double-click to reset)"
-                        : "time step (drag to zoom, double-click to reset)");
+            mode == AP__SVG_STANDALONE ? (p->n_labels ? "time step (operator; hover a buffer for its operators)"
+                                                      : "time step")
+            : p->n_labels ? "time step (hover for the operator; drag to zoom, double-click to reset)"
+                          : "time step (drag to zoom, double-click to reset)");
 }
 
 /* Byte ticks up the left of a plot of height ph spanning [0, top] bytes. */
@@ -200,7 +203,7 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
             (long long)s->lower_bound);
     kind_legend(f, p);
     y_axis(f, top, ph);
-    x_axis(f, p, t0, t1, ph);
+    x_axis(f, p, t0, t1, ph, mode);
     /* the plot in data coordinates */
     fprintf(f, "<svg class=\"plot\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" viewBox=\"%lld 0 %lld %lld\" "
                "preserveAspectRatio=\"none\">\n",
@@ -346,7 +349,7 @@ ap_status ap__svg_live(FILE *f, const ap_problem *p, const ap_plan *plans, size_
     fprintf(f, "<text class=\"hd\" x=\"10\" y=\"22\">Live bytes per step against the %ss and the lower bound</text>\n",
             ap__head_word(p));
     y_axis(f, top, ph);
-    x_axis(f, p, t0, t1, ph);
+    x_axis(f, p, t0, t1, ph, AP__SVG_INLINE);
     fprintf(f, "<svg class=\"plot\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" viewBox=\"%lld 0 %lld %lld\" "
                "preserveAspectRatio=\"none\">\n",
             ML, MT, PW, ph, (long long)t0, (long long)(t1 - t0), (long long)top);
