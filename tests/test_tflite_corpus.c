@@ -4,7 +4,8 @@
  * the .tflite has exactly TFLM's planner buffers (count, order, sizes, lifetimes) and the
  * `greedy` strategy gives exactly TFLM's head size and every offset (plans/MODEL.csv). Plus the
  * two models TFLM's standard build cannot allocate, and the Cortex-M4 figures (m4/) of TFLM's
- * reference kernels: buffers, offsets, heads and every scratch request.
+ * reference kernels and of its CMSIS-NN kernels: buffers, offsets, heads and every scratch
+ * request.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -330,6 +331,14 @@ static void m4_reference_kernels_match_tflm(void **state)
     assert_int_equal(check_m4("reference", "reference"), 34);
 }
 
+/* TFLM with CMSIS-NN on the Cortex-M4: --kernels cmsis-nn (and its other name cmsis-nn-m4). */
+static void m4_cmsis_nn_kernels_match_tflm(void **state)
+{
+    (void)state;
+    assert_int_equal(check_m4("cmsis_nn", "cmsis-nn"), 34);
+    assert_int_equal(check_m4("cmsis_nn", "cmsis-nn-m4"), 34);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -338,6 +347,7 @@ int main(void)
         cmocka_unit_test(vela_on_a_32_bit_target),
         cmocka_unit_test(while_with_string_is_refused_clearly),
         cmocka_unit_test(m4_reference_kernels_match_tflm),
+        cmocka_unit_test(m4_cmsis_nn_kernels_match_tflm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
