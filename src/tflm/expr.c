@@ -12,6 +12,7 @@
 #include "core/util.h"
 #include "tflite/fb.h"
 #include "tflm/expr.h"
+#include "tflm/kernels.h"
 
 typedef struct xp {
     const char *src;
@@ -278,6 +279,14 @@ static int64_t primary(xp *x)
         return x->t->ptr;
     if (is(name, n, "enum"))
         return x->t->enum_small;
+    if (is(name, n, "dsp") || is(name, n, "mve") || is(name, n, "armclang") ||
+        is(name, n, "speed")) {
+        const ap__kbuild *b = x->c ? x->c->build : NULL;
+        if (x->skip || x->st != AP_OK || !b)
+            return 0;
+        return is(name, n, "dsp") ? b->dsp : is(name, n, "mve") ? b->mve
+             : is(name, n, "armclang") ? b->armclang : b->speed;
+    }
     if (is(name, n, "i") || is(name, n, "n_in") || is(name, n, "n_out") ||
         is(name, n, "n_inter")) {
         if (x->skip || x->st != AP_OK)

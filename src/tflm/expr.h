@@ -9,6 +9,9 @@
  * Syntax: integers, ( ), unary - and !, * / %, + -, a comparison (== != < <= > >=, giving 0 or
  * 1; not chained: parenthesize), && and || (short-circuit). Names:
  *   ptr, size_t, enum          the target's sizes (layout.h)
+ *   dsp, mve, armclang, speed  how the kernel set was built (ap__kbuild in kernels.h: the
+ *                              CMSIS-NN switches ARM_MATH_DSP, ARM_MATH_MVEI, Arm Compiler 6,
+ *                              KERNELS_OPTIMIZED_FOR_SPEED), 0 or 1; 0 without a build
  *   n_in, n_out, n_inter       the operator's input, output and intermediate counts
  *   i                          the row's repeat index (0 when the row does not repeat)
  *   FLOAT32, INT8, ...         tensor type codes (the schema's TensorType names)
@@ -42,6 +45,7 @@ typedef struct ap__xctx {
     const ap_tfl_subgraph *g;
     const ap_tfl_operator *op;
     int64_t i;
+    const struct ap__kbuild *build; /* the kernel set's build features, or NULL */
 } ap__xctx;
 
 /* Evaluates src for c into *out. Fails with AP_ERR_INVALID for a syntax error or an unknown
