@@ -1,7 +1,8 @@
 /*
- * test_tflm_cmsis.c - the CMSIS-NN kernel tables (src/tflm/kernels_cmsis.c) and the expression
- * language they are written in (src/tflm/kexpr.c): the language's C semantics and faults; every
- * table parsing; each CMSIS-NN code path on a model built by hand that isolates it, for the
+ * test_tflm_cmsis.c - the CMSIS-NN kernel tables (src/tflm/kernels_cmsis.c) and what they need
+ * of the expression language (src/tflm/expr.c: ?:, align, definitions, the operator's options
+ * and TFLM's padding); every table parsing; each CMSIS-NN code path on a model built by hand
+ * that isolates it, for the
  * measured Cortex-M4 set and for targets no set offers yet (plain C, Helium, Arm Compiler 6,
  * KERNELS_OPTIMIZED_FOR_SIZE), with the sizes worked out from CMSIS-NN's size functions by hand;
  * the buffer names; and the in-place and overlap rules refused with CMSIS-NN. The dev models are
@@ -16,7 +17,7 @@
 #include "test_tflite_fbb.h"
 #include "testutil.h"
 #include "tflm/kernels.h"
-#include "tflm/kexpr.h"
+#include "tflm/expr.h"
 #include "tflm/ptable.h"
 
 enum { F32 = 0, I32 = 2, I64 = 4, I16 = 7, I8 = 9, INT4 = 17 };
@@ -36,97 +37,11 @@ static const named m55 = {"m55", {4, 1, 1, 1, 0, 1, 0}};
 static const named m55_size = {"m55-size", {4, 1, 1, 1, 0, 0, 0}};
 static const named m4_armclang = {"m4-armclang", {4, 1, 1, 0, 1, 1, 0}};
 
-/* ---- The expression language ------------------------------------------------------------------ */
-
-static int64_t ev(const char *text, const ap__kenv *env)
-{
-    int64_t v;
-    const char *where;
-    ap__kx_status st = ap__kexpr_eval(text, env, &v, &where);
-    if (st != AP__KX_OK)
-        fail_msg("\"%s\": %s at \"%s\"", text, ap__kx_message(st), where);
-    return v;
-}
-
-static ap__kx_status ev_fault(const char *text, const ap__kenv *env, const char **where)
-{
-    int64_t v = 99;
-    ap__kx_status st = ap__kexpr_eval(text, env, &v, where);
-    assert_int_equal(v, 0);
-    return st;
-}
-
-static void expressions_follow_c(void **state)
-{
-    (void)state;
-    static const ap__kvar vars[] = {{"a", 7}, {"b", -3}, {"zero", 0}};
-    static const ap__kdef defs[] = {{"twice_a", "2 * a"}, {"loop", "loop + 1"},
-                                    {"bad", "a +"}};
-    ap__kenv env = {vars, 3, defs, 3, NULL};
-    assert_int_equal(ev("1 + 2 * 3", &env), 7);
-    assert_int_equal(ev("(1 + 2) * 3", &env), 9);
-    assert_int_equal(ev("a / 2", &env), 3);
-    assert_int_equal(ev("b / 2", &env), -1); /* C truncates toward zero */
-    assert_int_equal(ev("b % 2", &env), -1);
-    assert_int_equal(ev("-a % 4", &env), -3);
-    assert_int_equal(ev("10 - 4 - 3", &env), 3); /* left to right */
-    assert_int_equal(ev("a > 3 && b < 0", &env), 1);
-    assert_int_equal(ev("a <= 6 || !zero", &env), 1);
-    assert_int_equal(ev("a == 7 != 0", &env), 1);
-    assert_int_equal(ev("a >= 8", &env), 0);
-    assert_int_equal(ev("!a", &env), 0);
-    assert_int_equal(ev("1 + a != 0 ? 5 : 6", &env), 5); /* (1 + a) != 0 */
-    assert_int_equal(ev("zero ? 1 : b ? 2 : 3", &env), 2); /* right associative */
-    assert_int_equal(ev("max(a, b) * 10 + min(a, b)", &env), 67);
-    assert_int_equal(ev("align(27, 4)", &env), 28);
-    assert_int_equal(ev("align(28, 4)", &env), 28);
-    assert_int_equal(ev("align(0, 16)", &env), 0);
-    assert_int_equal(ev("align(-5, 4)", &env), 0); /* ARM_NN_ROUND_UP: ((-5 + 3) / 4) * 4 */
-    assert_int_equal(ev("twice_a + twice_a", &env), 28);
-    assert_int_equal(ev("  a\n*\t2 ", &env), 14);
-    /* The operand that does not decide is not evaluated. */
-    assert_int_equal(ev("zero != 0 && a / zero > 1", &env), 0);
-    assert_int_equal(ev("zero == 0 || a % zero", &env), 1);
-    assert_int_equal(ev("zero ? a / zero : 4", &env), 4);
-    assert_int_equal(ev("4503599627370496", &env), 4503599627370496); /* 2^52 */
-
-    const char *where;
-    assert_int_equal(ev_fault("a / zero", &env, &where), AP__KX_DIV0);
-    assert_int_equal(ev_fault("a % (b + 3)", &env, NULL), AP__KX_DIV0);
-    assert_int_equal(ev_fault("align(a, zero)", &env, NULL), AP__KX_DIV0);
-    assert_int_equal(ev_fault("4503599627370497", &env, NULL), AP__KX_RANGE);
-    assert_int_equal(ev_fault("67108864 * 67108864 * 2", &env, NULL), AP__KX_RANGE);
-    assert_int_equal(ev_fault("0 - 4503599627370496 - 1", &env, NULL), AP__KX_RANGE);
-    /* Names and syntax are faults in any operand, evaluated or not. */
-    assert_int_equal(ev_fault("zero && nosuch", &env, &where), AP__KX_NAME);
-    assert_string_equal(where, "nosuch");
-    assert_int_equal(ev_fault("a + nosuch * 2", &env, &where), AP__KX_NAME);
-    assert_string_equal(where, "nosuch * 2");
-    assert_int_equal(ev_fault("zero ? (a : 1", &env, NULL), AP__KX_SYNTAX);
-    assert_int_equal(ev_fault("a b", &env, &where), AP__KX_SYNTAX);
-    assert_string_equal(where, "b");
-    assert_int_equal(ev_fault("max(a)", &env, NULL), AP__KX_SYNTAX);
-    assert_int_equal(ev_fault("sqrt(a, b)", &env, &where), AP__KX_NAME);
-    assert_string_equal(where, "sqrt(a, b)");
-    assert_int_equal(ev_fault("", &env, NULL), AP__KX_SYNTAX);
-    assert_int_equal(ev_fault("a = 7", &env, NULL), AP__KX_SYNTAX);
-    assert_int_equal(ev_fault("a & 1", &env, NULL), AP__KX_SYNTAX);
-    assert_int_equal(ev_fault("loop", &env, NULL), AP__KX_SYNTAX); /* a definition cycle */
-    assert_int_equal(ev_fault("bad", &env, &where), AP__KX_SYNTAX);
-    assert_string_equal(where, ""); /* the end of the definition's text */
-    /* Environments chain: the first one that has the name wins. */
-    static const ap__kvar outer[] = {{"a", 100}, {"c", 5}};
-    ap__kenv base = {outer, 2, NULL, 0, NULL};
-    ap__kenv inner = {vars, 3, defs, 3, &base};
-    assert_int_equal(ev("a + c", &inner), 12);
-    assert_string_equal(ap__kx_message(AP__KX_RANGE), "a value past 2^52");
-}
-
 /* ---- Handmade operators ----------------------------------------------------------------------- */
 
 static const unsigned char four_bytes[4] = {1, 2, 3, 4};
 
-/* Per-channel or per-tensor quantization with n scales (1.0f each). */
+/* Per-channel or per-tensor quantization with n scales (1.0f each) and n zero points. */
 static fbb_node *quantized(fbb_node *t, unsigned n)
 {
     fbb_node *scales = fbb_ints(0);
@@ -134,7 +49,7 @@ static fbb_node *quantized(fbb_node *t, unsigned n)
     scales->ints = realloc(scales->ints, n * sizeof *scales->ints);
     for (unsigned i = 0; i < n; i++)
         scales->ints[i] = 0x3f800000;
-    return fbb_ref(t, 4, fbb_ref(fbb_table(), 2, scales));
+    return fbb_ref(t, 4, fbb_ref(fbb_ref(fbb_table(), 2, scales), 3, fbb_zero_longs(n)));
 }
 
 /* A model of one operator (tensors with buffer 1 are constant). */
@@ -226,6 +141,97 @@ static void expect_refused(const built *b, const named *ks, const char *why)
 }
 
 #define S(x) ((int64_t)(x))
+
+/* ---- The expression language's additions --------------------------------------------------- */
+
+static int64_t xval(const ap__xctx *c, const char *src)
+{
+    int64_t v;
+    ap_error err = {0};
+    if (ap__expr_eval(src, c, &v, &err) != AP_OK)
+        fail_msg("\"%s\": %s", src, err.msg);
+    return v;
+}
+
+static ap_status xfault(const ap__xctx *c, const char *src, const char *msg)
+{
+    int64_t v;
+    ap_error err = {0};
+    ap_status st = ap__expr_eval(src, c, &v, &err);
+    if (st == AP_OK)
+        fail_msg("\"%s\" evaluated to %lld", src, (long long)v);
+    assert_string_equal(err.msg, msg);
+    return st;
+}
+
+/* Conv2DOptions: padding (0 SAME, 1 VALID), stride_w, stride_h; dilations 1. */
+static fbb_node *conv_opts(int padding, int sw, int sh);
+
+static void expression_additions(void **state)
+{
+    (void)state;
+    /* A 3x3 convolution over 8x8x3, SAME, stride 2 by 1: TFLM pads 1 left/top... */
+    built b = build(one_op(CONV,
+                           fbb_tables(3, tfl_tensor("x", I8, fbb_ints(4, 1, 8, 8, 3), 0),
+                                      quantized(tfl_tensor("w", I8, fbb_ints(4, 16, 3, 3, 3), 1),
+                                                16),
+                                      tfl_tensor("y", I8, fbb_ints(4, 1, 8, 4, 16), 0)),
+                           fbb_ints(2, 0, 1), fbb_ints(1, 2), 1, conv_opts(0, 2, 1)));
+    static const ap__xdef defs[] = {{"ic", "dim(in(0), 3)"}, {"twice_ic", "2 * ic"},
+                                    {"loop", "loop + 1"}, {"bad", "ic +"}, {"zero", "0"}};
+    const ap_tfl_subgraph *g = &b.m->subgraphs[0];
+    ap__xctx c = {&ap__target_cortex_m, b.m, g, &g->ops[0], 0, &m4.b, defs, 5};
+    /* The options and TFLM's padding: width 8 by stride 2 -> 4 outputs, total padding
+       (4 - 1) * 2 + 3 - 8 = 1 -> 0 before; height by stride 1 -> 8, total 2 -> 1 before. */
+    assert_int_equal(xval(&c, "stride_w * 10 + stride_h"), 21);
+    assert_int_equal(xval(&c, "dilation_w * 10 + dilation_h"), 11);
+    assert_int_equal(xval(&c, "pad_w * 10 + pad_h"), 1);
+    assert_int_equal(xval(&c, "svdf_rank + time_major"), 0);
+    assert_int_equal(xval(&c, "quantized_dim(in(1)) + quantized(in(1)) * 10"), 10);
+    assert_int_equal(xval(&c, "scales(in(1)) * 100 + zero_points(in(1))"), 1616);
+    /* ?: evaluates the side it picks only, right-associative, below ||. */
+    assert_int_equal(xval(&c, "zero ? 1 / zero : 7"), 7);
+    assert_int_equal(xval(&c, "1 ? 7 : 1 / zero"), 7);
+    assert_int_equal(xval(&c, "zero ? 1 : zero ? 2 : 3"), 3);
+    assert_int_equal(xval(&c, "0 || 1 ? 5 : 6"), 5);
+    assert_int_equal(xval(&c, "(1 ? 2 : 3) * 10"), 20);
+    /* align: ARM_NN_ROUND_UP. */
+    assert_int_equal(xval(&c, "align(27, 4) * 100 + align(28, 4)"), 2828);
+    assert_int_equal(xval(&c, "align(0, 16) + align(-5, 4)"), 0);
+    assert_int_equal(xfault(&c, "align(3, zero)",
+                            "an alignment that is not positive in \"align(3, zero)\""),
+                     AP_ERR_INPUT);
+    /* Definitions: evaluated where used, one may use another. */
+    assert_int_equal(xval(&c, "twice_ic + ic"), 9);
+    assert_int_equal(xfault(&c, "loop", "definitions nested too deep (a cycle?) in \"loop + 1\" "
+                                        "(at \"+ 1\")"), AP_ERR_INVALID);
+    assert_int_equal(xfault(&c, "bad", "a value expected in \"ic +\" (at \"\")"), AP_ERR_INVALID);
+    assert_int_equal(xfault(&c, "zero && nosuch", "an unknown name in \"zero && nosuch\" (at "
+                                                  "\"nosuch\")"), AP_ERR_INVALID);
+    assert_int_equal(xfault(&c, "1 ? 2", "':' expected in \"1 ? 2\" (at \"\")"), AP_ERR_INVALID);
+    /* The build's features. */
+    assert_int_equal(xval(&c, "dsp * 1000 + mve * 100 + armclang * 10 + speed"), 1001);
+    c.build = &m55_size.b;
+    assert_int_equal(xval(&c, "dsp * 1000 + mve * 100 + armclang * 10 + speed"), 1100);
+    /* Checking without a model: names in untaken branches and in definitions count too. */
+    ap_error err = {0};
+    assert_int_equal(ap__expr_check_defs("mve ? twice_ic : pad_w", &ap__target_cortex_m, defs, 5,
+                                         &err), AP_OK);
+    assert_int_equal(ap__expr_check_defs("0 ? nosuch : 1", &ap__target_cortex_m, defs, 5, &err),
+                     AP_ERR_INVALID);
+    assert_int_equal(ap__expr_check_defs("twice_ic", &ap__target_cortex_m, NULL, 0, &err),
+                     AP_ERR_INVALID);
+    unbuild(&b);
+    /* TFLM's padding needs a 2D window: a model without one fails (names what it read). */
+    b = build(one_op(FC, fbb_tables(2, tfl_tensor("x", I8, fbb_ints(2, 1, 4), 0),
+                                    tfl_tensor("y", I8, fbb_ints(2, 1, 4), 0)),
+                     fbb_ints(1, 0), fbb_ints(1, 1), 8, fbb_table()));
+    g = &b.m->subgraphs[0];
+    ap__xctx d = {&ap__target_cortex_m, b.m, g, &g->ops[0], 0, NULL, NULL, 0};
+    assert_int_equal(xfault(&d, "pad_w", "a tensor the kernel reads is absent in \"pad_w\""),
+                     AP_ERR_INPUT);
+    unbuild(&b);
+}
 
 /* Conv2DOptions: padding (0 SAME, 1 VALID), stride_w, stride_h; dilations 1. */
 static fbb_node *conv_opts(int padding, int sw, int sh)
@@ -655,8 +661,8 @@ static void batch_matmul_paths(void **state)
     unbuild(&b);
 }
 
-/* Every row and definition of every table parses and names only quantities its gatherer
- * provides; the branches of a group are consecutive. */
+/* Every row and definition of every table parses and names only known quantities, and runs on
+ * an operator of its kind for every build; the branches of a group are consecutive. */
 static void every_table_parses(void **state)
 {
     (void)state;
@@ -686,38 +692,39 @@ static void every_table_parses(void **state)
         const ap_tfl_operator *op = &models[j].m->subgraphs[0].ops[0];
         assert_ptr_equal(ap__cmsis_table(op), t);
         ap_error err = {0};
-        ap__prepare pr = {0};
-        ap__kctx k = {models[j].m, &models[j].m->subgraphs[0], op, 0, &m4.b, &pr, &err};
-        ap__pfacts f = {0};
-        assert_int_equal(t->gather(&k, &f), AP_OK);
-        static const named *const sets[] = {&m4, &m0, &m55, &m4_armclang, &m55_size};
-        for (size_t s = 0; s < 5; s++) {
-            size_t bad = ap__ptable_lint(t, &f, &sets[s]->b);
-            if (bad)
-                fail_msg("%s: entry %zu of the table of operator %d does not parse",
-                         t->source, bad - 1, t->builtin);
-        }
+        size_t bad = ap__ptable_lint(t, &err);
+        if (bad)
+            fail_msg("%s: entry %zu of the table of operator %d does not parse: %s", t->source,
+                     bad - 1, t->builtin, err.msg);
         for (size_t r = 1; r < t->n_rows; r++)
             for (size_t q = 0; q + 1 < r; q++)
                 if (t->rows[r].group && t->rows[q].group == t->rows[r].group &&
                     t->rows[r - 1].group != t->rows[r].group)
                     fail_msg("%s: row %zu continues group %d after another", t->source, r,
                              t->rows[r].group);
+        /* Every operator of its kind runs through the table on each build. */
+        static const named *const sets[] = {&m4, &m0, &m55, &m4_armclang, &m55_size};
+        for (size_t q = 0; q < 5; q++) {
+            int64_t got[MAX_REQ];
+            if (requests(&models[j], sets[q], got, NULL, &err) < 0 &&
+                !strstr(err.msg, "reads a stride"))
+                fail_msg("%s on %s: %s", t->source, sets[q]->name, err.msg);
+        }
         assert_non_null(strstr(t->source, "tensorflow/lite/micro/kernels/cmsis_nn/"));
-        ap__prepare_free(&pr);
     }
     assert_int_equal(n_tables, 8);
     for (size_t j = 0; j < nm; j++)
         unbuild(&models[j]);
     /* A broken row is caught. */
     static const ap__prow broken[] = {
+        {AP__PR_SCRATCH, 0, "in_type == INT8", "in_type * 2", NULL, "x"},
         {AP__PR_SCRATCH, 0, "in_type == INT8", "nosuch * 2", NULL, "x"}};
     ap__ptable bad = *ap__cmsis_tables[0];
     bad.rows = broken;
-    bad.n_rows = 1;
-    ap__pfacts none = {0};
-    ap__pfact(&none, "in_type", I8);
-    assert_int_equal(ap__ptable_lint(&bad, &none, &m4.b), 1);
+    bad.n_rows = 2;
+    ap_error err = {0};
+    assert_int_equal(ap__ptable_lint(&bad, &err), 2);
+    assert_string_equal(err.msg, "an unknown name in \"nosuch * 2\" (at \"nosuch * 2\")");
 }
 
 /* ---- Kernel sets and rules -------------------------------------------------------------------- */
@@ -830,7 +837,7 @@ static void buffer_names_name_the_function(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(expressions_follow_c),
+        cmocka_unit_test(expression_additions),
         cmocka_unit_test(conv_paths),
         cmocka_unit_test(depthwise_paths),
         cmocka_unit_test(fully_connected_paths),

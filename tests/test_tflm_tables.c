@@ -341,7 +341,7 @@ static void test_expressions(void **state)
     unsigned char *data;
     ap_tfl_model *m = load_hello(&data);
     const ap_tfl_subgraph *g = &m->subgraphs[0];
-    ap__xctx c = {&ap__target_cortex_m, m, g, &g->ops[0], 0, NULL};
+    ap__xctx c = {&ap__target_cortex_m, m, g, &g->ops[0], 0, NULL, NULL, 0};
     int64_t v;
     ap_error err = {0};
 

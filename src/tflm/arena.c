@@ -208,7 +208,7 @@ static ap_status rows(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *o
     size_t n;
     if (!ap__kset_rows(c->ks, op->name, &r, &n))
         return AP_OK; /* checked in the parse phase */
-    ap__xctx x = {c->t, c->m, g, op, 0, c->build};
+    ap__xctx x = {c->t, c->m, g, op, 0, c->build, NULL, 0};
     for (size_t k = 0; k < n; k++) {
         if (r[k].step != step || r[k].kind == AP__KIND_NONE)
             continue;

@@ -13,8 +13,8 @@
  *                   arm-none-eabi-gcc builds do not use;
  * and TFLM's KERNELS_OPTIMIZED_FOR_SPEED (its default) keeps the fully connected and SVDF
  * kernel sums in the persistent tail instead of a scratch buffer. Every row states its path
- * with the target features dsp, mve, armclang and speed (ap__kbuild), so a core or a compiler
- * is one more kernel set in kernels.c, not code. Only the measured target, the Cortex-M4 with
+ * with the build's features dsp, mve, armclang and speed (ap__kbuild, names of expr.h), so a
+ * core or a compiler is one more kernel set in kernels.c, not code. Only the measured target, the Cortex-M4 with
  * arm-none-eabi-gcc, is offered as a set so far; the MVE and plain rows are written from the
  * source and unmeasured (docs/kernels.md).
  *
@@ -25,76 +25,14 @@
  */
 #include <string.h>
 
-#include "tflm/share.h"
 #include "tflm/ptable.h"
 
 #define ROWS(a) a, sizeof a / sizeof a[0]
 
-/* ---- Gathering -------------------------------------------------------------------------------- */
+/* ---- Shared rows and definitions --------------------------------------------------------------- */
 
-/* The type of t, NONE (-1) when absent. */
-static int64_t type_of(const ap_tfl_tensor *t)
-{
-    return t ? t->type : -1;
-}
-
-/* A tensor's type, rank and (name_d0 .. name_d3) its first four dimensions (-1 when absent). */
-static void tensor_facts(ap__pfacts *f, const ap_tfl_tensor *t, const char *type,
-                         const char *rank, const char *const dims[4])
-{
-    ap__pfact(f, type, type_of(t));
-    ap__pfact(f, rank, t ? t->rank : 0);
-    for (uint32_t d = 0; d < 4; d++)
-        if (dims[d])
-            ap__pfact(f, dims[d], t ? ap__kdim(t, d) : -1);
-}
-
-/* The last dimension of t (-1 for a scalar). */
-static int64_t last_dim(const ap_tfl_tensor *t)
-{
-    return t->rank ? t->shape[t->rank - 1] : -1;
-}
-
-/* TFLM's padding for a 2D window (ComputePaddingHeightWidth in tensorflow/lite/kernels/
- * padding.h): both paddings stay 0 when either output size cannot be computed (an unknown
- * padding, a stride, dilation or filter size that is not positive, a VALID window larger than
- * its input). */
-static void window_facts(ap__kctx *k, ap__pfacts *f, int64_t ih, int64_t iw, int64_t fh,
-                         int64_t fw, int dilated)
-{
-    const ap_tfl_options *o = &k->op->opt;
-    int64_t dh = dilated ? o->dilation_h : 1, dw = dilated ? o->dilation_w : 1;
-    int64_t oh, ow, ph = 0, pw = 0;
-    if (!ap__tflm_padding(o->padding, iw, fw, o->stride_w, dw, &ow, &pw) || ow < 0 ||
-        !ap__tflm_padding(o->padding, ih, fh, o->stride_h, dh, &oh, &ph) || oh < 0)
-        ph = pw = 0;
-    ap__pfact(f, "stride_h", o->stride_h);
-    ap__pfact(f, "stride_w", o->stride_w);
-    ap__pfact(f, "dil_h", dh);
-    ap__pfact(f, "dil_w", dw);
-    ap__pfact(f, "pad_h", ph);
-    ap__pfact(f, "pad_w", pw);
-}
-
-static const char *const in_dims[4] = {"n", "ih", "iw", "ic"};
-static const char *const out_dims[4] = {"on", "oh", "ow", "oc"};
-
-/* The input, filter and output of a convolution (inputs 0 and 1, output 0), in NHWC. */
-static ap_status conv_facts(ap__kctx *k, ap__pfacts *f, const char *const filter_dims[4])
-{
-    const ap_tfl_tensor *x = ap__kin(k, 0), *w = ap__kin(k, 1), *y = ap__kout(k, 0);
-    ap_status st;
-    if ((st = ap__kneed(k, x, "input (input 0)")) != AP_OK ||
-        (st = ap__kneed(k, w, "filter (input 1)")) != AP_OK ||
-        (st = ap__kneed(k, y, "output (output 0)")) != AP_OK)
-        return st;
-    tensor_facts(f, x, "in_type", "in_rank", in_dims);
-    tensor_facts(f, w, "filter_type", "filter_rank", filter_dims);
-    tensor_facts(f, y, "out_type", "out_rank", out_dims);
-    ap__pfact(f, "filter_scales", w->has_quantization ? w->n_scales : 0);
-    window_facts(k, f, ap__kdim(x, 1), ap__kdim(x, 2), ap__kdim(w, 1), ap__kdim(w, 2), 1);
-    return AP_OK;
-}
+/* The tensors a kernel's Prepare fetches first (TF_LITE_ENSURE(input != nullptr) & co.). */
+#define NEED(t, what) {AP__PR_CHECK, 0, "!exists(" t ")", NULL, NULL, "missing " what}
 
 /* The type checks CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED share: the input's type is the
  * output's, FLOAT32, INT16 or INT8, and the filter's fits it (TFLM: "Hybrid models are not
@@ -108,23 +46,30 @@ static ap_status conv_facts(ap__kctx *k, ap__pfacts *f, const char *const filter
                       "filter_type == INT8))", NULL, NULL,                                    \
      "hybrid models are not supported (input and filter types)"}
 
+/* A convolution's input [n, ih, iw, ic], filter (input 1) and output [on, oh, ow, oc]. */
+#define CONV_DEFS                                                                            \
+    {"in_type", "type(in(0))"}, {"filter_type", "type(in(1))"}, {"out_type", "type(out(0))"}, \
+    {"n", "dim(in(0), 0)"}, {"ih", "dim(in(0), 1)"}, {"iw", "dim(in(0), 2)"},                 \
+    {"ic", "dim(in(0), 3)"}, {"fh", "dim(in(1), 1)"}, {"fw", "dim(in(1), 2)"},                \
+    {"on", "dim(out(0), 0)"}, {"ow", "dim(out(0), 2)"}, {"oc", "dim(out(0), 3)"}
+
+#define CONV_NEEDS                                                                           \
+    NEED("in(0)", "input (input 0)"), NEED("in(1)", "filter (input 1)"),                    \
+    NEED("out(0)", "output (output 0)")
+
 /* ---- CONV_2D ---------------------------------------------------------------------------------- */
 
 /* cmsis_nn/conv.cc Prepare. The filter is [oc, fh, fw, fc]; TFLM passes CMSIS-NN a filter of
  * n = 1. TFLM reads the bias with AllocateTempOutputTensor (an output index that does not
  * exist), so it always sees no bias: INT16 always takes the CMSIS-NN path. */
-static ap_status conv_gather(ap__kctx *k, ap__pfacts *f)
-{
-    static const char *const fd[4] = {"filter_oc", "fh", "fw", "fc"};
-    return conv_facts(k, f, fd);
-}
-
-static const ap__kdef conv_defs[] = {
+static const ap__xdef conv_defs[] = {
+    CONV_DEFS,
+    {"fc", "dim(in(1), 3)"},
     /* arm_nn_is_convolve_1x1, arm_nn_is_convolve_1_x_n (Include/arm_nnsupportfunctions.h) */
-    {"is_1x1", "pad_w == 0 && pad_h == 0 && fw == 1 && fh == 1 && dil_w == 1 && dil_h == 1 && "
-               "ic == fc"},
+    {"is_1x1", "pad_w == 0 && pad_h == 0 && fw == 1 && fh == 1 && dilation_w == 1 && "
+               "dilation_h == 1 && ic == fc"},
     {"is_1x1_fast", "stride_w == 1 && stride_h == 1"},
-    {"is_1xn", "ih == 1 && dil_w == 1 && fh == 1 && (stride_w * ic) % 4 == 0 && ic == fc"},
+    {"is_1xn", "ih == 1 && dilation_w == 1 && fh == 1 && (stride_w * ic) % 4 == 0 && ic == fc"},
     /* arm_convolve_s8_get_buffer_size: two im2col columns of int16 (plain and DSP), four
        lane-rounded int8 columns (MVE) */
     {"conv_s8", "mve ? 4 * align(ic * fw * fh, 16) : 2 * align(fw * fh * ic, 4) * 2"},
@@ -142,8 +87,9 @@ static const ap__kdef conv_defs[] = {
 };
 
 static const ap__prow conv_rows[] = {
+    CONV_NEEDS,
     CHECK_TYPES,
-    {AP__PR_CHECK, 0, "in_rank != 4 || filter_rank != 4 || out_rank != 4", NULL, NULL,
+    {AP__PR_CHECK, 0, "rank(in(0)) != 4 || rank(in(1)) != 4 || rank(out(0)) != 4", NULL, NULL,
      "input, filter and output need 4 dimensions"},
     {AP__PR_CHECK, 0, "n != on", NULL, NULL, "input and output batches differ"},
     {AP__PR_CHECK, 0, "fc <= 0 || ic % fc != 0", NULL, NULL,
@@ -165,7 +111,7 @@ static const ap__prow conv_rows[] = {
 };
 
 static const ap__ptable conv_table = {
-    AP_TFL_OP_CONV_2D, "tensorflow/lite/micro/kernels/cmsis_nn/conv.cc Prepare", conv_gather,
+    AP_TFL_OP_CONV_2D, "tensorflow/lite/micro/kernels/cmsis_nn/conv.cc Prepare",
     ROWS(conv_defs), ROWS(conv_rows)};
 
 /* ---- DEPTHWISE_CONV_2D ------------------------------------------------------------------------ */
@@ -173,15 +119,11 @@ static const ap__ptable conv_table = {
 /* cmsis_nn/depthwise_conv.cc Prepare. The filter is [1, fh, fw, oc]. TFLM fills neither the
  * stride nor the channel multiplier of cmsis_nn_dw_conv_params before asking for the size;
  * only the MVE path for one input channel reads one (the stride), and that row refuses. */
-static ap_status dw_gather(ap__kctx *k, ap__pfacts *f)
-{
-    static const char *const fd[4] = {NULL, "fh", "fw", "filter_oc"};
-    return conv_facts(k, f, fd);
-}
-
-static const ap__kdef dw_defs[] = {
+static const ap__xdef dw_defs[] = {
+    CONV_DEFS,
+    {"filter_oc", "dim(in(1), 3)"},
     /* arm_depthwise_conv_wrapper_s8_get_buffer_size's condition for the optimized kernel */
-    {"dw_opt", "ic == oc && n == 1 && dil_w == 1 && dil_h == 1"},
+    {"dw_opt", "ic == oc && n == 1 && dilation_w == 1 && dilation_h == 1"},
     /* CH_IN_BLOCK_MVE (Include/arm_nnsupportfunctions.h) */
     {"ch_in_block_mve", "124"},
     /* CONVERT_DW_CONV_WITH_ONE_INPUT_CH_AND_OUTPUT_CH_ABOVE_THRESHOLD */
@@ -191,11 +133,13 @@ static const ap__kdef dw_defs[] = {
 };
 
 static const ap__prow dw_rows[] = {
+    CONV_NEEDS,
     CHECK_TYPES,
-    {AP__PR_CHECK, 0, "in_rank != 4 || filter_rank != 4 || out_rank != 4", NULL, NULL,
+    {AP__PR_CHECK, 0, "rank(in(0)) != 4 || rank(in(1)) != 4 || rank(out(0)) != 4", NULL, NULL,
      "input, filter and output need 4 dimensions"},
-    {AP__PR_CHECK, 0, "(in_type == INT8 || in_type == INT16) && (filter_scales == 0 || "
-                      "filter_scales != 1 && filter_scales != filter_oc)", NULL, NULL,
+    {AP__PR_CHECK, 0, "(in_type == INT8 || in_type == INT16) && (!quantized(in(1)) || "
+                      "scales(in(1)) != 1 && scales(in(1)) != filter_oc || scales(in(1)) != "
+                      "zero_points(in(1)))", NULL, NULL,
      "the filter's quantization is not per tensor or per output channel"},
     {AP__PR_CHECK, 0, "in_type == INT8 && filter_type == INT8 && mve && ic == 1 && "
                       "oc > dw_one_in_ch_threshold", NULL, NULL,
@@ -214,57 +158,40 @@ static const ap__prow dw_rows[] = {
 
 static const ap__ptable dw_table = {
     AP_TFL_OP_DEPTHWISE_CONV_2D, "tensorflow/lite/micro/kernels/cmsis_nn/depthwise_conv.cc "
-    "Prepare", dw_gather, ROWS(dw_defs), ROWS(dw_rows)};
+    "Prepare", ROWS(dw_defs), ROWS(dw_rows)};
 
 /* ---- FULLY_CONNECTED -------------------------------------------------------------------------- */
 
 /* cmsis_nn/fully_connected.cc Prepare (and fully_connected_common.cc
  * CalculateOpDataFullyConnected for per-channel quantization). */
-static ap_status fc_gather(ap__kctx *k, ap__pfacts *f)
-{
-    const ap_tfl_tensor *x = ap__kin(k, 0), *w = ap__kin(k, 1), *b = ap__kin(k, 2);
-    const ap_tfl_tensor *y = ap__kout(k, 0);
-    ap_status st;
-    if ((st = ap__kneed(k, x, "input (input 0)")) != AP_OK ||
-        (st = ap__kneed(k, w, "filter (input 1)")) != AP_OK ||
-        (st = ap__kneed(k, y, "output (output 0)")) != AP_OK)
-        return st;
-    if (w->rank == 0 || y->rank == 0)
-        return ap__kfail(k, "a scalar filter or output", NULL);
-    int64_t depth = last_dim(y);
-    ap__pfact(f, "in_type", x->type);
-    ap__pfact(f, "filter_type", w->type);
-    ap__pfact(f, "out_type", y->type);
-    ap__pfact(f, "out_rank", y->rank);
-    ap__pfact(f, "accum_depth", last_dim(w));
-    ap__pfact(f, "out_depth", depth);
-    ap__pfact(f, "batches", depth > 0 ? y->elements / depth : 0);
-    ap__pfact(f, "per_channel", w->has_quantization && w->n_scales > 1);
-    ap__pfact(f, "filter_scales", w->has_quantization ? w->n_scales : 0);
-    int32_t qd = w->quantized_dimension;
-    ap__pfact(f, "filter_qdim_size", qd >= 0 && (uint32_t)qd < w->rank ? w->shape[qd] : -1);
-    ap__pfact(f, "filter_const", w->is_constant);
-    ap__pfact(f, "bias_type", type_of(b));
-    ap__pfact(f, "bias_const", b && b->is_constant);
-    return AP_OK;
-}
-
-static const ap__kdef fc_defs[] = {
-    {"conv_1x1_possible", "out_rank > 2 && accum_depth % 4 == 0"},
+static const ap__xdef fc_defs[] = {
+    {"in_type", "type(in(0))"},
+    {"filter_type", "type(in(1))"},
+    {"out_type", "type(out(0))"},
+    {"accum_depth", "dim(in(1), rank(in(1)) - 1)"},
+    {"out_depth", "dim(out(0), rank(out(0)) - 1)"},
+    {"per_channel", "quantized(in(1)) && scales(in(1)) > 1"},
+    {"conv_1x1_possible", "rank(out(0)) > 2 && accum_depth % 4 == 0"},
     /* arm_fully_connected_s8_get_buffer_size: kernel sums (MVE only) */
     {"fc_s8", "mve ? out_depth * 4 : 0"},
     /* KERNELS_OPTIMIZED_FOR_SPEED keeps those sums in the persistent tail */
-    {"sums_persistent", "speed && fc_s8 > 0 && filter_const && (bias_type == NONE || "
-                        "bias_const)"},
+    {"sums_persistent", "speed && fc_s8 > 0 && constant(in(1)) && (!exists(in(2)) || "
+                        "constant(in(2)))"},
 };
 
 static const ap__prow fc_rows[] = {
+    NEED("in(0)", "input (input 0)"),
+    NEED("in(1)", "filter (input 1)"),
+    NEED("out(0)", "output (output 0)"),
+    {AP__PR_CHECK, 0, "rank(in(1)) == 0 || rank(out(0)) == 0", NULL, NULL,
+     "a scalar filter or output"},
     CHECK_TYPES,
     {AP__PR_CHECK, 0, "in_type != FLOAT32 && per_channel && (filter_type == INT4 || "
                       "in_type != INT8)", NULL, NULL,
      "per-channel quantization needs an INT8 input and an INT8 filter"},
-    {AP__PR_CHECK, 0, "in_type != FLOAT32 && per_channel && filter_scales != filter_qdim_size",
-     NULL, NULL, "the filter's scale count differs from its quantized dimension"},
+    {AP__PR_CHECK, 0, "in_type != FLOAT32 && per_channel && scales(in(1)) != "
+                      "dim(in(1), quantized_dim(in(1)))", NULL, NULL,
+     "the filter's scale count differs from its quantized dimension"},
     {AP__PR_SCRATCH, 0, "in_type == INT8 && filter_type != INT4 && conv_1x1_possible && "
                         "!per_channel", "out_depth * 4 * 2", NULL,
      "per-channel multipliers and shifts for a per-tensor 1x1 convolution"},
@@ -279,35 +206,25 @@ static const ap__prow fc_rows[] = {
 
 static const ap__ptable fc_table = {
     AP_TFL_OP_FULLY_CONNECTED, "tensorflow/lite/micro/kernels/cmsis_nn/fully_connected.cc "
-    "Prepare", fc_gather, ROWS(fc_defs), ROWS(fc_rows)};
+    "Prepare", ROWS(fc_defs), ROWS(fc_rows)};
 
 /* ---- AVERAGE_POOL_2D -------------------------------------------------------------------------- */
 
 /* cmsis_nn/pooling.cc AveragePrepare (after the reference PoolingPrepare). MAX_POOL_2D's
  * MaxPrepare requests nothing. */
-static ap_status avgpool_gather(ap__kctx *k, ap__pfacts *f)
-{
-    static const char *const id[4] = {NULL, NULL, NULL, "depth"};
-    static const char *const od[4] = {NULL, NULL, "ow", NULL};
-    const ap_tfl_tensor *x = ap__kin(k, 0), *y = ap__kout(k, 0);
-    ap_status st;
-    if ((st = ap__kneed(k, x, "input (input 0)")) != AP_OK ||
-        (st = ap__kneed(k, y, "output (output 0)")) != AP_OK)
-        return st;
-    tensor_facts(f, x, "in_type", "in_rank", id);
-    tensor_facts(f, y, "out_type", "out_rank", od);
-    return AP_OK;
-}
-
-static const ap__kdef avgpool_defs[] = {
+static const ap__xdef avgpool_defs[] = {
+    {"in_type", "type(in(0))"},
+    {"depth", "dim(in(0), 3)"},
     /* arm_avgpool_s8_get_buffer_size and arm_avgpool_s16_get_buffer_size: one int32 sum per
        channel on DSP cores, none with MVE or plain C */
     {"avgpool", "mve ? 0 : dsp ? depth * 4 : 0"},
 };
 
 static const ap__prow avgpool_rows[] = {
-    {AP__PR_CHECK, 0, "(in_type == INT8 || in_type == INT16) && (in_rank != 4 || out_rank != 4)",
-     NULL, NULL, "input and output need 4 dimensions"},
+    NEED("in(0)", "input (input 0)"),
+    NEED("out(0)", "output (output 0)"),
+    {AP__PR_CHECK, 0, "(in_type == INT8 || in_type == INT16) && (rank(in(0)) != 4 || "
+                      "rank(out(0)) != 4)", NULL, NULL, "input and output need 4 dimensions"},
     {AP__PR_SCRATCH_POS, 1, "in_type == INT8", "avgpool", "arm_avgpool_s8_get_buffer_size",
      "arm_avgpool_s8 channel sums"},
     {AP__PR_SCRATCH_POS, 1, "in_type == INT16", "avgpool", "arm_avgpool_s16_get_buffer_size",
@@ -316,44 +233,33 @@ static const ap__prow avgpool_rows[] = {
 
 static const ap__ptable avgpool_table = {
     AP_TFL_OP_AVERAGE_POOL_2D, "tensorflow/lite/micro/kernels/cmsis_nn/pooling.cc "
-    "AveragePrepare", avgpool_gather, ROWS(avgpool_defs), ROWS(avgpool_rows)};
+    "AveragePrepare", ROWS(avgpool_defs), ROWS(avgpool_rows)};
 
 /* ---- SVDF ------------------------------------------------------------------------------------- */
 
 /* cmsis_nn/svdf.cc CmsisNnPrepareSvdf. */
-static ap_status svdf_gather(ap__kctx *k, ap__pfacts *f)
-{
-    const ap_tfl_tensor *x = ap__kin(k, 0), *wf = ap__kin(k, 1);
-    ap_status st;
-    if ((st = ap__kneed(k, x, "input (input 0)")) != AP_OK ||
-        (st = ap__kneed(k, wf, "weights_feature (input 1)")) != AP_OK)
-        return st;
-    if (x->rank == 0 || wf->rank == 0)
-        return ap__kfail(k, "a scalar input or weights_feature", NULL);
-    ap__pfact(f, "in_type", x->type);
-    ap__pfact(f, "in_rank", x->rank);
-    ap__pfact(f, "batch", ap__kdim(x, 0));
-    ap__pfact(f, "filters", ap__kdim(wf, 0));
-    ap__pfact(f, "rank", k->op->opt.rank);
-    ap__pfact(f, "wf_const", wf->is_constant);
-    return AP_OK;
-}
-
-static const ap__kdef svdf_defs[] = {
-    {"units", "filters / rank"},
+static const ap__xdef svdf_defs[] = {
+    {"in_type", "type(in(0))"},
+    {"batch", "dim(in(0), 0)"},
+    {"filters", "dim(in(1), 0)"},
+    {"units", "filters / svdf_rank"},
     /* arm_svdf_s8_get_buffer_size: kernel sums (MVE only) */
     {"svdf_s8", "mve ? filters * 4 : 0"},
 };
 
 static const ap__prow svdf_rows[] = {
-    {AP__PR_CHECK, 0, "rank <= 0 || filters % rank != 0", NULL, NULL,
+    NEED("in(0)", "input (input 0)"),
+    NEED("in(1)", "weights_feature (input 1)"),
+    {AP__PR_CHECK, 0, "rank(in(0)) == 0 || rank(in(1)) == 0", NULL, NULL,
+     "a scalar input or weights_feature"},
+    {AP__PR_CHECK, 0, "svdf_rank <= 0 || filters % svdf_rank != 0", NULL, NULL,
      "the SVDF rank does not divide the filter count"},
     {AP__PR_CHECK, 0, "in_type != FLOAT32 && in_type != INT8", NULL, NULL,
      "input type is not FLOAT32 or INT8"},
-    {AP__PR_CHECK, 0, "in_rank != 2", NULL, NULL, "the input needs 2 dimensions"},
+    {AP__PR_CHECK, 0, "rank(in(0)) != 2", NULL, NULL, "the input needs 2 dimensions"},
     {AP__PR_SCRATCH, 0, "in_type == INT8", "batch * filters * 4", NULL, "int32 filter outputs"},
     {AP__PR_SCRATCH, 0, "in_type == INT8", "batch * units * 4", NULL, "int32 unit outputs"},
-    {AP__PR_CHECK, 0, "in_type == INT8 && svdf_s8 > 0 && speed && !wf_const", NULL, NULL,
+    {AP__PR_CHECK, 0, "in_type == INT8 && svdf_s8 > 0 && speed && !constant(in(1))", NULL, NULL,
      "weights_feature is not constant (the kernel sums it in Prepare)"},
     {AP__PR_SCRATCH_POS, 0, "in_type == INT8 && !speed", "svdf_s8",
      "arm_svdf_s8_get_buffer_size", "arm_svdf_s8 kernel sums"},
@@ -363,33 +269,18 @@ static const ap__prow svdf_rows[] = {
 
 static const ap__ptable svdf_table = {
     AP_TFL_OP_SVDF, "tensorflow/lite/micro/kernels/cmsis_nn/svdf.cc CmsisNnPrepareSvdf",
-    svdf_gather, ROWS(svdf_defs), ROWS(svdf_rows)};
+    ROWS(svdf_defs), ROWS(svdf_rows)};
 
 /* ---- UNIDIRECTIONAL_SEQUENCE_LSTM ------------------------------------------------------------- */
 
 /* cmsis_nn/unidirectional_sequence_lstm.cc UnidirectionalSequenceLstmPrepare, with
  * lstm_shared.cc CreateLstmSizeInfo: batch from the input (dimension 1 when time-major, else
  * 0), state from the output state (input 18) dimension 1. */
-static ap_status lstm_gather(ap__kctx *k, ap__pfacts *f)
-{
-    const ap_tfl_tensor *x = ap__kin(k, 0), *h = ap__kin(k, 18), *c = ap__kin(k, 19);
-    ap_status st;
-    if (k->op->n_inputs != 24 || k->op->n_outputs != 1)
-        return ap__kfail(k, "an LSTM needs 24 inputs and 1 output", NULL);
-    if ((st = ap__kneed(k, x, "input (input 0)")) != AP_OK ||
-        (st = ap__kneed(k, h, "output state (input 18)")) != AP_OK ||
-        (st = ap__kneed(k, c, "cell state (input 19)")) != AP_OK)
-        return st;
-    if (x->rank < 3 || h->rank < 2)
-        return ap__kfail(k, "too few dimensions in the input or the output state", NULL);
-    ap__pfact(f, "in_type", x->type);
-    ap__pfact(f, "cell_type", c->type);
-    ap__pfact(f, "batch", k->op->opt.time_major ? ap__kdim(x, 1) : ap__kdim(x, 0));
-    ap__pfact(f, "state", ap__kdim(h, 1));
-    return AP_OK;
-}
-
-static const ap__kdef lstm_defs[] = {
+static const ap__xdef lstm_defs[] = {
+    {"in_type", "type(in(0))"},
+    {"cell_type", "type(in(19))"},
+    {"batch", "time_major ? dim(in(0), 1) : dim(in(0), 0)"},
+    {"state", "dim(in(18), 1)"},
     /* TfLiteTypeGetSize of the cell state */
     {"cell_size", "cell_type == FLOAT32 ? 4 : 2"},
     /* the CMSIS-NN kernels arm_lstm_unidirectional_s8 and _s16, which use three buffers;
@@ -399,6 +290,13 @@ static const ap__kdef lstm_defs[] = {
 };
 
 static const ap__prow lstm_rows[] = {
+    {AP__PR_CHECK, 0, "n_in != 24 || n_out != 1", NULL, NULL,
+     "an LSTM needs 24 inputs and 1 output"},
+    NEED("in(0)", "input (input 0)"),
+    NEED("in(18)", "output state (input 18)"),
+    NEED("in(19)", "cell state (input 19)"),
+    {AP__PR_CHECK, 0, "rank(in(0)) < 3 || rank(in(18)) < 2", NULL, NULL,
+     "too few dimensions in the input or the output state"},
     {AP__PR_CHECK, 0, "cell_type != FLOAT32 && cell_type != INT16", NULL, NULL,
      "cell state type is not FLOAT32 or INT16"},
     {AP__PR_SCRATCH, 0, "cmsis_lstm", "gate", NULL, "arm_lstm_unidirectional temp1"},
@@ -412,7 +310,7 @@ static const ap__prow lstm_rows[] = {
 
 static const ap__ptable lstm_table = {
     AP_TFL_OP_UNIDIRECTIONAL_SEQUENCE_LSTM, "tensorflow/lite/micro/kernels/cmsis_nn/"
-    "unidirectional_sequence_lstm.cc UnidirectionalSequenceLstmPrepare", lstm_gather,
+    "unidirectional_sequence_lstm.cc UnidirectionalSequenceLstmPrepare",
     ROWS(lstm_defs), ROWS(lstm_rows)};
 
 /* ---- TRANSPOSE_CONV --------------------------------------------------------------------------- */
@@ -420,30 +318,15 @@ static const ap__ptable lstm_table = {
 /* cmsis_nn/transpose_conv.cc Prepare, then CalculateOpData. Inputs: 0 the output shape, 1 the
  * filter [oc, fh, fw, ic], 2 the input, 3 the bias (optional). CMSIS-NN's output depth is the
  * filter's dimension 0. The INT8 requests are made whatever their size, 0 included. */
-static ap_status tconv_gather(ap__kctx *k, ap__pfacts *f)
-{
-    static const char *const fd[4] = {"oc", "fh", "fw", NULL};
-    static const char *const xd[4] = {NULL, "ih", "iw", "ic"};
-    static const char *const yd[4] = {NULL, NULL, NULL, NULL};
-    const ap_tfl_tensor *w = ap__kin(k, 1), *x = ap__kin(k, 2), *b = ap__kin(k, 3);
-    const ap_tfl_tensor *y = ap__kout(k, 0);
-    ap_status st;
-    if ((st = ap__kneed(k, w, "filter (input 1)")) != AP_OK ||
-        (st = ap__kneed(k, x, "input (input 2)")) != AP_OK ||
-        (st = ap__kneed(k, y, "output (output 0)")) != AP_OK)
-        return st;
-    tensor_facts(f, x, "in_type", "in_rank", xd);
-    tensor_facts(f, w, "filter_type", "filter_rank", fd);
-    tensor_facts(f, y, "out_type", "out_rank", yd);
-    ap__pfact(f, "out_elems", y->elements);
-    ap__pfact(f, "bias_type", type_of(b));
-    ap__pfact(f, "bias_elems", b ? b->elements : 0);
-    ap__pfact(f, "stride_h", k->op->opt.stride_h);
-    ap__pfact(f, "stride_w", k->op->opt.stride_w);
-    return AP_OK;
-}
-
-static const ap__kdef tconv_defs[] = {
+static const ap__xdef tconv_defs[] = {
+    {"in_type", "type(in(2))"},
+    {"filter_type", "type(in(1))"},
+    {"out_type", "type(out(0))"},
+    {"oc", "dim(in(1), 0)"},
+    {"fh", "dim(in(1), 1)"},
+    {"fw", "dim(in(1), 2)"},
+    {"iw", "dim(in(2), 2)"},
+    {"ic", "dim(in(2), 3)"},
     /* REVERSE_TCOL_EFFICIENT_THRESHOLD (Include/arm_nnsupportfunctions.h) */
     {"reverse_conv", "stride_w <= 2 && stride_h <= 2 && ic > 16"},
     /* arm_transpose_conv_s8_get_buffer_size: an im2col buffer for the reversed convolution,
@@ -454,63 +337,57 @@ static const ap__kdef tconv_defs[] = {
 };
 
 static const ap__prow tconv_rows[] = {
+    NEED("in(1)", "filter (input 1)"),
+    NEED("in(2)", "input (input 2)"),
+    NEED("out(0)", "output (output 0)"),
     {AP__PR_CHECK, 0, "in_type != out_type", NULL, NULL, "input and output types differ"},
     {AP__PR_CHECK, 0, "in_type != FLOAT32 && in_type != INT16 && in_type != INT8", NULL, NULL,
      "input type is not FLOAT32, INT16 or INT8"},
     {AP__PR_CHECK, 0, "!(in_type == FLOAT32 && filter_type == FLOAT32 || in_type == INT16 && "
                       "filter_type == INT8 || in_type == INT8 && filter_type == INT8)", NULL,
      NULL, "hybrid models are not supported (input and filter types)"},
-    {AP__PR_CHECK, 0, "in_type == INT8 && (in_rank != 4 || filter_rank != 4 || out_rank != 4)",
-     NULL, NULL, "input, filter and output need 4 dimensions"},
+    {AP__PR_CHECK, 0, "in_type == INT8 && (rank(in(2)) != 4 || rank(in(1)) != 4 || "
+                      "rank(out(0)) != 4)", NULL, NULL,
+     "input, filter and output need 4 dimensions"},
     {AP__PR_SCRATCH, 0, "in_type == INT8", "tconv_s8", "arm_transpose_conv_s8_get_buffer_size",
      "arm_transpose_conv_s8 buffer"},
     {AP__PR_SCRATCH, 0, "in_type == INT8", "reverse_conv ? ic * fw * fh * oc : 0",
      "arm_transpose_conv_s8_get_reverse_conv_buffer_size", "reversed filter"},
-    {AP__PR_SCRATCH, 0, "in_type == INT16", "out_elems * 8", NULL, "int64 accumulators"},
-    {AP__PR_SCRATCH, 0, "in_type == INT16 && bias_type == INT16", "bias_elems * 8", NULL,
-     "bias widened to int64"},
+    {AP__PR_SCRATCH, 0, "in_type == INT16", "elements(out(0)) * 8", NULL, "int64 accumulators"},
+    {AP__PR_SCRATCH, 0, "in_type == INT16 && exists(in(3)) && type(in(3)) == INT16",
+     "elements(in(3)) * 8", NULL, "bias widened to int64"},
 };
 
 static const ap__ptable tconv_table = {
     AP_TFL_OP_TRANSPOSE_CONV, "tensorflow/lite/micro/kernels/cmsis_nn/transpose_conv.cc "
-    "Prepare, CalculateOpData", tconv_gather, ROWS(tconv_defs), ROWS(tconv_rows)};
+    "Prepare, CalculateOpData", ROWS(tconv_defs), ROWS(tconv_rows)};
 
 /* ---- BATCH_MATMUL ----------------------------------------------------------------------------- */
 
 /* cmsis_nn/batch_matmul.cc Prepare: the output's last dimension is CMSIS-NN's c. */
-static ap_status bmm_gather(ap__kctx *k, ap__pfacts *f)
-{
-    const ap_tfl_tensor *a = ap__kin(k, 0), *b = ap__kin(k, 1), *y = ap__kout(k, 0);
-    ap_status st;
-    if ((st = ap__kneed(k, a, "lhs (input 0)")) != AP_OK ||
-        (st = ap__kneed(k, b, "rhs (input 1)")) != AP_OK ||
-        (st = ap__kneed(k, y, "output (output 0)")) != AP_OK)
-        return st;
-    ap__pfact(f, "in_type", a->type);
-    ap__pfact(f, "rhs_type", b->type);
-    ap__pfact(f, "out_type", y->type);
-    ap__pfact(f, "lhs_rank", a->rank);
-    ap__pfact(f, "rhs_rank", b->rank);
-    ap__pfact(f, "out_c", y->rank ? last_dim(y) : 1);
-    return AP_OK;
-}
-
-static const ap__kdef bmm_defs[] = {{"fc_s8", "mve ? out_c * 4 : 0"}};
+static const ap__xdef bmm_defs[] = {
+    {"in_type", "type(in(0))"},
+    {"out_c", "rank(out(0)) > 0 ? dim(out(0), rank(out(0)) - 1) : 1"},
+    {"fc_s8", "mve ? out_c * 4 : 0"},
+};
 
 static const ap__prow bmm_rows[] = {
-    {AP__PR_CHECK, 0, "in_type != rhs_type || in_type != out_type", NULL, NULL,
+    NEED("in(0)", "lhs (input 0)"),
+    NEED("in(1)", "rhs (input 1)"),
+    NEED("out(0)", "output (output 0)"),
+    {AP__PR_CHECK, 0, "in_type != type(in(1)) || in_type != type(out(0))", NULL, NULL,
      "input and output types differ"},
     {AP__PR_CHECK, 0, "in_type != FLOAT32 && in_type != INT16 && in_type != INT8", NULL, NULL,
      "input type is not FLOAT32, INT16 or INT8"},
-    {AP__PR_CHECK, 0, "lhs_rank < 2 || lhs_rank > 4 || rhs_rank < 2 || rhs_rank > 4", NULL,
-     NULL, "an operand without 2 to 4 dimensions"},
+    {AP__PR_CHECK, 0, "rank(in(0)) < 2 || rank(in(0)) > 4 || rank(in(1)) < 2 || "
+                      "rank(in(1)) > 4", NULL, NULL, "an operand without 2 to 4 dimensions"},
     {AP__PR_SCRATCH_POS, 0, "in_type == INT8", "fc_s8", "arm_fully_connected_s8_get_buffer_size",
      "arm_batch_matmul_s8 kernel sums"},
 };
 
 static const ap__ptable bmm_table = {
     AP_TFL_OP_BATCH_MATMUL, "tensorflow/lite/micro/kernels/cmsis_nn/batch_matmul.cc Prepare",
-    bmm_gather, ROWS(bmm_defs), ROWS(bmm_rows)};
+    ROWS(bmm_defs), ROWS(bmm_rows)};
 
 /* ---- The set ---------------------------------------------------------------------------------- */
 
