@@ -17,7 +17,6 @@
  *
  * Sizes are computed in 64 bits and refused past AP_MAX_VALUE; TFLM computes them in int.
  */
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -417,7 +416,9 @@ ap_status ap__kernel_prepare(const ap_tfl_model *m, ap_tflm_kernels set, ap__pre
                              ap_error *err)
 {
     const ap__kbuild *b = ap__kernel_build(set);
-    assert(b);
+    if (!b)
+        return ap_error_set(err, AP_ERR_USAGE, "kernel set %d is not an ap_tflm_kernels",
+                            (int)set);
     return ap__kernel_prepare_build(m, b, out, err);
 }
 

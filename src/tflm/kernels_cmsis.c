@@ -14,9 +14,9 @@
  * and TFLM's KERNELS_OPTIMIZED_FOR_SPEED (its default) keeps the fully connected and SVDF
  * kernel sums in the persistent tail instead of a scratch buffer. Every row states its path
  * with the build's features dsp, mve, armclang and speed (ap__kbuild, names of expr.h), so a
- * core or a compiler is one more kernel set in kernels.c, not code. Only the measured target, the Cortex-M4 with
- * arm-none-eabi-gcc, is offered as a set so far; the MVE and plain rows are written from the
- * source and unmeasured (docs/kernels.md).
+ * core or a compiler is one more kernel set in kernels.c, not code. Only the measured target,
+ * the Cortex-M4 with arm-none-eabi-gcc, is offered as a set so far; the MVE and plain rows are
+ * written from the source and unmeasured (docs/kernels.md).
  *
  * Operators that the cmsis_nn directory does not replace keep TFLM's reference kernels
  * (kernels.c); so do the cmsis_nn kernels that request nothing (SOFTMAX, MAX_POOL_2D, ADD,
@@ -29,7 +29,7 @@
 
 #define ROWS(a) a, sizeof a / sizeof a[0]
 
-/* ---- Shared rows and definitions --------------------------------------------------------------- */
+/* ---- Shared rows and definitions ------------------------------------------------------------ */
 
 /* The tensors a kernel's Prepare fetches first (TF_LITE_ENSURE(input != nullptr) & co.). */
 #define NEED(t, what) {AP__PR_CHECK, 0, "!exists(" t ")", NULL, NULL, "missing " what}
