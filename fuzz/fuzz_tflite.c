@@ -92,12 +92,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 ap_litert_info_free(info);
             }
         }
-        /* TFLM's whole arena on both targets: a clean error, or parts that add up. */
-        for (int t = 0; t < 2; t++) {
+        /* TFLM's whole arena on both targets, and with CMSIS-NN on cortex-m: a clean error,
+           or parts that add up. */
+        for (int t = 0; t < 3; t++) {
             ap_tflm_options to;
             ap_tflm_arena a;
             ap_tflm_options_init(&to);
-            to.target = t ? "host64" : "cortex-m";
+            to.target = t == 1 ? "host64" : "cortex-m";
+            to.kernels = t == 2 ? "cmsis-nn" : NULL;
             if (ap_tflm_arena_compute(m, &to, &a, &err) == AP_OK) {
                 int64_t sum = 0;
                 for (int c = 0; c < AP_TFLM_CATEGORIES; c++)

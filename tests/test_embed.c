@@ -863,7 +863,7 @@ static void bad_options_and_inputs(void **state)
     assert_int_equal(v, -1);
     o.build.kernels = AP_TFLM_KERNELS_COUNT;
     assert_int_equal(ap_tflite_embed(in.p, in.n, "h.tflite", &o, &r, &err), AP_ERR_USAGE);
-    assert_string_equal(err.msg, "h.tflite: kernel set 3 is not an ap_tflm_kernels");
+    assert_string_equal(err.msg, "h.tflite: kernel set 5 is not an ap_tflm_kernels");
     assert_null(r.data);
 
     /* Every truncation of the model is refused with the reader's message. */

@@ -18,7 +18,7 @@
 
 #include "arenaplan/schema.h"
 
-enum { FBB_TABLE, FBB_INTS, FBB_BYTES, FBB_STR, FBB_TABLES };
+enum { FBB_TABLE, FBB_INTS, FBB_BYTES, FBB_STR, FBB_TABLES, FBB_LONGS };
 
 typedef struct fbb_node fbb_node;
 
@@ -88,6 +88,14 @@ static fbb_node *fbb_ints(size_t n, ...)
     for (size_t i = 0; i < n; i++)
         x->ints[i] = va_arg(ap, int);
     va_end(ap);
+    return x;
+}
+
+/* A [long] vector of n zeros (a quantization's zero points). */
+static inline fbb_node *fbb_zero_longs(size_t n)
+{
+    fbb_node *x = fbb_new(FBB_LONGS);
+    x->n = n;
     return x;
 }
 
@@ -171,6 +179,16 @@ static size_t fbb_emit(fbb_buf *b, fbb_node *x)
         }
         if (x->kind == FBB_STR)
             fbb_put(b, 0, 1);
+        return pos;
+    }
+    if (x->kind == FBB_LONGS) {
+        fbb_align(b, 8);
+        if ((b->len + 4) % 8) /* the elements 8-aligned after the length word */
+            fbb_put(b, 0, 4);
+        pos = b->len;
+        fbb_put(b, x->n, 4);
+        for (size_t i = 0; i < x->n; i++)
+            fbb_put(b, 0, 8);
         return pos;
     }
     if (x->kind == FBB_TABLES) {

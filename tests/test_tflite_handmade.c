@@ -564,7 +564,7 @@ static void add_n_pointer_size_follows_the_kernel_set(void **state)
     int v;
     assert_int_equal(ap_tflm_set_find(AP_TFLM_SET_KERNELS, "cmsis", &v, &err), AP_ERR_USAGE);
     assert_string_equal(err.msg, "unknown kernel set \"cmsis\" (known: "
-                                 "reference, reference64, none)");
+                                 "reference, reference64, cmsis-nn, cmsis-nn-m4, none)");
 }
 
 static void reductions_and_mirror_pad(void **state)

@@ -114,17 +114,24 @@ static void model_free(model *md)
     free(md->data);
 }
 
-static ap_tflm_arena arena_of(const model *md, const char *target, int64_t head)
+static ap_tflm_arena arena_with(const model *md, const char *target, const char *kernels,
+                                int64_t head)
 {
     ap_tflm_options o;
     ap_tflm_arena a;
     ap_error err = {0};
     ap_tflm_options_init(&o);
     o.target = target;
+    o.kernels = kernels;
     o.head = head;
     if (ap_tflm_arena_compute(md->m, &o, &a, &err) != AP_OK)
         fail_msg("%s: %s", target, err.msg);
     return a;
+}
+
+static ap_tflm_arena arena_of(const model *md, const char *target, int64_t head)
+{
+    return arena_with(md, target, NULL, head);
 }
 
 /* Mismatches, collected: "model target figure: ours vs reference (+d bytes)". */
@@ -187,8 +194,10 @@ typedef void (*row_check)(const table *t, size_t row, const char *name, const ap
                           report *r, int *tally);
 
 /* Runs check over every row of the reference file rel that TFLM loaded (no status column, or
- * "ok"), on target; expects `rows` such rows and no mismatch. */
-static void against(const char *rel, const char *target, int rows, row_check check, int *tally)
+ * "ok"), on target with kernel set kernels (NULL: reference); expects `rows` such rows and no
+ * mismatch. */
+static void against(const char *rel, const char *target, const char *kernels, int rows,
+                    row_check check, int *tally)
 {
     table t = table_read(rel);
     report r = {0};
@@ -200,7 +209,7 @@ static void against(const char *rel, const char *target, int rows, row_check che
         if (has_status && strcmp(cell(&t, i, "status"), "ok") != 0)
             continue;
         model md = model_load(name);
-        ap_tflm_arena a = arena_of(&md, target, -1);
+        ap_tflm_arena a = arena_with(&md, target, kernels, -1);
         assert_parts(&a);
         assert_string_equal(a.target, target);
         check(&t, i, name, &a, &r, tally);
@@ -271,20 +280,31 @@ static void min_arena_row(const table *t, size_t i, const char *name, const ap_t
 static void test_cortex_m4(void **state)
 {
     (void)state;
-    against("corpus/reference/m4/heads_m4_reference.csv", "cortex-m", 34, m4_row, NULL);
+    against("corpus/reference/m4/heads_m4_reference.csv", "cortex-m", NULL, 34, m4_row, NULL);
+}
+
+/* TFLM with the CMSIS-NN kernels on the Cortex-M4 (m4/heads_m4_cmsis_nn.csv): the same
+ * figures, every one exact, under both names of the set. */
+static void test_cortex_m4_cmsis_nn(void **state)
+{
+    (void)state;
+    against("corpus/reference/m4/heads_m4_cmsis_nn.csv", "cortex-m", "cmsis-nn", 34, m4_row,
+            NULL);
+    against("corpus/reference/m4/heads_m4_cmsis_nn.csv", "cortex-m", "cmsis-nn-m4", 34, m4_row,
+            NULL);
 }
 
 static void test_host64(void **state)
 {
     (void)state;
-    against("corpus/reference/tflm_head_sizes.csv", "host64", 161, host64_row, NULL);
+    against("corpus/reference/tflm_head_sizes.csv", "host64", NULL, 161, host64_row, NULL);
 }
 
 static void test_host64_min_arena(void **state)
 {
     int above = 0;
     (void)state;
-    against("corpus/reference/min_arena_host64.csv", "host64", 34, min_arena_row, &above);
+    against("corpus/reference/min_arena_host64.csv", "host64", NULL, 34, min_arena_row, &above);
     assert_int_equal(above, 14);
 }
 
@@ -433,10 +453,23 @@ static void test_options(void **state)
     assert_int_equal(ap_tflm_arena_compute(md.m, &o, &b, &err), AP_ERR_USAGE);
     assert_string_equal(err.msg, "unknown target \"riscv\" (known: cortex-m, host64)");
     ap_tflm_options_init(&o);
-    o.kernels = "cmsis-nn";
+    o.kernels = "xtensa";
     assert_int_equal(ap_tflm_arena_compute(md.m, &o, &b, &err), AP_ERR_USAGE);
-    assert_string_equal(err.msg,
-                        "unknown kernel set \"cmsis-nn\" for TFLM's arena (known: reference)");
+    assert_string_equal(err.msg, "unknown kernel set \"xtensa\" for TFLM's arena (known: "
+                                 "reference, cmsis-nn, cmsis-nn-m4)");
+    o.kernels = "none";
+    assert_int_equal(ap_tflm_arena_compute(md.m, &o, &b, &err), AP_ERR_USAGE);
+    /* CMSIS-NN is a Cortex-M build: its set names the cores it was measured on. */
+    ap_tflm_options_init(&o);
+    o.kernels = "cmsis-nn";
+    assert_int_equal(ap_tflm_arena_compute(md.m, &o, &b, &err), AP_OK);
+    assert_string_equal(b.kernels, "cmsis-nn");
+    assert_string_equal(b.target, "cortex-m");
+    assert_int_equal(b.recording_tail, 836); /* heads_m4_cmsis_nn.csv: 3 larger FC OpData */
+    o.target = "host64";
+    assert_int_equal(ap_tflm_arena_compute(md.m, &o, &b, &err), AP_ERR_USAGE);
+    assert_string_equal(err.msg, "kernel set \"cmsis-nn\" is a Cortex-M build, not one for "
+                                 "target host64");
     ap_tflm_options_init(&o);
     o.head = -2;
     assert_int_equal(ap_tflm_arena_compute(md.m, &o, &b, &err), AP_ERR_USAGE);
@@ -492,7 +525,8 @@ static void test_refused(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cortex_m4),       cmocka_unit_test(test_host64),
+        cmocka_unit_test(test_cortex_m4),       cmocka_unit_test(test_cortex_m4_cmsis_nn),
+        cmocka_unit_test(test_host64),
         cmocka_unit_test(test_host64_min_arena), cmocka_unit_test(test_worked_examples),
         cmocka_unit_test(test_embedded_plan),   cmocka_unit_test(test_options),
         cmocka_unit_test(test_refused),

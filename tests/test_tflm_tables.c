@@ -10,6 +10,7 @@
  *   - the expression language evaluates and refuses as documented.
  */
 #include "tflm/expr.h"
+#include "tflm/kernels.h"
 #include "tflm/ktable.h"
 #include "tflm/layout.h"
 #include "testutil.h"
@@ -122,6 +123,18 @@ static const fixed_layout compiled[] = {
     {"GateParameters", 80, 4, 80, 4},
     {"InterGateParameters", 312, 8, 312, 8},
     {"OpDataLSTM", 688, 8, 688, 8},
+    /* The CMSIS-NN kernels' structs: printed from the kernels' own definitions (their .cc files
+       and CMSIS-NN 4ab83cc3's headers compiled with the same two compilers). */
+    {"CmsisNnConvOpData", 60, 4, 80, 8},
+    {"CmsisNnFullyConnectedOpData", 72, 4, 96, 8},
+    {"CmsisNnPoolingOpData", 36, 4, 36, 4},
+    {"CMSISNNSoftmaxParams", 64, 8, 88, 8},
+    {"CmsisNnOpDataSvdf", 40, 4, 48, 8},
+    {"CmsisNnOpDataSvdfSize", 44, 4, 48, 8},
+    {"CmsisNnTransposeConvOpData", 76, 4, 88, 8},
+    {"cmsis_nn_lstm_gate", 40, 4, 64, 8},
+    {"cmsis_nn_lstm_params", 220, 4, 320, 8},
+    {"CmsisNnLstmOpData", 912, 8, 1008, 8},
     {"TFLMSignalWindowParams", 8, 4, 8, 4},
     {"TfLiteAudioFrontendRfftParams", 32, 4, 48, 8},
     {"TfLitePcanParams", 4, 4, 4, 4},
@@ -274,13 +287,26 @@ static void test_kernel_tables(void **state)
                 fail_msg("%s: a custom operator outside the signal library", row);
         }
     }
-    assert_null(ap__kset_find("cmsis-nn"));
+    assert_null(ap__kset_find("xtensa"));
     const ap__krow *r;
     size_t n;
     assert_int_equal(ap__kset_rows(ap__kset_find("reference"), "CONV_2D", &r, &n), 1);
     assert_int_equal(n, 10);
     assert_string_equal(r[0].expr, "sizeof(OpDataConv)");
     assert_int_equal(ap__kset_rows(ap__kset_find("reference"), "ethos-u", &r, &n), 0);
+    /* CMSIS-NN: its own rows where its kernels allocate differently, the reference ones
+       elsewhere; both names of the set are one table. */
+    const ap__kset *cm = ap__kset_find("cmsis-nn");
+    assert_non_null(cm);
+    assert_string_equal(cm->fallback, "reference");
+    assert_ptr_equal(ap__kset_find("cmsis-nn-m4")->rows, cm->rows);
+    assert_int_equal(ap__kset_rows(cm, "CONV_2D", &r, &n), 1);
+    assert_int_equal(n, 10);
+    assert_string_equal(r[0].expr, "sizeof(CmsisNnConvOpData)");
+    assert_string_equal(r[4].when, "(type(in(0)) == INT8 || type(in(0)) == INT16)");
+    assert_int_equal(ap__kset_rows(cm, "ADD", &r, &n), 1);
+    assert_string_equal(r[0].expr, "sizeof(OpDataAdd)"); /* the reference rows */
+    assert_int_equal(ap__kset_rows(cm, "ethos-u", &r, &n), 0);
 }
 
 /* hello_world_int8: three FULLY_CONNECTED operators over int8 tensors. */
@@ -315,7 +341,7 @@ static void test_expressions(void **state)
     unsigned char *data;
     ap_tfl_model *m = load_hello(&data);
     const ap_tfl_subgraph *g = &m->subgraphs[0];
-    ap__xctx c = {&ap__target_cortex_m, m, g, &g->ops[0], 0};
+    ap__xctx c = {&ap__target_cortex_m, m, g, &g->ops[0], 0, NULL, NULL, 0};
     int64_t v;
     ap_error err = {0};
 
@@ -333,6 +359,12 @@ static void test_expressions(void **state)
     assert_int_equal(value(&c, "sizeof(TfLiteTensor) * 100 + alignof(TfLiteTensor)"), 6408);
     c.t = &ap__target_cortex_m;
     assert_int_equal(value(&c, "sizeof(OpDataFullyConnected)"), 48);
+    /* The kernel set's build: nothing without one; the CMSIS-NN Cortex-M4 build has DSP. */
+    assert_int_equal(value(&c, "dsp * 1000 + mve * 100 + armclang * 10 + speed"), 0);
+    c.build = ap__kernel_build(AP_TFLM_KERNELS_CMSIS_NN);
+    assert_int_equal(value(&c, "dsp * 1000 + mve * 100 + armclang * 10 + speed"), 1001);
+    assert_int_equal(value(&c, "0 && mve"), 0);
+    c.build = NULL;
     /* The operator and its tensors: input [1,1] int8, filter [16,1], bias [16], output [1,16]. */
     assert_int_equal(value(&c, "n_in * 10 + n_out"), 31);
     assert_int_equal(value(&c, "in(0)"), g->ops[0].inputs[0]);

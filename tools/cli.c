@@ -115,7 +115,9 @@ const char cli_input_help[] =
     "  --align N          default alignment of buffers, a power of two (CSV: 1; models: 16)\n"
     "  --kernels SET      models: whose kernels' scratch requests to model: reference (TFLM's\n"
     "                     reference kernels on a 32-bit target, the default), reference64 (the\n"
-    "                     same on a 64-bit host) or none\n"
+    "                     same on a 64-bit host), cmsis-nn (= cmsis-nn-m4: TFLM with CMSIS-NN\n"
+    "                     on a Cortex-M4 with DSP, built with arm-none-eabi-gcc) or none;\n"
+    "                     see docs/kernels.md\n"
     "  --target TARGET    models: whose TFLM arena to compute: cortex-m (32-bit Arm, the\n"
     "                     default) or host64 (x86-64 or aarch64 Linux; its kernel set is then\n"
     "                     reference64)\n"
@@ -311,7 +313,24 @@ int cli_build_options(const cli_input_opts *o, ap_tflite_build_options *out)
         cli_error("--kernels reference64 is the reference kernel set on host64, not on cortex-m");
         return -1;
     }
+    if (strcmp(target_of(o), "host64") == 0 && (out->kernels == AP_TFLM_KERNELS_CMSIS_NN ||
+                                                out->kernels == AP_TFLM_KERNELS_CMSIS_NN_M4)) {
+        cli_error("--kernels %s is a Cortex-M build (--target cortex-m), not one for host64",
+                  ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)out->kernels));
+        return -1;
+    }
     return 0;
+}
+
+/* The options of TFLM's whole arena for o: its target, and its kernel set by name (the arena
+ * names the reference kernels "reference" on every target). */
+static void arena_options(const cli_input_opts *o, ap_tflm_options *to)
+{
+    ap_tflm_options_init(to);
+    to->target = target_of(o);
+    to->kernels = o->load.build.kernels == AP_TFLM_KERNELS_REFERENCE64
+                      ? "reference"
+                      : ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)o->load.build.kernels);
 }
 
 ap_problem *cli_load(const char *path, const cli_input_opts *o)
@@ -509,9 +528,7 @@ int cli_model_arena(const unsigned char *data, size_t len, const char *name, con
     ap_status st;
     if (o->load.build.kernels == AP_TFLM_KERNELS_NONE || o->load.runtime == AP_RUNTIME_TFLITE)
         return 0;
-    ap_tflm_options_init(&to);
-    to.target = target_of(o);
-    to.kernels = "reference";
+    arena_options(o, &to);
     if ((st = ap_tflite_read(data, len, &m, &err)) == AP_OK)
         st = ap_tflm_arena_compute(m, &to, out, &err);
     ap_tflite_free(m);
@@ -534,9 +551,7 @@ int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, co
     if (!ap_is_tflite_file(path) || o->load.build.kernels == AP_TFLM_KERNELS_NONE ||
         o->load.runtime == AP_RUNTIME_TFLITE)
         return 0;
-    ap_tflm_options_init(&to);
-    to.target = target_of(o);
-    to.kernels = "reference";
+    arena_options(o, &to);
     if ((st = ap_read_file(path, (size_t)1 << 31, &data, &len, &err)) == AP_OK &&
         (st = ap_tflite_read(data, len, &m, &err)) == AP_OK)
         st = ap_tflm_plan_arena(m, p, plan, &to, out, &err);

@@ -37,6 +37,9 @@ AP_PUBLIC_BEGIN
 typedef enum ap_tflm_kernels {
     AP_TFLM_KERNELS_REFERENCE = 0, /* "reference": TFLM's reference kernels, 32-bit target */
     AP_TFLM_KERNELS_REFERENCE64,   /* "reference64": the same built for a 64-bit host */
+    AP_TFLM_KERNELS_CMSIS_NN,      /* "cmsis-nn": TFLM with Arm's CMSIS-NN kernels on a
+                                      Cortex-M4 with DSP, arm-none-eabi-gcc (docs/kernels.md) */
+    AP_TFLM_KERNELS_CMSIS_NN_M4,   /* "cmsis-nn-m4": the same set, named by its core */
     AP_TFLM_KERNELS_NONE,          /* "none": no kernel behaviour */
     AP_TFLM_KERNELS_COUNT
 } ap_tflm_kernels;
@@ -73,7 +76,8 @@ const char *const *ap_tflm_set_names(ap_tflm_set s);
 const char *ap_tflm_set_name(ap_tflm_set s, int v);
 
 /* Finds name in family s: AP_OK with *v set, or AP_ERR_USAGE naming it and the known names
- * ("unknown kernel set \"cmsis\" (known: reference, reference64, none)"). */
+ * ("unknown kernel set \"cmsis\" (known: reference, reference64, cmsis-nn, cmsis-nn-m4,
+ * none)"). */
 ap_status ap_tflm_set_find(ap_tflm_set s, const char *name, int *v, ap_error *err);
 
 /* ---- Lifetimes: the problem TFLM's planner receives ----------------------------------------- */
@@ -125,7 +129,9 @@ int ap_tflite_rules_asked(const ap_tflite_build_options *opt);
  * that leaves a variable tensor no memory; an operator whose tensors its kernel's Prepare
  * refuses), an offline offset is negative other
  * than -1, or subgraph calls nest deeper than 256 or run more than 2^20 operators in all;
- * AP_ERR_USAGE for a kernel set, in-place or overlap rule set out of its enum; AP_ERR_NOMEM. */
+ * AP_ERR_USAGE for a kernel set, in-place or overlap rule set out of its enum, or for in-place
+ * or overlap rules with a CMSIS-NN kernel set (they are proven for the reference kernels'
+ * loops only); AP_ERR_NOMEM. */
 ap_status ap_tflite_build_problem(const ap_tfl_model *m, const ap_tflite_build_options *opt,
                                   ap_problem **out, ap_error *err);
 

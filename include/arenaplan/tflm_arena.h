@@ -98,7 +98,9 @@ typedef struct ap_tflm_options {
     const char *target;    /* "cortex-m" (32-bit Arm EABI, short enums; the default when NULL)
                               or "host64" (x86-64 / aarch64 Linux, LP64) */
     const char *kernels;   /* "reference" (TFLM's reference kernels; the default when NULL);
-                              "reference64" means "reference" on host64 (the older name) */
+                              "reference64" means "reference" on host64 (the older name);
+                              "cmsis-nn" or "cmsis-nn-m4" (TFLM with Arm's CMSIS-NN kernels,
+                              a Cortex-M4 build: target cortex-m only; docs/kernels.md) */
     int64_t head;          /* -1 (the default): TFLM plans the head itself (GreedyMemoryPlanner,
                               honouring the model's own offline plan when it has one); >= 0: the
                               head a plan gives, as TFLM lays it out (ap_tflite_embed_result's
@@ -153,12 +155,12 @@ typedef struct ap_tflm_arena {
 
 /* Computes the arena of model m (read by ap_tflite_read) for opt (NULL: defaults) into *out.
  * Fails, with *out zeroed, with AP_ERR_USAGE for an unknown target or kernel set (or
- * "reference64" with target "cortex-m") or a head below -1; AP_ERR_INPUT when TFLM could not
- * allocate the model (as ap_tflite_build_problem says), when an operator is one the kernel set's
- * tables do not know (the message names it: TFLM's op resolver would have no registration, or
- * arenaplan no model of its kernel), when a kernel's Init or Prepare would fail on the model's
- * tensors (a tensor it reads is absent, a custom option missing), or when the model's own
- * offline plan cannot be honoured; AP_ERR_NOMEM. */
+ * "reference64" with target "cortex-m", a CMSIS-NN set with "host64") or a head below -1;
+ * AP_ERR_INPUT when TFLM could not allocate the model (as ap_tflite_build_problem says), when
+ * an operator is one the kernel set's tables do not know (the message names it: TFLM's op
+ * resolver would have no registration, or arenaplan no model of its kernel), when a kernel's
+ * Init or Prepare would fail on the model's tensors (a tensor it reads is absent, a custom
+ * option missing), or when the model's own offline plan cannot be honoured; AP_ERR_NOMEM. */
 ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *opt,
                                 ap_tflm_arena *out, ap_error *err);
 

@@ -68,6 +68,7 @@ typedef struct ctx {
     const ap_tfl_model *m;
     const ap__target *t;
     const ap__kset *ks;
+    const ap__kbuild *build; /* how the kernel set was built (kernels.h) */
     int recording;
     int64_t head;
     int64_t resource_slots;  /* MicroResourceVariables capacity asked; -1: one per VAR_HANDLE */
@@ -207,7 +208,7 @@ static ap_status rows(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *o
     size_t n;
     if (!ap__kset_rows(c->ks, op->name, &r, &n))
         return AP_OK; /* checked in the parse phase */
-    ap__xctx x = {c->t, c->m, g, op, 0};
+    ap__xctx x = {c->t, c->m, g, op, 0, c->build, NULL, 0};
     for (size_t k = 0; k < n; k++) {
         if (r[k].step != step || r[k].kind == AP__KIND_NONE)
             continue;
@@ -734,6 +735,7 @@ static void fill_use(ap_tflm_use *out, ap_tflm_use *parts, const trace *tr, cons
 typedef struct env {
     const ap__target *t;
     const ap__kset *ks;
+    ap_tflm_kernels set;     /* the kernel set of the head's scratch requests */
     int64_t head;
     trace plain, rec;
 } env;
@@ -765,9 +767,19 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
     if (!(e->t = ap__target_find(target)))
         return ap_error_set(err, AP_ERR_USAGE, "unknown target \"%s\" (known: cortex-m, host64)",
                             target);
-    if (!(e->ks = ap__kset_find(kernels)))
+    int set;
+    if (!(e->ks = ap__kset_find(kernels)) ||
+        ap_tflm_set_find(AP_TFLM_SET_KERNELS, kernels, &set, NULL) != AP_OK)
         return ap_error_set(err, AP_ERR_USAGE, "unknown kernel set \"%s\" for TFLM's arena "
-                            "(known: reference)", kernels);
+                            "(known: reference, cmsis-nn, cmsis-nn-m4)", kernels);
+    /* The reference kernels on a host are the 64-bit set; the CMSIS-NN sets are Cortex-M
+       builds. */
+    if (set == AP_TFLM_KERNELS_REFERENCE && e->t->ptr == 8)
+        set = AP_TFLM_KERNELS_REFERENCE64;
+    if (ap__kernel_build((ap_tflm_kernels)set)->cmsis_nn && e->t != &ap__target_cortex_m)
+        return ap_error_set(err, AP_ERR_USAGE, "kernel set \"%s\" is a Cortex-M build, not "
+                            "one for target %s", kernels, e->t->name);
+    e->set = (ap_tflm_kernels)set;
     if (opt->head < -1)
         return ap_error_set(err, AP_ERR_USAGE, "a head of %lld bytes", (long long)opt->head);
     if (opt->resource_variables < -1 || opt->resource_variables > INT32_MAX)
@@ -777,7 +789,7 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
     /* The planner's buffers and the kernels' scratch requests, as for the head. */
     ap_tflite_build_options bo;
     ap_tflite_build_options_init(&bo);
-    bo.kernels = e->t->ptr == 8 ? AP_TFLM_KERNELS_REFERENCE64 : AP_TFLM_KERNELS_REFERENCE;
+    bo.kernels = e->set;
     ap_problem *p = NULL;
     ap__prepare pr = {0};
     ap_status st = ap_tflite_build_problem(m, &bo, &p, err);
@@ -792,8 +804,8 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
             e->head = plan.arena;
         ap_plan_free(&plan);
     }
-    ctx c = {m,    e->t, e->ks, 0, e->head, opt->resource_variables, -1, p, &pr, NULL, 0, -1,
-             -1,   -1,   NULL,  0,  0,       NULL,                    0,  0, err};
+    ctx c = {m,  e->t, e->ks, ap__kernel_build(e->set), 0, e->head, opt->resource_variables,
+             -1, p,    &pr,   NULL, 0, -1, -1, -1, NULL, 0, 0, NULL, 0, 0, err};
     if (st == AP_OK)
         st = trace_model(&c, &e->plain);
     c.recording = 1;

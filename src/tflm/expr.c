@@ -12,6 +12,8 @@
 #include "core/util.h"
 #include "tflite/fb.h"
 #include "tflm/expr.h"
+#include "tflm/kernels.h"
+#include "tflm/share.h"
 
 typedef struct xp {
     const char *src;
@@ -21,7 +23,12 @@ typedef struct xp {
     int skip;              /* > 0: parse without evaluating */
     ap_status st;
     ap_error *err;
+    const ap__xdef *defs;
+    size_t n_defs;
+    int depth;             /* definitions being evaluated */
 } xp;
+
+#define MAX_DEF_DEPTH 16
 
 static int64_t fault(xp *x, ap_status code, const char *what)
 {
@@ -179,7 +186,8 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
     } fns[] = {{"in", 1},         {"out", 1},       {"inter", 1},     {"exists", 1},
                {"type", 1},       {"rank", 1},      {"dim", 2},       {"elements", 1},
                {"scales", 1},     {"zero_points", 1}, {"quantized", 1}, {"constant", 1},
-               {"variable", 1},   {"min", 2},       {"max", 2}};
+               {"variable", 1},   {"min", 2},       {"max", 2},       {"align", 2},
+               {"quantized_dim", 1}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -203,6 +211,11 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
         return a[0] < a[1] ? a[0] : a[1];
     if (strcmp(name, "max") == 0)
         return a[0] > a[1] ? a[0] : a[1];
+    if (strcmp(name, "align") == 0) {
+        if (a[1] <= 0)
+            return fault(x, AP_ERR_INPUT, "an alignment that is not positive");
+        return arith(x, arith(x, arith(x, a[0], a[1] - 1, '+'), a[1], '/'), a[1], '*');
+    }
     const ap_tfl_tensor *t = tensor(x, a[0]);
     if (!t)
         return 0;
@@ -225,7 +238,68 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
         return t->n_scales > 0 && t->n_zero_points > 0;
     if (strcmp(name, "constant") == 0)
         return t->is_constant;
+    if (strcmp(name, "quantized_dim") == 0)
+        return t->quantized_dimension;
     return t->is_variable; /* "variable" */
+}
+
+static ap_status run(xp *x, int64_t *out);
+
+/* TFLM's padding for a 2D window (ComputePaddingHeightWidth, tensorflow/lite/kernels/padding.h):
+ * both paddings stay 0 when either output size cannot be computed (an unknown padding, a
+ * stride, dilation or filter size that is not positive, a VALID window larger than its input). */
+static int64_t window_pad(xp *x, int height)
+{
+    const ap_tfl_operator *op = x->c->op;
+    const ap_tfl_tensor *in = tensor(x, slot(op->inputs, op->n_inputs, 0));
+    const ap_tfl_tensor *f = in ? tensor(x, slot(op->inputs, op->n_inputs, 1)) : NULL;
+    if (!f)
+        return 0;
+    if (in->rank < 3 || f->rank < 3)
+        return fault(x, AP_ERR_INPUT, "a dimension past the tensor's rank");
+    const ap_tfl_options *o = &op->opt;
+    int64_t oh, ow, ph = 0, pw = 0;
+    if (!ap__tflm_padding(o->padding, in->shape[2], f->shape[2], o->stride_w, o->dilation_w, &ow,
+                          &pw) || ow < 0 ||
+        !ap__tflm_padding(o->padding, in->shape[1], f->shape[1], o->stride_h, o->dilation_h, &oh,
+                          &ph) || oh < 0)
+        ph = pw = 0;
+    return height ? ph : pw;
+}
+
+/* A builtin option, or TFLM's padding (pad_w, pad_h). */
+static int64_t option(xp *x, const char *name)
+{
+    const ap_tfl_options *o = &x->c->op->opt;
+    if (strcmp(name, "stride_w") == 0)
+        return o->stride_w;
+    if (strcmp(name, "stride_h") == 0)
+        return o->stride_h;
+    if (strcmp(name, "dilation_w") == 0)
+        return o->dilation_w;
+    if (strcmp(name, "dilation_h") == 0)
+        return o->dilation_h;
+    if (strcmp(name, "svdf_rank") == 0)
+        return o->rank;
+    if (strcmp(name, "time_major") == 0)
+        return o->time_major;
+    return window_pad(x, strcmp(name, "pad_h") == 0);
+}
+
+/* A definition's value: its text evaluated here (in skip mode when skipping, so a check sees
+ * its names). */
+static int64_t definition(xp *x, const ap__xdef *d)
+{
+    if (x->depth >= MAX_DEF_DEPTH)
+        return fault(x, AP_ERR_INVALID, "definitions nested too deep (a cycle?)");
+    xp sub = *x;
+    sub.src = sub.p = d->expr;
+    sub.st = AP_OK;
+    sub.depth = x->depth + 1;
+    int64_t v = 0;
+    if (run(&sub, &v) != AP_OK && x->st == AP_OK)
+        x->st = sub.st;
+    return v;
 }
 
 static int64_t primary(xp *x)
@@ -278,6 +352,14 @@ static int64_t primary(xp *x)
         return x->t->ptr;
     if (is(name, n, "enum"))
         return x->t->enum_small;
+    if (is(name, n, "dsp") || is(name, n, "mve") || is(name, n, "armclang") ||
+        is(name, n, "speed")) {
+        const ap__kbuild *b = x->c ? x->c->build : NULL;
+        if (x->skip || x->st != AP_OK || !b)
+            return 0;
+        return is(name, n, "dsp") ? b->dsp : is(name, n, "mve") ? b->mve
+             : is(name, n, "armclang") ? b->armclang : b->speed;
+    }
     if (is(name, n, "i") || is(name, n, "n_in") || is(name, n, "n_out") ||
         is(name, n, "n_inter")) {
         if (x->skip || x->st != AP_OK)
@@ -291,6 +373,14 @@ static int64_t primary(xp *x)
     for (int ty = 0; ty < AP_TFL_TYPE_COUNT; ty++)
         if (is(name, n, ap_tfl_type_name(ty)))
             return ty;
+    static const char *const options[] = {"stride_w",  "stride_h",   "dilation_w", "dilation_h",
+                                          "svdf_rank", "time_major", "pad_w",      "pad_h"};
+    for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
+        if (is(name, n, options[k]))
+            return x->skip || x->st != AP_OK ? 0 : option(x, options[k]);
+    for (size_t k = 0; k < x->n_defs; k++)
+        if (is(name, n, x->defs[k].name))
+            return definition(x, &x->defs[k]);
     x->p = name;
     return fault(x, AP_ERR_INVALID, "an unknown name");
 }
@@ -358,7 +448,7 @@ static int64_t conjunction(xp *x)
     return v;
 }
 
-static int64_t expr(xp *x)
+static int64_t disjunction(xp *x)
 {
     int64_t v = conjunction(x);
     while (eat(x, "||")) {
@@ -368,6 +458,22 @@ static int64_t expr(xp *x)
         v = v || w;
     }
     return v;
+}
+
+static int64_t expr(xp *x)
+{
+    int64_t c = disjunction(x);
+    if (!eat(x, "?"))
+        return c;
+    x->skip += !c;
+    int64_t a = expr(x);
+    x->skip -= !c;
+    if (!eat(x, ":"))
+        return fault(x, AP_ERR_INVALID, "':' expected");
+    x->skip += !!c;
+    int64_t b = expr(x);
+    x->skip -= !!c;
+    return c ? a : b;
 }
 
 static ap_status run(xp *x, int64_t *out)
@@ -383,12 +489,18 @@ static ap_status run(xp *x, int64_t *out)
 
 ap_status ap__expr_eval(const char *src, const ap__xctx *c, int64_t *out, ap_error *err)
 {
-    xp x = {src, src, c, c->t, 0, AP_OK, err};
+    xp x = {src, src, c, c->t, 0, AP_OK, err, c->defs, c->n_defs, 0};
     return run(&x, out);
 }
 
 ap_status ap__expr_check(const char *src, const ap__target *t, ap_error *err)
 {
-    xp x = {src, src, NULL, t, 1, AP_OK, err};
+    return ap__expr_check_defs(src, t, NULL, 0, err);
+}
+
+ap_status ap__expr_check_defs(const char *src, const ap__target *t, const ap__xdef *defs,
+                              size_t n_defs, ap_error *err)
+{
+    xp x = {src, src, NULL, t, 1, AP_OK, err, defs, n_defs, 0};
     return run(&x, NULL);
 }

@@ -2,7 +2,7 @@
  * kernels.c - models of what TFLM kernels do in Prepare that changes the memory plan: arena
  * scratch requests (RequestScratchBufferInArena) and output tensors a kernel points at memory
  * of its own. One function per kernel, each written from the kernel's Prepare in tflite-micro
- * (paths in docs/tflite.md); a kernel set is a table from operator to function.
+ * (paths in docs/kernels.md); a kernel set is a table from operator to function.
  *
  * Kernel sets:
  *   reference    TFLM's reference kernels (tensorflow/lite/micro/kernels, signal/micro/kernels,
@@ -10,6 +10,9 @@
  *                are 4 bytes. The default.
  *   reference64  the same kernels built for a 64-bit host (8-byte pointers and size_t), as the
  *                reference figures in corpus/reference were measured.
+ *   cmsis-nn-m4  TFLM built with OPTIMIZED_KERNEL_DIR=cmsis_nn for a Cortex-M4 with DSP
+ *   (cmsis-nn)   (arm-none-eabi-gcc): the CMSIS-NN kernels' tables (kernels_cmsis.c)
+ *                where the cmsis_nn directory has a kernel, these functions elsewhere.
  *   none         no kernel requests anything.
  *
  * Sizes are computed in 64 bits and refused past AP_MAX_VALUE; TFLM computes them in int.
@@ -21,18 +24,9 @@
 #include "core/util.h"
 #include "tflite/fb.h"
 #include "tflm/kernels.h"
+#include "tflm/ptable.h"
 
-typedef struct kctx {
-    const ap_tfl_model *m;
-    const ap_tfl_subgraph *g;
-    const ap_tfl_operator *op;
-    uint32_t s;
-    int ptr;              /* sizeof(void *) and sizeof(size_t) on the target */
-    ap__prepare *out;
-    ap_error *err;
-} kctx;
-
-typedef ap_status (*kernel_fn)(kctx *k);
+typedef ap_status (*kernel_fn)(ap__kctx *k);
 
 void ap__prepare_free(ap__prepare *pr)
 {
@@ -43,7 +37,7 @@ void ap__prepare_free(ap__prepare *pr)
 
 /* ---- Helpers ---------------------------------------------------------------------------------- */
 
-static ap_status fail(kctx *k, const char *fmt, const char *detail)
+ap_status ap__kfail(ap__kctx *k, const char *fmt, const char *detail)
 {
     return ap_error_set(k->err, AP_ERR_INPUT,
                         "subgraph %u operator %u (%s): %s%s; the TFLM kernel's Prepare would fail",
@@ -51,14 +45,14 @@ static ap_status fail(kctx *k, const char *fmt, const char *detail)
 }
 
 /* Input i, or NULL when missing or omitted (-1). */
-static const ap_tfl_tensor *in(kctx *k, uint32_t i)
+const ap_tfl_tensor *ap__kin(const ap__kctx *k, uint32_t i)
 {
     if (i >= k->op->n_inputs || k->op->inputs[i] < 0)
         return NULL;
     return &k->g->tensors[k->op->inputs[i]];
 }
 
-static const ap_tfl_tensor *out(kctx *k, uint32_t i)
+const ap_tfl_tensor *ap__kout(const ap__kctx *k, uint32_t i)
 {
     if (i >= k->op->n_outputs)
         return NULL;
@@ -66,42 +60,51 @@ static const ap_tfl_tensor *out(kctx *k, uint32_t i)
 }
 
 /* Dimension d of t, or -1 when t has fewer dimensions. */
-static int64_t dim(const ap_tfl_tensor *t, uint32_t d)
+int64_t ap__kdim(const ap_tfl_tensor *t, uint32_t d)
 {
     return d < t->rank ? t->shape[d] : -1;
 }
 
-static ap_status need(kctx *k, const ap_tfl_tensor *t, const char *what)
+ap_status ap__kneed(ap__kctx *k, const ap_tfl_tensor *t, const char *what)
 {
-    return t ? AP_OK : fail(k, "missing ", what);
+    return t ? AP_OK : ap__kfail(k, "missing ", what);
 }
 
-static ap_status need_rank(kctx *k, const ap_tfl_tensor *t, uint32_t rank, const char *what)
+static ap_status need_rank(ap__kctx *k, const ap_tfl_tensor *t, uint32_t rank, const char *what)
 {
     if (!t)
-        return fail(k, "missing ", what);
+        return ap__kfail(k, "missing ", what);
     if (t->rank < rank)
-        return fail(k, "too few dimensions in ", what);
+        return ap__kfail(k, "too few dimensions in ", what);
     return AP_OK;
 }
 
-/* Appends a request of a * b * c bytes (each factor >= 0), checked for overflow. */
-static ap_status req3(kctx *k, int64_t a, int64_t b, int64_t c, const char *what)
+ap_status ap__kreq(ap__kctx *k, int64_t bytes, const char *what, const char *fn)
 {
-    int64_t v;
-    if (a < 0 || b < 0 || c < 0)
-        return fail(k, "a negative scratch size for ", what);
-    if (ap__mul_ovf(a, b, &v) || ap__mul_ovf(v, c, &v) || v > AP_MAX_VALUE)
-        return fail(k, "a scratch size past 2^52 bytes for ", what);
+    if (bytes < 0)
+        return ap__kfail(k, "a negative scratch size for ", what);
+    if (bytes > AP_MAX_VALUE)
+        return ap__kfail(k, "a scratch size past 2^52 bytes for ", what);
     ap__scratch *nv = ap__grow(k->out->v, &k->out->cap, k->out->n + 1, sizeof *nv);
     if (!nv)
         return ap_error_set(k->err, AP_ERR_NOMEM, "out of memory modelling kernel scratch");
     k->out->v = nv;
-    nv[k->out->n++] = (ap__scratch){k->s, k->op->index, v, what};
+    nv[k->out->n++] = (ap__scratch){k->s, k->op->index, bytes, what, fn};
     return AP_OK;
 }
 
-static ap_status req(kctx *k, int64_t bytes, const char *what)
+/* Appends a request of a * b * c bytes (each factor >= 0), checked for overflow. */
+static ap_status req3(ap__kctx *k, int64_t a, int64_t b, int64_t c, const char *what)
+{
+    int64_t v;
+    if (a < 0 || b < 0 || c < 0)
+        return ap__kfail(k, "a negative scratch size for ", what);
+    if (ap__mul_ovf(a, b, &v) || ap__mul_ovf(v, c, &v))
+        return ap__kfail(k, "a scratch size past 2^52 bytes for ", what);
+    return ap__kreq(k, v, what, NULL);
+}
+
+static ap_status req(ap__kctx *k, int64_t bytes, const char *what)
 {
     return req3(k, bytes, 1, 1, what);
 }
@@ -111,10 +114,10 @@ static ap_status req(kctx *k, int64_t bytes, const char *what)
 /* CONV_2D (conv_common.cc ConvPrepare), DEPTHWISE_CONV_2D (depthwise_conv_common.cc
  * DepthwiseConvPrepare), FULLY_CONNECTED (fully_connected.cc Prepare): an INT4 filter is
  * unpacked into a scratch buffer of one byte per filter element. */
-static ap_status k_int4_filter(kctx *k)
+static ap_status k_int4_filter(ap__kctx *k)
 {
-    const ap_tfl_tensor *f = in(k, 1);
-    ap_status st = need(k, f, "filter (input 1)");
+    const ap_tfl_tensor *f = ap__kin(k, 1);
+    ap_status st = ap__kneed(k, f, "filter (input 1)");
     if (st != AP_OK || f->type != AP_TFL_INT4)
         return st;
     return req(k, f->elements, "unpacked INT4 filter");
@@ -123,12 +126,12 @@ static ap_status k_int4_filter(kctx *k)
 /* TRANSPOSE_CONV (transpose_conv.cc Prepare, CalculateOpData): INT8 input: int32 accumulators,
  * one per output element; INT16 input: int64 accumulators, then (INT16 bias) the bias widened to
  * int64. */
-static ap_status k_transpose_conv(kctx *k)
+static ap_status k_transpose_conv(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = in(k, 2), *y = out(k, 0), *b = in(k, 3);
+    const ap_tfl_tensor *x = ap__kin(k, 2), *y = ap__kout(k, 0), *b = ap__kin(k, 3);
     ap_status st;
-    if ((st = need(k, x, "input (input 2)")) != AP_OK ||
-        (st = need(k, y, "output (output 0)")) != AP_OK)
+    if ((st = ap__kneed(k, x, "input (input 2)")) != AP_OK ||
+        (st = ap__kneed(k, y, "output (output 0)")) != AP_OK)
         return st;
     if (x->type == AP_TFL_INT8)
         return req3(k, y->elements, 4, 1, "int32 accumulators");
@@ -143,16 +146,16 @@ static ap_status k_transpose_conv(kctx *k)
 
 /* SVDF (svdf_common.cc PrepareSvdf): INT8: batch * num_filters int32, then batch * num_units
  * int32 (num_units = num_filters / rank); FLOAT32: batch * num_filters floats. */
-static ap_status k_svdf(kctx *k)
+static ap_status k_svdf(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = in(k, 0), *wf = in(k, 1);
+    const ap_tfl_tensor *x = ap__kin(k, 0), *wf = ap__kin(k, 1);
     ap_status st;
     if ((st = need_rank(k, x, 2, "input (input 0)")) != AP_OK ||
         (st = need_rank(k, wf, 1, "weights_feature (input 1)")) != AP_OK)
         return st;
-    int64_t batch = dim(x, 0), filters = dim(wf, 0), rank = k->op->opt.rank;
+    int64_t batch = ap__kdim(x, 0), filters = ap__kdim(wf, 0), rank = k->op->opt.rank;
     if (rank <= 0 || filters % rank != 0)
-        return fail(k, "the SVDF rank does not divide the filter count", NULL);
+        return ap__kfail(k, "the SVDF rank does not divide the filter count", NULL);
     if (x->type == AP_TFL_INT8) {
         if ((st = req3(k, batch, filters, 4, "int32 filter outputs")) != AP_OK)
             return st;
@@ -160,28 +163,28 @@ static ap_status k_svdf(kctx *k)
     }
     if (x->type == AP_TFL_FLOAT32)
         return req3(k, batch, filters, 4, "float filter outputs");
-    return fail(k, "input type is not FLOAT32 or INT8", NULL);
+    return ap__kfail(k, "input type is not FLOAT32 or INT8", NULL);
 }
 
 /* UNIDIRECTIONAL_SEQUENCE_LSTM (unidirectional_sequence_lstm.cc Prepare, CreateLstmSizeInfo):
  * four gate buffers of batch * state_dimension elements of the cell state's type (FLOAT32 or
  * INT16); batch from the input (dimension 1 when time-major, else 0), state_dimension from the
  * output state (input 18) dimension 1. */
-static ap_status k_lstm(kctx *k)
+static ap_status k_lstm(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = in(k, 0), *h = in(k, 18), *c = in(k, 19);
+    const ap_tfl_tensor *x = ap__kin(k, 0), *h = ap__kin(k, 18), *c = ap__kin(k, 19);
     ap_status st;
     if (k->op->n_inputs != 24)
-        return fail(k, "an LSTM needs 24 inputs", NULL);
+        return ap__kfail(k, "an LSTM needs 24 inputs", NULL);
     if ((st = need_rank(k, x, 3, "input (input 0)")) != AP_OK ||
         (st = need_rank(k, h, 2, "output state (input 18)")) != AP_OK ||
-        (st = need(k, c, "cell state (input 19)")) != AP_OK)
+        (st = ap__kneed(k, c, "cell state (input 19)")) != AP_OK)
         return st;
-    int64_t batch = k->op->opt.time_major ? dim(x, 1) : dim(x, 0);
-    int64_t state = dim(h, 1);
+    int64_t batch = k->op->opt.time_major ? ap__kdim(x, 1) : ap__kdim(x, 0);
+    int64_t state = ap__kdim(h, 1);
     int64_t esize = c->type == AP_TFL_FLOAT32 ? 4 : c->type == AP_TFL_INT16 ? 2 : 0;
     if (esize == 0)
-        return fail(k, "cell state type is not FLOAT32 or INT16", NULL);
+        return ap__kfail(k, "cell state type is not FLOAT32 or INT16", NULL);
     static const char *const gate[4] = {"gate buffer 0", "gate buffer 1", "gate buffer 2",
                                         "gate buffer 3"};
     for (int i = 0; i < 4; i++)
@@ -193,13 +196,13 @@ static ap_status k_lstm(kctx *k)
 /* MEAN and SUM (reduce_common.cc PrepareMeanOrSumHelper): INT8/INT16 input: int32 sums, one
  * per output element; then an int per input dimension (temp index) and an int per axis entry
  * (resolved axes). */
-static ap_status k_mean_sum(kctx *k)
+static ap_status k_mean_sum(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = in(k, 0), *ax = in(k, 1), *y = out(k, 0);
+    const ap_tfl_tensor *x = ap__kin(k, 0), *ax = ap__kin(k, 1), *y = ap__kout(k, 0);
     ap_status st;
-    if ((st = need(k, x, "input (input 0)")) != AP_OK ||
-        (st = need(k, ax, "axis (input 1)")) != AP_OK ||
-        (st = need(k, y, "output (output 0)")) != AP_OK)
+    if ((st = ap__kneed(k, x, "input (input 0)")) != AP_OK ||
+        (st = ap__kneed(k, ax, "axis (input 1)")) != AP_OK ||
+        (st = ap__kneed(k, y, "output (output 0)")) != AP_OK)
         return st;
     if (x->type == AP_TFL_INT8 || x->type == AP_TFL_INT16)
         if ((st = req3(k, y->elements, 4, 1, "int32 sums")) != AP_OK)
@@ -211,12 +214,12 @@ static ap_status k_mean_sum(kctx *k)
 
 /* REDUCE_MAX and REDUCE_MIN (reduce_common.cc PrepareMinMaxHelper): an int per input dimension,
  * then an int per axis entry. */
-static ap_status k_min_max(kctx *k)
+static ap_status k_min_max(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = in(k, 0), *ax = in(k, 1);
+    const ap_tfl_tensor *x = ap__kin(k, 0), *ax = ap__kin(k, 1);
     ap_status st;
-    if ((st = need(k, x, "input (input 0)")) != AP_OK ||
-        (st = need(k, ax, "axis (input 1)")) != AP_OK)
+    if ((st = ap__kneed(k, x, "input (input 0)")) != AP_OK ||
+        (st = ap__kneed(k, ax, "axis (input 1)")) != AP_OK)
         return st;
     if ((st = req3(k, x->rank, 4, 1, "temp index")) != AP_OK)
         return st;
@@ -225,35 +228,35 @@ static ap_status k_min_max(kctx *k)
 
 /* MIRROR_PAD (mirror_pad.cc MirrorPadPrepare): two int arrays of the input's rank (output and
  * input element counts per dimension). */
-static ap_status k_mirror_pad(kctx *k)
+static ap_status k_mirror_pad(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = in(k, 0);
-    ap_status st = need(k, x, "input (input 0)");
+    const ap_tfl_tensor *x = ap__kin(k, 0);
+    ap_status st = ap__kneed(k, x, "input (input 0)");
     if (st != AP_OK || (st = req3(k, x->rank, 4, 1, "output dimension sizes")) != AP_OK)
         return st;
     return req3(k, x->rank, 4, 1, "input dimension sizes");
 }
 
 /* ADD_N (add_n.cc CalculateOpData): FLOAT32 or INT8 output: one pointer per input. */
-static ap_status k_add_n(kctx *k)
+static ap_status k_add_n(ap__kctx *k)
 {
-    const ap_tfl_tensor *y = out(k, 0);
-    ap_status st = need(k, y, "output (output 0)");
+    const ap_tfl_tensor *y = ap__kout(k, 0);
+    ap_status st = ap__kneed(k, y, "output (output 0)");
     if (st != AP_OK)
         return st;
     if (k->op->n_inputs < 2)
-        return fail(k, "ADD_N needs at least 2 inputs", NULL);
+        return ap__kfail(k, "ADD_N needs at least 2 inputs", NULL);
     if (y->type != AP_TFL_FLOAT32 && y->type != AP_TFL_INT8)
-        return fail(k, "output type is not FLOAT32 or INT8", NULL);
-    return req3(k, k->op->n_inputs, k->ptr, 1, "input pointers");
+        return ap__kfail(k, "output type is not FLOAT32 or INT8", NULL);
+    return req3(k, k->op->n_inputs, k->build->ptr, 1, "input pointers");
 }
 
 /* VAR_HANDLE (var_handle.cc VarHandlePrepare): the output points at the kernel's resource id, so
  * the planner never sees it. */
-static ap_status k_var_handle(kctx *k)
+static ap_status k_var_handle(ap__kctx *k)
 {
     if (k->op->n_outputs == 0)
-        return fail(k, "VAR_HANDLE has no output", NULL);
+        return ap__kfail(k, "VAR_HANDLE has no output", NULL);
     ap__prepare *o = k->out;
     ap__tensor_ref *nv = ap__grow(o->owned, &o->cap_owned, o->n_owned + 1, sizeof *nv);
     if (!nv)
@@ -264,7 +267,7 @@ static ap_status k_var_handle(kctx *k)
 }
 
 /* An integer from the operator's custom options (a FlexBuffer map). */
-static int custom_int(kctx *k, const char *key, int64_t *v)
+static int custom_int(ap__kctx *k, const char *key, int64_t *v)
 {
     const ap_tfl_operator *op = k->op;
     if (op->custom_options_pos == 0)
@@ -276,23 +279,23 @@ static int custom_int(kctx *k, const char *key, int64_t *v)
 /* TFLite_Detection_PostProcess (detection_postprocess.cc Prepare): eleven buffers sized from
  * the box count (input 0 dimension 1), the class predictions (input 1) and the options
  * max_detections and num_classes. */
-static ap_status k_detection_postprocess(kctx *k)
+static ap_status k_detection_postprocess(ap__kctx *k)
 {
-    const ap_tfl_tensor *boxes = in(k, 0), *cls = in(k, 1);
+    const ap_tfl_tensor *boxes = ap__kin(k, 0), *cls = ap__kin(k, 1);
     ap_status st;
     int64_t maxdet, ncls;
     if ((st = need_rank(k, boxes, 3, "box encodings (input 0)")) != AP_OK ||
         (st = need_rank(k, cls, 3, "class predictions (input 1)")) != AP_OK)
         return st;
     if (!custom_int(k, "max_detections", &maxdet) || !custom_int(k, "num_classes", &ncls))
-        return fail(k, "custom options lack max_detections or num_classes", NULL);
+        return ap__kfail(k, "custom options lack max_detections or num_classes", NULL);
     if (maxdet < 0 || ncls < 0 || maxdet > INT32_MAX || ncls > INT32_MAX)
-        return fail(k, "negative max_detections or num_classes", NULL);
-    int64_t nb = dim(boxes, 1);
+        return ap__kfail(k, "negative max_detections or num_classes", NULL);
+    int64_t nb = ap__kdim(boxes, 1);
     int64_t most = ncls > maxdet ? ncls : maxdet, least = nb < maxdet ? nb : maxdet;
     if ((st = req3(k, nb, 1, 1, "active candidates")) != AP_OK ||
         (st = req3(k, nb, 4, 4, "decoded boxes")) != AP_OK ||
-        (st = req3(k, dim(cls, 1) * dim(cls, 2), 4, 1, "scores")) != AP_OK ||
+        (st = req3(k, ap__kdim(cls, 1) * ap__kdim(cls, 2), 4, 1, "scores")) != AP_OK ||
         (st = req3(k, nb, 4, 1, "score buffer")) != AP_OK ||
         (st = req3(k, nb, 4, 1, "kept scores")) != AP_OK ||
         (st = req3(k, maxdet * nb, 4, 1, "scores after NMS")) != AP_OK ||
@@ -307,36 +310,36 @@ static ap_status k_detection_postprocess(kctx *k)
 /* SignalRfft (signal/micro/kernels/rfft.cc RfftPrepare): a work area of fft_length elements of
  * the input's type (INT16, INT32 or FLOAT32). fft_length comes from the custom options; when
  * they lack it, from the output: fft_length / 2 + 1 complex values. */
-static ap_status k_signal_rfft(kctx *k)
+static ap_status k_signal_rfft(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = in(k, 0), *y = out(k, 0);
+    const ap_tfl_tensor *x = ap__kin(k, 0), *y = ap__kout(k, 0);
     ap_status st;
-    if ((st = need(k, x, "input (input 0)")) != AP_OK ||
+    if ((st = ap__kneed(k, x, "input (input 0)")) != AP_OK ||
         (st = need_rank(k, y, 1, "output (output 0)")) != AP_OK)
         return st;
     int64_t esize = x->type == AP_TFL_INT16 ? 2
                   : (x->type == AP_TFL_INT32 || x->type == AP_TFL_FLOAT32) ? 4 : 0;
     if (esize == 0)
-        return fail(k, "input type is not INT16, INT32 or FLOAT32", NULL);
+        return ap__kfail(k, "input type is not INT16, INT32 or FLOAT32", NULL);
     int64_t fft;
     if (!custom_int(k, "fft_length", &fft))
-        fft = (dim(y, y->rank - 1) / 2 - 1) * 2;
+        fft = (ap__kdim(y, y->rank - 1) / 2 - 1) * 2;
     if (fft < 0 || fft > INT32_MAX)
-        return fail(k, "a negative fft_length", NULL);
+        return ap__kfail(k, "a negative fft_length", NULL);
     return req3(k, fft, esize, 1, "FFT work area");
 }
 
 /* ethos-u (Arm's Ethos-U kernel, kernels/ethos_u/ethosu.cc Prepare): one uint64 base address and
  * one size_t size per input and output tensor. */
-static ap_status k_ethos_u(kctx *k)
+static ap_status k_ethos_u(ap__kctx *k)
 {
     int64_t n = (int64_t)k->op->n_inputs + k->op->n_outputs;
     ap_status st;
     if (k->op->n_inputs == 0)
-        return fail(k, "ethos-u has no inputs", NULL);
+        return ap__kfail(k, "ethos-u has no inputs", NULL);
     if ((st = req3(k, n, 8, 1, "base addresses")) != AP_OK)
         return st;
-    return req3(k, n, k->ptr, 1, "base address sizes");
+    return req3(k, n, k->build->ptr, 1, "base address sizes");
 }
 
 /* ---- Kernel sets ------------------------------------------------------------------------------ */
@@ -373,6 +376,26 @@ static const custom_entry reference_customs[] = {
     {"ethos-u", k_ethos_u},
 };
 
+/* How each kernel set's kernels were built, indexed by ap_tflm_kernels. A CMSIS-NN build for
+ * another core or compiler is one more row here (and one name in sets.c): its features select
+ * the rows of the CMSIS-NN tables (kernels_cmsis.c) that apply. Only measured builds are listed
+ * (docs/kernels.md says which rows a Cortex-M0, M7 or M55 would add). */
+static const ap__kbuild builds[AP_TFLM_KERNELS_COUNT] = {
+    /*                               ptr cmsis dsp mve armclang speed none */
+    [AP_TFLM_KERNELS_REFERENCE]   = {4,  0,    0,  0,  0,       1,    0},
+    [AP_TFLM_KERNELS_REFERENCE64] = {8,  0,    0,  0,  0,       1,    0},
+    /* Cortex-M4 with DSP and FPU, arm-none-eabi-gcc, TFLM's default KERNELS_OPTIMIZED_FOR_SPEED:
+       the build corpus/reference/m4 measured, under two names */
+    [AP_TFLM_KERNELS_CMSIS_NN]    = {4,  1,    1,  0,  0,       1,    0},
+    [AP_TFLM_KERNELS_CMSIS_NN_M4] = {4,  1,    1,  0,  0,       1,    0},
+    [AP_TFLM_KERNELS_NONE]        = {4,  0,    0,  0,  0,       1,    1},
+};
+
+const ap__kbuild *ap__kernel_build(ap_tflm_kernels set)
+{
+    return (unsigned)set < AP_TFLM_KERNELS_COUNT ? &builds[set] : NULL;
+}
+
 static kernel_fn lookup(const ap_tfl_operator *op)
 {
     if (op->builtin == AP_TFL_OP_CUSTOM) {
@@ -392,24 +415,33 @@ static kernel_fn lookup(const ap_tfl_operator *op)
 ap_status ap__kernel_prepare(const ap_tfl_model *m, ap_tflm_kernels set, ap__prepare *out,
                              ap_error *err)
 {
-    if (set == AP_TFLM_KERNELS_NONE)
+    const ap__kbuild *b = ap__kernel_build(set);
+    if (!b)
+        return ap_error_set(err, AP_ERR_USAGE, "kernel set %d is not an ap_tflm_kernels",
+                            (int)set);
+    return ap__kernel_prepare_build(m, b, out, err);
+}
+
+ap_status ap__kernel_prepare_build(const ap_tfl_model *m, const ap__kbuild *b,
+                                   ap__prepare *out, ap_error *err)
+{
+    if (b->none)
         return AP_OK;
-    kctx k = {m, NULL, NULL, 0, set == AP_TFLM_KERNELS_REFERENCE64 ? 8 : 4, out, err};
+    ap__kctx k = {m, NULL, NULL, 0, b, out, err};
     for (uint32_t s = 0; s < m->n_subgraphs; s++) {
         k.s = s;
         k.g = &m->subgraphs[s];
         for (uint32_t i = 0; i < k.g->n_ops; i++) {
             k.op = &k.g->ops[i];
-            kernel_fn fn = lookup(k.op);
+            const ap__ptable *t = b->cmsis_nn ? ap__cmsis_table(k.op) : NULL;
+            kernel_fn fn = t ? NULL : lookup(k.op);
             size_t before = out->n;
-            if (fn) {
-                ap_status st = fn(&k);
-                if (st != AP_OK)
-                    return st;
-            }
+            ap_status st = t ? ap__ptable_run(&k, t) : fn ? fn(&k) : AP_OK;
+            if (st != AP_OK)
+                return st;
             /* MicroAllocator refuses more than kMaxScratchBuffersPerOp (12) per operator. */
             if (out->n - before > 12)
-                return fail(&k, "more than 12 scratch requests", NULL);
+                return ap__kfail(&k, "more than 12 scratch requests", NULL);
         }
     }
     return AP_OK;

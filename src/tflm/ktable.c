@@ -113,6 +113,30 @@ const ap__parser *ap__parser_find(const char *op)
 #define LSTM_GATE(w, r)                                                                       \
     FC_PER_CHANNEL(LSTM, "in(0)", "in(" w ")"), FC_PER_CHANNEL(LSTM, "in(18)", "in(" r ")")
 
+/* The LSTM's Prepare up to its own allocations: LstmTensors' temporaries (the 24 inputs, the
+ * output), then PrepareGateParametersInteger, gates in its order: forget, input, cell, output. */
+#define LSTM_PREPARE                                                                          \
+    TEMP_EACH(LSTM, "24", "in(i)"), TEMP(LSTM, "out(0)"),                                    \
+    LSTM_GATE("2", "6"), LSTM_GATE("1", "5"), LSTM_GATE("3", "7"), LSTM_GATE("4", "8")
+
+/* SOFTMAX's Prepare (the reference's and CMSIS-NN's): the temporaries, then the int16 lookup
+ * tables of CalculateSoftmaxParams. */
+#define SOFTMAX_PREPARE                                                                       \
+    TEMP("SOFTMAX", "in(0)"), TEMP("SOFTMAX", "out(0)"),                                     \
+    KEEP("SOFTMAX", "type(in(0)) == INT16", "2 * 513", "exp lookup table (int16)"),          \
+    KEEP("SOFTMAX", "type(in(0)) == INT16", "2 * 513", "1 / (1 + x) lookup table (int16)")
+
+/* TRANSPOSE_CONV's Prepare (the reference's and CMSIS-NN's): output, input and filter, the
+ * per-channel arrays (every type), then CalculateOpData's temporaries for quantized ones. */
+#define TRANSPOSE_CONV_PREPARE                                                                \
+    TEMP("TRANSPOSE_CONV", "out(0)"), TEMP("TRANSPOSE_CONV", "in(2)"),                       \
+    TEMP("TRANSPOSE_CONV", "in(1)"),                                                         \
+    PER_CHANNEL("TRANSPOSE_CONV", "0"),                                                      \
+    TEMP_IF("TRANSPOSE_CONV", "type(in(2)) != FLOAT32", "in(2)"),                            \
+    TEMP_IF("TRANSPOSE_CONV", "type(in(2)) != FLOAT32", "in(1)"),                            \
+    TEMP_IF("TRANSPOSE_CONV", "type(in(2)) != FLOAT32", "in(3)"),                            \
+    TEMP_IF("TRANSPOSE_CONV", "type(in(2)) != FLOAT32", "out(0)")
+
 /* kissfft's real FFT state for fft_length L of scalar size s (kiss_fftr_alloc): the fftr
  * state, a complex FFT state of L/2 points (its struct holds one twiddle, L/2 - 1 follow) and
  * 3/2 * (L/2) complex values (tmpbuf and super twiddles). */
@@ -226,9 +250,7 @@ static const ap__krow reference_rows[] = {
     NONE("SHAPE"),
 
     INIT("SOFTMAX", "sizeof(SoftmaxParams)", "SoftmaxParams"),
-    TEMP("SOFTMAX", "in(0)"), TEMP("SOFTMAX", "out(0)"),
-    KEEP("SOFTMAX", "type(in(0)) == INT16", "2 * 513", "exp lookup table (int16)"),
-    KEEP("SOFTMAX", "type(in(0)) == INT16", "2 * 513", "1 / (1 + x) lookup table (int16)"),
+    SOFTMAX_PREPARE,
 
     INIT("SPACE_TO_BATCH_ND", "sizeof(SpaceToBatchParams)", "SpaceToBatchParams"),
     TEMP("SPACE_TO_BATCH_ND", "in(0)"), TEMP("SPACE_TO_BATCH_ND", "out(0)"),
@@ -250,18 +272,10 @@ static const ap__krow reference_rows[] = {
     TEMP("TRANSPOSE", "in(0)"), TEMP("TRANSPOSE", "in(1)"), TEMP("TRANSPOSE", "out(0)"),
 
     INIT("TRANSPOSE_CONV", "sizeof(OpDataTransposeConv)", "OpData"),
-    TEMP("TRANSPOSE_CONV", "out(0)"), TEMP("TRANSPOSE_CONV", "in(2)"),
-    TEMP("TRANSPOSE_CONV", "in(1)"),
-    PER_CHANNEL("TRANSPOSE_CONV", "0"),
-    TEMP_IF("TRANSPOSE_CONV", "type(in(2)) != FLOAT32", "in(2)"),
-    TEMP_IF("TRANSPOSE_CONV", "type(in(2)) != FLOAT32", "in(1)"),
-    TEMP_IF("TRANSPOSE_CONV", "type(in(2)) != FLOAT32", "in(3)"),
-    TEMP_IF("TRANSPOSE_CONV", "type(in(2)) != FLOAT32", "out(0)"),
+    TRANSPOSE_CONV_PREPARE,
 
     INIT(LSTM, "sizeof(OpDataLSTM)", "OpDataLSTM"),
-    TEMP_EACH(LSTM, "24", "in(i)"), TEMP(LSTM, "out(0)"),
-    /* PrepareGateParametersInteger, gates in its order: forget, input, cell, output. */
-    LSTM_GATE("2", "6"), LSTM_GATE("1", "5"), LSTM_GATE("3", "7"), LSTM_GATE("4", "8"),
+    LSTM_PREPARE,
 
     INIT("VAR_HANDLE", "sizeof(OpDataVarHandle)", "OpData"),
 
@@ -308,8 +322,85 @@ static const ap__krow reference_rows[] = {
 static const ap__kset reference_set = {
     "reference", reference_rows, sizeof reference_rows / sizeof reference_rows[0], NULL};
 
-/* "cmsis-nn" goes here: its rows for the kernels CMSIS-NN replaces, fallback "reference". */
-const ap__kset *const ap__ksets[] = {&reference_set, NULL};
+/* TFLM built with OPTIMIZED_KERNEL_DIR=cmsis_nn (the files of tensorflow/lite/micro/kernels/cmsis_nn):
+ * rows for the kernels whose allocations differ from the reference ones; ADD, MUL, PAD,
+ * TRANSPOSE, MAXIMUM and MINIMUM allocate as the reference kernels do (the same OpData, the same
+ * temporaries), every other operator runs its reference kernel. The build's features (dsp, mve,
+ * armclang, speed: expr.h) decide the rows that differ between cores; the scratch requests are
+ * kernels_cmsis.c's. docs/kernels.md lists them with their sources. */
+#define INT8_OR_16(t) "(type(" t ") == INT8 || type(" t ") == INT16)"
+#define LSTM_SUMS(type, bytes)                                                               \
+    {LSTM, AP__KSTEP_PREPARE, AP__KIND_PERSIST,                                              \
+     "type(in(0)) == " type " && type(in(19)) == INT16", "8", bytes, "kernel sums"}
+
+static const ap__krow cmsis_rows[] = {
+    /* conv.cc: temporaries of Prepare (the bias is read as output 2, which does not exist:
+       nothing), per-channel arrays for INT8 and INT16 only, CalculateOpDataConv's. */
+    INIT("CONV_2D", "sizeof(CmsisNnConvOpData)", "OpData"),
+    TEMP("CONV_2D", "in(0)"), TEMP("CONV_2D", "in(1)"), TEMP("CONV_2D", "out(0)"),
+    KEEP("CONV_2D", INT8_OR_16("in(0)"), "4 * dim(in(1), 0)", "per-channel output multipliers"),
+    KEEP("CONV_2D", INT8_OR_16("in(0)"), "4 * dim(in(1), 0)", "per-channel output shifts"),
+    TEMP("CONV_2D", "in(0)"), TEMP("CONV_2D", "in(1)"), TEMP("CONV_2D", "in(2)"),
+    TEMP("CONV_2D", "out(0)"),
+
+    /* depthwise_conv.cc, then CalculateOpDataDepthwiseConv. */
+    INIT("DEPTHWISE_CONV_2D", "sizeof(CmsisNnConvOpData)", "OpData"),
+    TEMP("DEPTHWISE_CONV_2D", "in(0)"), TEMP("DEPTHWISE_CONV_2D", "in(1)"),
+    TEMP("DEPTHWISE_CONV_2D", "out(0)"),
+    KEEP("DEPTHWISE_CONV_2D", INT8_OR_16("in(0)"), "4 * dim(in(1), 3)",
+         "per-channel output multipliers"),
+    KEEP("DEPTHWISE_CONV_2D", INT8_OR_16("in(0)"), "4 * dim(in(1), 3)",
+         "per-channel output shifts"),
+    TEMP("DEPTHWISE_CONV_2D", "in(0)"), TEMP("DEPTHWISE_CONV_2D", "in(1)"),
+    TEMP("DEPTHWISE_CONV_2D", "in(2)"), TEMP("DEPTHWISE_CONV_2D", "out(0)"),
+
+    /* fully_connected.cc: the kernel sums of arm_fully_connected_s8 (MVE) are kept when
+       optimized for speed with a constant filter and a constant or absent bias. */
+    INIT("FULLY_CONNECTED", "sizeof(CmsisNnFullyConnectedOpData)", "OpData"),
+    TEMP("FULLY_CONNECTED", "in(0)"), TEMP("FULLY_CONNECTED", "in(1)"),
+    TEMP("FULLY_CONNECTED", "in(2)"), TEMP("FULLY_CONNECTED", "out(0)"),
+    FC_PER_CHANNEL("FULLY_CONNECTED", "in(0)", "in(1)"),
+    KEEP("FULLY_CONNECTED",
+         "mve && speed && type(in(0)) == INT8 && type(in(1)) != INT4 && !(rank(out(0)) > 2 && "
+         "dim(in(1), rank(in(1)) - 1) % 4 == 0) && constant(in(1)) && (!exists(in(2)) || "
+         "constant(in(2)))",
+         "4 * dim(out(0), rank(out(0)) - 1)", "kernel sums"),
+
+    /* pooling.cc: AveragePrepare takes the temporaries again after PoolingPrepare. */
+    INIT("AVERAGE_POOL_2D", "sizeof(CmsisNnPoolingOpData)", "OpData"),
+    TEMP("AVERAGE_POOL_2D", "in(0)"), TEMP("AVERAGE_POOL_2D", "out(0)"),
+    TEMP("AVERAGE_POOL_2D", "in(0)"), TEMP("AVERAGE_POOL_2D", "out(0)"),
+    INIT("MAX_POOL_2D", "sizeof(CmsisNnPoolingOpData)", "OpData"),
+    TEMP("MAX_POOL_2D", "in(0)"), TEMP("MAX_POOL_2D", "out(0)"),
+
+    INIT("SOFTMAX", "sizeof(CMSISNNSoftmaxParams)", "CMSISNNSoftmaxParams"),
+    SOFTMAX_PREPARE,
+
+    /* svdf.cc: arm_svdf_s8's kernel sums (MVE) are kept when optimized for speed. */
+    INIT_IF("SVDF", "speed", "sizeof(CmsisNnOpDataSvdf)", "CmsisNnOpDataSvdf"),
+    INIT_IF("SVDF", "!speed", "sizeof(CmsisNnOpDataSvdfSize)", "CmsisNnOpDataSvdf"),
+    TEMP("SVDF", "in(0)"), TEMP("SVDF", "in(1)"), TEMP("SVDF", "in(2)"), TEMP("SVDF", "in(3)"),
+    TEMP("SVDF", "in(4)"), TEMP("SVDF", "out(0)"),
+    KEEP("SVDF", "mve && speed && type(in(0)) == INT8", "4 * dim(in(1), 0)", "kernel sums"),
+
+    INIT("TRANSPOSE_CONV", "sizeof(CmsisNnTransposeConvOpData)", "OpData"),
+    TRANSPOSE_CONV_PREPARE,
+
+    /* unidirectional_sequence_lstm.cc: the reference kernel's Prepare, then, for CMSIS-NN's
+       integer LSTM (INT16 cell state), the kernel sums of the four gates' input and recurrent
+       parts (CMSIS_NN_PortOpData): int32 for an INT8 input, int64 for INT16. */
+    INIT(LSTM, "sizeof(CmsisNnLstmOpData)", "OpData"),
+    LSTM_PREPARE,
+    LSTM_SUMS("INT8", "4 * dim(in(18), 1)"),
+    LSTM_SUMS("INT16", "8 * dim(in(18), 1)"),
+};
+
+static const ap__kset cmsis_set = {
+    "cmsis-nn", cmsis_rows, sizeof cmsis_rows / sizeof cmsis_rows[0], "reference"};
+static const ap__kset cmsis_m4_set = {
+    "cmsis-nn-m4", cmsis_rows, sizeof cmsis_rows / sizeof cmsis_rows[0], "reference"};
+
+const ap__kset *const ap__ksets[] = {&reference_set, &cmsis_set, &cmsis_m4_set, NULL};
 
 const ap__kset *ap__kset_find(const char *name)
 {

@@ -174,6 +174,24 @@ static const ap__struct_def structs[] = {
      "GateParameters InterGateParameters int[4]",
      KERN "lstm_shared.h"},
 
+    /* The CMSIS-NN kernels' OpData (tensorflow/lite/micro/kernels/cmsis_nn/, the structs of
+     * their anonymous namespaces, named here by kernel; KERNELS_OPTIMIZED_FOR_SPEED) and the
+     * CMSIS-NN types they hold (CMSIS-NN 4ab83cc3 Include/arm_nn_types.h). */
+    {"CmsisNnConvOpData", "OpDataConv int", KERN "cmsis_nn/conv.cc, depthwise_conv.cc (OpData)"},
+    {"CmsisNnFullyConnectedOpData", "OpDataFullyConnected int int ptr i32 i32 i32",
+     KERN "cmsis_nn/fully_connected.cc (OpData)"},
+    {"CmsisNnPoolingOpData", "OpDataPooling int", KERN "cmsis_nn/pooling.cc (OpData)"},
+    {"CMSISNNSoftmaxParams", "SoftmaxParams i32 i32", KERN "cmsis_nn/softmax.cc"},
+    {"CmsisNnOpDataSvdf", "i32 i32 int int int int int int int ptr", KERN "cmsis_nn/svdf.cc"},
+    {"CmsisNnOpDataSvdfSize", "i32 i32 int int int int int int int int ptr",
+     KERN "cmsis_nn/svdf.cc (KERNELS_OPTIMIZED_FOR_SIZE)"},
+    {"CmsisNnTransposeConvOpData", "ConvParams int int int ptr ptr",
+     KERN "cmsis_nn/transpose_conv.cc (OpData)"},
+    {"cmsis_nn_lstm_gate", "i32 i32 ptr ptr i32 i32 ptr ptr ptr enum", "CMSIS-NN arm_nn_types.h"},
+    {"cmsis_nn_lstm_params", "i32[15] cmsis_nn_lstm_gate[4]", "CMSIS-NN arm_nn_types.h"},
+    {"CmsisNnLstmOpData", "OpDataLSTM cmsis_nn_lstm_params",
+     KERN "cmsis_nn/unidirectional_sequence_lstm.cc (OpData)"},
+
     /* The signal library's kernels. */
     {"TFLMSignalWindowParams", "i32 i32", SIG "window.cc"},
     {"TfLiteAudioFrontendRfftParams", "i32 i32 i32 i32 enum ptr int ptr", SIG "rfft.cc"},

@@ -495,11 +495,14 @@ static ap_status add_scratch(ap_problem *p, const ap_tfl_model *m, const ap__pre
     for (size_t k = 0; k < sc->n && st == AP_OK; k++) {
         const ap__scratch *rq = &sc->v[k];
         const ap_tfl_operator *op = &m->subgraphs[rq->subgraph].ops[rq->op];
-        char id[32], lab[96], name[160], type[96];
+        char id[32], lab[96], name[320], type[96];
         ap_buffer_spec sp;
         snprintf(id, sizeof id, "scratch%zu", k);
         op_label(lab, sizeof lab, rq->subgraph, rq->op, op->name);
-        snprintf(name, sizeof name, "%s: %s", lab, rq->what);
+        if (rq->fn)
+            snprintf(name, sizeof name, "%s: %s (%s)", lab, rq->what, rq->fn);
+        else
+            snprintf(name, sizeof name, "%s: %s", lab, rq->what);
         /* the bytes the kernel asked for, before TFLM rounds them up to 16 */
         snprintf(type, sizeof type, "uint8[%lld] (%s kernel)", (long long)x[k].bytes, kernels);
         ap_buffer_spec_init(&sp);
@@ -554,6 +557,16 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
     ap_status st;
     if ((st = set_names(opt, &kernels, &inplace, &overlap, err)) != AP_OK)
         return st;
+    /* The in-place and overlap rules were derived from, and tested against, the loops of TFLM's
+       reference kernels; CMSIS-NN's loops have no such proof. */
+    if (ap__kernel_build(opt->kernels)->cmsis_nn && opt->inplace != AP_TFLM_INPLACE_NONE)
+        return ap_error_set(err, AP_ERR_USAGE, "in-place rules \"%s\" are proven for TFLM's "
+                            "reference kernels only, not for the CMSIS-NN kernels of kernel set "
+                            "\"%s\" (use in-place rules \"none\")", inplace, kernels);
+    if (ap__kernel_build(opt->kernels)->cmsis_nn && opt->overlap != AP_TFLM_OVERLAP_NONE)
+        return ap_error_set(err, AP_ERR_USAGE, "overlap rules \"%s\" are proven for TFLM's "
+                            "reference kernels only, not for the CMSIS-NN kernels of kernel set "
+                            "\"%s\" (use overlap rules \"none\")", overlap, kernels);
     size_t nt = 0, n_var = 0;
     size_t *sfirst = ap__zalloc((size_t)m->n_subgraphs + 1, sizeof *sfirst);
     ap__prepare sc = {0};

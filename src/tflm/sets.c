@@ -8,7 +8,8 @@
 
 #include "arenaplan/tflm.h"
 
-static const char *const kernels[] = {"reference", "reference64", "none", NULL};
+static const char *const kernels[] = {"reference", "reference64", "cmsis-nn", "cmsis-nn-m4",
+                                      "none", NULL};
 static const char *const inplace[] = {"none", "reshape", "elementwise", NULL};
 static const char *const overlap[] = {"none", "reference", NULL};
 

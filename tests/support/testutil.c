@@ -208,3 +208,75 @@ int tflm_set(ap_tflm_set set, const char *name)
         fail_msg("%s", err.msg);
     return v;
 }
+
+const char *corpus_model(const char *name)
+{
+    static const char *const dirs[] = {"tflm", "seanet", "more"};
+    char rel[256];
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        snprintf(rel, sizeof rel, "corpus/models/%s/%s.tflite", dirs[i], name);
+        const char *path = src_path(rel);
+        if (file_exists(path))
+            return path;
+    }
+    fail_msg("model %s not found in corpus/models", name);
+    return NULL;
+}
+
+char *csv_open(csv_reader *r, const char *rel)
+{
+    r->save = NULL;
+    r->text = read_text(src_path(rel), NULL);
+    if (!r->text)
+        fail_msg("cannot read %s", rel);
+    char *line = strtok_r(r->text, "\r\n", &r->save);
+    if (!line)
+        fail_msg("%s is empty", rel);
+    return line;
+}
+
+char *csv_next(csv_reader *r)
+{
+    return strtok_r(NULL, "\r\n", &r->save);
+}
+
+void csv_close(csv_reader *r)
+{
+    free(r->text);
+    r->text = NULL;
+}
+
+plan_row *read_ref_plan(const char *rel, size_t *n)
+{
+    csv_reader cr;
+    size_t cap = 16, k = 0;
+    plan_row *rows = malloc(cap * sizeof *rows);
+    char *line = csv_open(&cr, rel);
+    assert_string_equal(line, "id,lower,upper,size,offset");
+    while ((line = csv_next(&cr)) != NULL) {
+        long long id, lo, up, sz, off;
+        if (sscanf(line, "%lld,%lld,%lld,%lld,%lld", &id, &lo, &up, &sz, &off) != 5)
+            fail_msg("%s: bad row '%s'", rel, line);
+        assert_int_equal(id, (long long)k);
+        if (k == cap)
+            rows = realloc(rows, (cap *= 2) * sizeof *rows);
+        rows[k++] = (plan_row){lo, up, sz, off};
+    }
+    csv_close(&cr);
+    *n = k;
+    return rows;
+}
+
+size_t csv_fields(char *line, char **field, size_t max)
+{
+    size_t n = 0;
+    while (n < max) {
+        field[n++] = line;
+        char *comma = strchr(line, ',');
+        if (!comma)
+            break;
+        *comma = '\0';
+        line = comma + 1;
+    }
+    return n;
+}

@@ -43,6 +43,34 @@ void write_text(const char *path, const char *text);
 char *read_text(const char *path, size_t *len);
 int file_exists(const char *path);
 
+/* The path of corpus model name (corpus/models/{tflm,seanet,more}/name.tflite), from the
+ * same ring as src_path; fails the test when no directory has it. */
+const char *corpus_model(const char *name);
+
+/* Reads the text file rel below the source tree line by line (LF or CRLF; empty lines are
+ * skipped). csv_open returns the first line and fails the test when the file cannot be read;
+ * csv_next returns the next line or NULL at the end. Lines are writable and valid until
+ * csv_close. */
+typedef struct csv_reader {
+    char *text, *save;
+} csv_reader;
+char *csv_open(csv_reader *r, const char *rel);
+char *csv_next(csv_reader *r);
+void csv_close(csv_reader *r);
+
+/* One row of a reference plan (corpus/reference/.../plans.../MODEL.csv). */
+typedef struct plan_row {
+    int64_t lower, upper, size, offset;
+} plan_row;
+
+/* Reads the reference plan at rel below the source tree (id,lower,upper,size,offset; ids
+ * 0..n-1 in order) into a malloc'd array of *n rows; fails the test when it cannot. */
+plan_row *read_ref_plan(const char *rel, size_t *n);
+
+/* Splits line in place at every comma (no quoting: the reference CSVs have none) into at
+ * most max fields; returns the field count. */
+size_t csv_fields(char *line, char **field, size_t max);
+
 /* Builds a validated problem from rows "id,lower,upper,size" parsed by the CSV reader. */
 ap_problem *problem_from_csv(const char *csv_text);
 

@@ -1,0 +1,876 @@
+/*
+ * test_tflm_cmsis.c - the CMSIS-NN kernel tables (src/tflm/kernels_cmsis.c) and what they need
+ * of the expression language (src/tflm/expr.c: ?:, align, definitions, the operator's options
+ * and TFLM's padding); every table parsing; each CMSIS-NN code path on a model built by hand
+ * that isolates it, for the
+ * measured Cortex-M4 set and for targets no set offers yet (plain C, Helium, Arm Compiler 6,
+ * KERNELS_OPTIMIZED_FOR_SIZE), with the sizes worked out from CMSIS-NN's size functions by hand;
+ * the buffer names; and the in-place and overlap rules refused with CMSIS-NN. The dev models are
+ * checked against the real runtime in test_tflite_corpus.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
+#include "test_tflite_fbb.h"
+#include "testutil.h"
+#include "tflm/kernels.h"
+#include "tflm/expr.h"
+#include "tflm/ptable.h"
+
+enum { F32 = 0, I32 = 2, I64 = 4, I16 = 7, I8 = 9, INT4 = 17 };
+enum { CONV = 3, DW = 4, FC = 9, AVGPOOL = 1, MAXPOOL = 17, SVDF = 27, LSTM = 44, TCONV = 67,
+       BMM = 126 };
+
+/* Builds of the CMSIS-NN kernels, with a name for messages. */
+typedef struct named {
+    const char *name;
+    ap__kbuild b;
+} named;
+
+/*                                ptr cmsis dsp mve armclang speed none */
+static const named m4 = {"m4", {4, 1, 1, 0, 0, 1, 0}};
+static const named m0 = {"m0", {4, 1, 0, 0, 0, 1, 0}};
+static const named m55 = {"m55", {4, 1, 1, 1, 0, 1, 0}};
+static const named m55_size = {"m55-size", {4, 1, 1, 1, 0, 0, 0}};
+static const named m4_armclang = {"m4-armclang", {4, 1, 1, 0, 1, 1, 0}};
+
+/* ---- Handmade operators ----------------------------------------------------------------------- */
+
+static const unsigned char four_bytes[4] = {1, 2, 3, 4};
+
+/* Per-channel or per-tensor quantization with n scales (1.0f each) and n zero points. */
+static fbb_node *quantized(fbb_node *t, unsigned n)
+{
+    fbb_node *scales = fbb_ints(0);
+    scales->n = n;
+    scales->ints = realloc(scales->ints, n * sizeof *scales->ints);
+    for (unsigned i = 0; i < n; i++)
+        scales->ints[i] = 0x3f800000;
+    return fbb_ref(t, 4, fbb_ref(fbb_ref(fbb_table(), 2, scales), 3, fbb_zero_longs(n)));
+}
+
+/* A model of one operator (tensors with buffer 1 are constant). */
+static fbb_node *one_op(int32_t builtin, fbb_node *tensors, fbb_node *in, fbb_node *out,
+                        uint8_t opt_type, fbb_node *opt)
+{
+    fbb_node *sg = tfl_subgraph(tensors, NULL, NULL,
+                                fbb_tables(1, tfl_op(0, in, out, opt_type, opt)), NULL);
+    return tfl_model(fbb_tables(1, tfl_opcode(builtin, NULL)), fbb_tables(1, sg),
+                     fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(four_bytes, 4)), NULL);
+}
+
+typedef struct built {
+    unsigned char *data;
+    size_t len;
+    ap_tfl_model *m;
+} built;
+
+static built build(fbb_node *root)
+{
+    built b;
+    b.data = fbb_finish(root, &b.len);
+    fbb_reset();
+    ap_error err = {0};
+    if (ap_tflite_read(b.data, b.len, &b.m, &err) != AP_OK)
+        fail_msg("%s", err.msg);
+    return b;
+}
+
+static void unbuild(built *b)
+{
+    ap_tflite_free(b->m);
+    free(b->data);
+}
+
+#define MAX_REQ 8
+
+/* The requests (bytes as requested) of the model's operator with kernel set ks; returns their
+ * count, or -1 when Prepare fails (err holds why). */
+static int requests(const built *b, const named *ks, int64_t bytes[MAX_REQ],
+                    const char *what[MAX_REQ], ap_error *err)
+{
+    ap__prepare pr = {0};
+    if (ap__kernel_prepare_build(b->m, &ks->b, &pr, err) != AP_OK) {
+        ap__prepare_free(&pr);
+        return -1;
+    }
+    assert_true(pr.n <= MAX_REQ);
+    for (size_t i = 0; i < pr.n; i++) {
+        bytes[i] = pr.v[i].bytes;
+        if (what)
+            what[i] = pr.v[i].what;
+    }
+    int n = (int)pr.n;
+    ap__prepare_free(&pr);
+    return n;
+}
+
+/* Asserts the requests of ks: n of them, then their bytes. */
+static void expect(const built *b, const named *ks, int n, ...)
+{
+    int64_t got[MAX_REQ];
+    ap_error err = {0};
+    int k = requests(b, ks, got, NULL, &err);
+    if (k < 0)
+        fail_msg("%s: %s", ks->name, err.msg);
+    if (k != n)
+        fail_msg("%s: %d requests, expected %d", ks->name, k, n);
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++) {
+        int64_t want = va_arg(ap, int64_t);
+        if (got[i] != want)
+            fail_msg("%s: request %d is %lld bytes, expected %lld", ks->name, i,
+                     (long long)got[i], (long long)want);
+    }
+    va_end(ap);
+}
+
+/* Asserts that Prepare fails with ks, with a message containing why. */
+static void expect_refused(const built *b, const named *ks, const char *why)
+{
+    int64_t got[MAX_REQ];
+    ap_error err = {0};
+    if (requests(b, ks, got, NULL, &err) >= 0)
+        fail_msg("%s: Prepare succeeded, expected it to fail with \"%s\"", ks->name, why);
+    assert_int_equal(err.code, AP_ERR_INPUT);
+    assert_contains(err.msg, why);
+}
+
+#define S(x) ((int64_t)(x))
+
+/* ---- The expression language's additions --------------------------------------------------- */
+
+static int64_t xval(const ap__xctx *c, const char *src)
+{
+    int64_t v;
+    ap_error err = {0};
+    if (ap__expr_eval(src, c, &v, &err) != AP_OK)
+        fail_msg("\"%s\": %s", src, err.msg);
+    return v;
+}
+
+static ap_status xfault(const ap__xctx *c, const char *src, const char *msg)
+{
+    int64_t v;
+    ap_error err = {0};
+    ap_status st = ap__expr_eval(src, c, &v, &err);
+    if (st == AP_OK)
+        fail_msg("\"%s\" evaluated to %lld", src, (long long)v);
+    assert_string_equal(err.msg, msg);
+    return st;
+}
+
+/* Conv2DOptions: padding (0 SAME, 1 VALID), stride_w, stride_h; dilations 1. */
+static fbb_node *conv_opts(int padding, int sw, int sh);
+
+static void expression_additions(void **state)
+{
+    (void)state;
+    /* A 3x3 convolution over 8x8x3, SAME, stride 2 by 1: TFLM pads 1 left/top... */
+    built b = build(one_op(CONV,
+                           fbb_tables(3, tfl_tensor("x", I8, fbb_ints(4, 1, 8, 8, 3), 0),
+                                      quantized(tfl_tensor("w", I8, fbb_ints(4, 16, 3, 3, 3), 1),
+                                                16),
+                                      tfl_tensor("y", I8, fbb_ints(4, 1, 8, 4, 16), 0)),
+                           fbb_ints(2, 0, 1), fbb_ints(1, 2), 1, conv_opts(0, 2, 1)));
+    static const ap__xdef defs[] = {{"ic", "dim(in(0), 3)"}, {"twice_ic", "2 * ic"},
+                                    {"loop", "loop + 1"}, {"bad", "ic +"}, {"zero", "0"}};
+    const ap_tfl_subgraph *g = &b.m->subgraphs[0];
+    ap__xctx c = {&ap__target_cortex_m, b.m, g, &g->ops[0], 0, &m4.b, defs, 5};
+    /* The options and TFLM's padding: width 8 by stride 2 -> 4 outputs, total padding
+       (4 - 1) * 2 + 3 - 8 = 1 -> 0 before; height by stride 1 -> 8, total 2 -> 1 before. */
+    assert_int_equal(xval(&c, "stride_w * 10 + stride_h"), 21);
+    assert_int_equal(xval(&c, "dilation_w * 10 + dilation_h"), 11);
+    assert_int_equal(xval(&c, "pad_w * 10 + pad_h"), 1);
+    assert_int_equal(xval(&c, "svdf_rank + time_major"), 0);
+    assert_int_equal(xval(&c, "quantized_dim(in(1)) + quantized(in(1)) * 10"), 10);
+    assert_int_equal(xval(&c, "scales(in(1)) * 100 + zero_points(in(1))"), 1616);
+    /* ?: evaluates the side it picks only, right-associative, below ||. */
+    assert_int_equal(xval(&c, "zero ? 1 / zero : 7"), 7);
+    assert_int_equal(xval(&c, "1 ? 7 : 1 / zero"), 7);
+    assert_int_equal(xval(&c, "zero ? 1 : zero ? 2 : 3"), 3);
+    assert_int_equal(xval(&c, "0 || 1 ? 5 : 6"), 5);
+    assert_int_equal(xval(&c, "(1 ? 2 : 3) * 10"), 20);
+    /* align: ARM_NN_ROUND_UP. */
+    assert_int_equal(xval(&c, "align(27, 4) * 100 + align(28, 4)"), 2828);
+    assert_int_equal(xval(&c, "align(0, 16) + align(-5, 4)"), 0);
+    assert_int_equal(xfault(&c, "align(3, zero)",
+                            "an alignment that is not positive in \"align(3, zero)\""),
+                     AP_ERR_INPUT);
+    /* Definitions: evaluated where used, one may use another. */
+    assert_int_equal(xval(&c, "twice_ic + ic"), 9);
+    assert_int_equal(xfault(&c, "loop", "definitions nested too deep (a cycle?) in \"loop + 1\" "
+                                        "(at \"+ 1\")"), AP_ERR_INVALID);
+    assert_int_equal(xfault(&c, "bad", "a value expected in \"ic +\" (at \"\")"), AP_ERR_INVALID);
+    assert_int_equal(xfault(&c, "zero && nosuch", "an unknown name in \"zero && nosuch\" (at "
+                                                  "\"nosuch\")"), AP_ERR_INVALID);
+    assert_int_equal(xfault(&c, "1 ? 2", "':' expected in \"1 ? 2\" (at \"\")"), AP_ERR_INVALID);
+    /* The build's features. */
+    assert_int_equal(xval(&c, "dsp * 1000 + mve * 100 + armclang * 10 + speed"), 1001);
+    c.build = &m55_size.b;
+    assert_int_equal(xval(&c, "dsp * 1000 + mve * 100 + armclang * 10 + speed"), 1100);
+    /* Checking without a model: names in untaken branches and in definitions count too. */
+    ap_error err = {0};
+    assert_int_equal(ap__expr_check_defs("mve ? twice_ic : pad_w", &ap__target_cortex_m, defs, 5,
+                                         &err), AP_OK);
+    assert_int_equal(ap__expr_check_defs("0 ? nosuch : 1", &ap__target_cortex_m, defs, 5, &err),
+                     AP_ERR_INVALID);
+    assert_int_equal(ap__expr_check_defs("twice_ic", &ap__target_cortex_m, NULL, 0, &err),
+                     AP_ERR_INVALID);
+    unbuild(&b);
+    /* TFLM's padding needs a 2D window: a model without one fails (names what it read). */
+    b = build(one_op(FC, fbb_tables(2, tfl_tensor("x", I8, fbb_ints(2, 1, 4), 0),
+                                    tfl_tensor("y", I8, fbb_ints(2, 1, 4), 0)),
+                     fbb_ints(1, 0), fbb_ints(1, 1), 8, fbb_table()));
+    g = &b.m->subgraphs[0];
+    ap__xctx d = {&ap__target_cortex_m, b.m, g, &g->ops[0], 0, NULL, NULL, 0};
+    assert_int_equal(xfault(&d, "pad_w", "a tensor the kernel reads is absent in \"pad_w\""),
+                     AP_ERR_INPUT);
+    unbuild(&b);
+}
+
+/* Conv2DOptions: padding (0 SAME, 1 VALID), stride_w, stride_h; dilations 1. */
+static fbb_node *conv_opts(int padding, int sw, int sh)
+{
+    return fbb_scalar(fbb_scalar(fbb_scalar(fbb_table(), 0, 1, (uint64_t)padding), 1, 4,
+                                 (uint64_t)sw), 2, 4, (uint64_t)sh);
+}
+
+/* CONV_2D of input [1, ih, iw, ic] and filter [oc, fh, fw, fc] into [1, oh, ow, oc]. */
+static built conv(int type, int ftype, int ih, int iw, int ic, int oc, int fh, int fw, int fc,
+                  int oh, int ow, fbb_node *opts)
+{
+    return build(one_op(CONV,
+                        fbb_tables(3, tfl_tensor("x", type, fbb_ints(4, 1, ih, iw, ic), 0),
+                                   quantized(tfl_tensor("w", ftype, fbb_ints(4, oc, fh, fw, fc),
+                                                        1), (unsigned)oc),
+                                   tfl_tensor("y", type, fbb_ints(4, 1, oh, ow, oc), 0)),
+                        fbb_ints(2, 0, 1), fbb_ints(1, 2), 1, opts));
+}
+
+static void conv_paths(void **state)
+{
+    (void)state;
+    /* 3x3 over 3 channels (mobilenet_v2's first convolution, measured: 112): the general path.
+       Plain and DSP: two int16 columns of align(27, 4) = 28; MVE: 4 * align(27, 16) = 128. */
+    built b = conv(I8, I8, 8, 8, 3, 16, 3, 3, 3, 8, 8, conv_opts(0, 1, 1));
+    expect(&b, &m4, 1, S(112));
+    expect(&b, &m0, 1, S(112));
+    expect(&b, &m55, 1, S(128));
+    unbuild(&b);
+    /* An INT4 filter is sized as INT8 (TFLM calls the s8 size function). */
+    b = conv(I8, INT4, 8, 8, 3, 16, 3, 3, 3, 8, 8, conv_opts(0, 1, 1));
+    expect(&b, &m4, 1, S(112));
+    unbuild(&b);
+    /* 1x1, stride 1: arm_convolve_1x1_s8_fast, whose buffer only Arm Compiler 6 builds with
+       DSP use (2 * ic int16); 1x1 with stride 2: arm_convolve_1x1_s8, none. */
+    b = conv(I8, I8, 8, 8, 24, 16, 1, 1, 24, 8, 8, conv_opts(1, 1, 1));
+    expect(&b, &m4, 0);
+    expect(&b, &m0, 0);
+    expect(&b, &m55, 0);
+    expect(&b, &m4_armclang, 1, S(96));
+    unbuild(&b);
+    b = conv(I8, I8, 8, 8, 24, 16, 1, 1, 24, 4, 4, conv_opts(1, 2, 2));
+    expect(&b, &m4_armclang, 0);
+    unbuild(&b);
+    /* 1xN: height 1, a 1x3 filter over 4 channels, SAME (pad 1 each side, ow 10). MVE:
+       max(3*4 + 1*4, 3*4 - 4 + 1*4) = 16; others the general size 2 * align(12, 4) * 2. */
+    b = conv(I8, I8, 1, 10, 4, 8, 1, 3, 4, 1, 10, conv_opts(0, 1, 1));
+    expect(&b, &m4, 1, S(48));
+    expect(&b, &m55, 1, S(16));
+    unbuild(&b);
+    /* 1xN, VALID, stride 2 over width 11 (ow 5, no padding, total_pad 0): MVE 3 * 4 = 12. */
+    b = conv(I8, I8, 1, 11, 4, 8, 1, 3, 4, 1, 5, conv_opts(1, 2, 2));
+    expect(&b, &m55, 1, S(12));
+    unbuild(&b);
+    /* 1xN, SAME, stride 2 over width 10: ow 5, total_pad 1 (odd: asym_pad 1), pad_w 0;
+       right_pad_num max(1, (0 + 1 + 1) / 2) = 1, left 0, no_pad 4; pad_size_right 4:
+       max(12 + 0, 8 + 4) = 12. */
+    b = conv(I8, I8, 1, 10, 4, 8, 1, 3, 4, 1, 5, conv_opts(0, 2, 2));
+    expect(&b, &m55, 1, S(12));
+    unbuild(&b);
+    /* Grouped: ic 8 over filters of 4 channels is not 1x1 even with a 1x1 window. */
+    b = conv(I8, I8, 4, 4, 8, 8, 1, 1, 4, 4, 4, conv_opts(1, 1, 1));
+    expect(&b, &m4, 1, S(32)); /* 2 * align(1 * 1 * 8, 4) * 2 */
+    unbuild(&b);
+    /* INT16: two int16 columns (no rounding); MVE 4 * align(27, 8) * 2 = 256. */
+    b = conv(I16, I8, 8, 8, 3, 16, 3, 3, 3, 8, 8, conv_opts(0, 1, 1));
+    expect(&b, &m4, 1, S(108));
+    expect(&b, &m55, 1, S(256));
+    unbuild(&b);
+    /* FLOAT32 asks for nothing (the reference kernel's loops run). */
+    b = conv(F32, F32, 8, 8, 3, 16, 3, 3, 3, 8, 8, conv_opts(0, 1, 1));
+    expect(&b, &m4, 0);
+    unbuild(&b);
+    /* What TFLM's Prepare refuses. */
+    b = conv(I8, F32, 8, 8, 3, 16, 3, 3, 3, 8, 8, conv_opts(0, 1, 1));
+    expect_refused(&b, &m4, "subgraph 0 operator 0 (CONV_2D): hybrid models are not supported "
+                            "(input and filter types); the TFLM kernel's Prepare would fail");
+    unbuild(&b);
+    b = conv(I8, I8, 8, 8, 6, 16, 3, 3, 4, 8, 8, conv_opts(0, 1, 1));
+    expect_refused(&b, &m4, "input channels are not a multiple of the filter's");
+    unbuild(&b);
+    b = build(one_op(CONV, fbb_tables(3, tfl_tensor("x", I8, fbb_ints(3, 8, 8, 3), 0),
+                                      tfl_tensor("w", I8, fbb_ints(4, 16, 3, 3, 3), 1),
+                                      tfl_tensor("y", I8, fbb_ints(4, 1, 8, 8, 16), 0)),
+                     fbb_ints(2, 0, 1), fbb_ints(1, 2), 1, conv_opts(0, 1, 1)));
+    expect_refused(&b, &m4, "input, filter and output need 4 dimensions");
+    unbuild(&b);
+    b = build(one_op(CONV, fbb_tables(2, tfl_tensor("x", I8, fbb_ints(4, 1, 8, 8, 3), 0),
+                                      tfl_tensor("y", I8, fbb_ints(4, 1, 8, 8, 16), 0)),
+                     fbb_ints(1, 0), fbb_ints(1, 1), 1, conv_opts(0, 1, 1)));
+    expect_refused(&b, &m4, "missing filter (input 1)");
+    unbuild(&b);
+}
+
+/* DEPTHWISE_CONV_2D of input [n, ih, iw, ic], filter [1, fh, fw, oc]. */
+static built dw(int type, int ftype, int n, int ic, int oc, int fh, int fw, int padding,
+                unsigned scales)
+{
+    return build(one_op(DW,
+                        fbb_tables(3, tfl_tensor("x", type, fbb_ints(4, n, 9, 9, ic), 0),
+                                   quantized(tfl_tensor("w", ftype, fbb_ints(4, 1, fh, fw, oc),
+                                                        1), scales),
+                                   tfl_tensor("y", type, fbb_ints(4, n, 9, 9, oc), 0)),
+                        fbb_ints(2, 0, 1), fbb_ints(1, 2), 2, conv_opts(padding, 1, 1)));
+}
+
+static void depthwise_paths(void **state)
+{
+    (void)state;
+    /* 3x3 with padding at most 1: arm_depthwise_conv_3x3_s8, none (but MVE's optimized kernel
+       always: 4 * CH_IN_BLOCK_MVE (124) * 9). */
+    built b = dw(I8, I8, 1, 16, 16, 3, 3, 0, 16);
+    expect(&b, &m4, 0);
+    expect(&b, &m55, 1, S(4464));
+    unbuild(&b);
+    /* 5x5 (mltk_keyword_spotting measured 2160 = 2 * 24 * 5 * 9 for its 5x9 windows): int16
+       columns ic * fh * fw; none without DSP. */
+    b = dw(I8, I8, 1, 16, 16, 5, 5, 0, 16);
+    expect(&b, &m4, 1, S(800));
+    expect(&b, &m0, 0);
+    expect(&b, &m55, 1, S(12400));
+    unbuild(&b);
+    /* An INT4 filter: the DSP size even in plain C. */
+    b = dw(I8, INT4, 1, 16, 16, 3, 3, 0, 16);
+    expect(&b, &m4, 1, S(288));
+    expect(&b, &m0, 1, S(288));
+    unbuild(&b);
+    /* A channel multiplier (oc != ic) or two batches: the generic kernel, none. */
+    b = dw(I8, I8, 1, 8, 16, 5, 5, 0, 16);
+    expect(&b, &m4, 0);
+    unbuild(&b);
+    b = dw(I8, I8, 2, 16, 16, 5, 5, 0, 16);
+    expect(&b, &m4, 0);
+    unbuild(&b);
+    /* INT16 and FLOAT32 request nothing through TFLM's cmsis_nn kernel. */
+    b = dw(I16, I8, 1, 16, 16, 5, 5, 0, 16);
+    expect(&b, &m4, 0);
+    unbuild(&b);
+    /* One input channel into 8 with MVE: CMSIS-NN sizes it as a convolution with the stride
+       TFLM never set. */
+    b = dw(I8, I8, 1, 1, 8, 3, 3, 0, 8);
+    expect(&b, &m4, 0);
+    expect_refused(&b, &m55, "reads a stride that TFLM's Prepare leaves unset");
+    unbuild(&b);
+    b = dw(I8, I8, 1, 16, 16, 3, 3, 0, 3);
+    expect_refused(&b, &m4, "the filter's quantization is not per tensor or per output "
+                            "channel");
+    unbuild(&b);
+}
+
+/* FULLY_CONNECTED: input [batches, depth] (or [1, batches, depth]), filter [units, depth]. */
+static built fc(int type, int ftype, int rank3, int depth, int units, unsigned scales,
+                int filter_const)
+{
+    fbb_node *x = rank3 ? fbb_ints(3, 1, 2, depth) : fbb_ints(2, 2, depth);
+    fbb_node *y = rank3 ? fbb_ints(3, 1, 2, units) : fbb_ints(2, 2, units);
+    return build(one_op(FC,
+                        fbb_tables(3, tfl_tensor("x", type, x, 0),
+                                   quantized(tfl_tensor("w", ftype, fbb_ints(2, units, depth),
+                                                        filter_const ? 1 : 0), scales),
+                                   tfl_tensor("y", type, y, 0)),
+                        fbb_ints(3, 0, 1, -1), fbb_ints(1, 2), 8, fbb_table()));
+}
+
+static void fully_connected_paths(void **state)
+{
+    (void)state;
+    /* A rank-3 output and a depth that 4 divides run as a 1x1 convolution: per-tensor
+       quantization asks for a multiplier and a shift per output channel (dtln measured 2056
+       for 257 units), and arm_convolve_1x1_s8_fast's buffer (Arm Compiler 6 with DSP). */
+    built b = fc(I8, I8, 1, 16, 10, 1, 1);
+    expect(&b, &m4, 1, S(80));
+    expect(&b, &m55, 1, S(80));
+    expect(&b, &m4_armclang, 2, S(80), S(64));
+    unbuild(&b);
+    /* Per-channel: no fake multipliers. */
+    b = fc(I8, I8, 1, 16, 10, 10, 1);
+    expect(&b, &m4, 0);
+    unbuild(&b);
+    /* A depth of 18 is no 1x1 convolution; rank 2 neither: arm_fully_connected_s8, whose kernel
+       sums only MVE keeps (4 per unit), in the tail when optimized for speed and the filter is
+       constant, else in scratch. */
+    b = fc(I8, I8, 1, 18, 10, 1, 1);
+    expect(&b, &m4, 0);
+    unbuild(&b);
+    b = fc(I8, I8, 0, 16, 10, 1, 1);
+    expect(&b, &m4, 0);
+    expect(&b, &m55, 0);
+    expect(&b, &m55_size, 1, S(40));
+    unbuild(&b);
+    b = fc(I8, I8, 0, 16, 10, 1, 0);
+    expect(&b, &m55, 1, S(40));
+    unbuild(&b);
+    /* INT4 filters, INT16 and FLOAT32: nothing (the INT4 filter is not unpacked here, unlike the
+       reference kernel). */
+    b = fc(I8, INT4, 1, 16, 10, 1, 1);
+    expect(&b, &m4, 0);
+    unbuild(&b);
+    b = fc(I16, I8, 1, 16, 10, 1, 1);
+    expect(&b, &m4, 0);
+    unbuild(&b);
+    b = fc(F32, F32, 1, 16, 10, 0, 1);
+    expect(&b, &m4, 0);
+    unbuild(&b);
+    b = fc(I16, I8, 1, 16, 10, 10, 1);
+    expect_refused(&b, &m4, "per-channel quantization needs an INT8 input and an INT8 filter");
+    unbuild(&b);
+    b = fc(I8, I8, 1, 16, 10, 4, 1);
+    expect_refused(&b, &m4, "the filter's scale count differs from its quantized dimension");
+    unbuild(&b);
+}
+
+static built pool(int32_t code, int type, int depth)
+{
+    fbb_node *opt = fbb_scalar(fbb_scalar(fbb_scalar(fbb_scalar(fbb_scalar(fbb_table(), 0, 1,
+                                                                           1), 1, 4, 2),
+                                                     2, 4, 2), 3, 4, 2), 4, 4, 2);
+    return build(one_op(code, fbb_tables(2, tfl_tensor("x", type, fbb_ints(4, 1, 8, 8, depth), 0),
+                                         tfl_tensor("y", type, fbb_ints(4, 1, 4, 4, depth), 0)),
+                        fbb_ints(1, 0), fbb_ints(1, 1), 5, opt));
+}
+
+static void pooling_paths(void **state)
+{
+    (void)state;
+    /* An int32 sum per channel with DSP (person_detect measured 1024 for 256 channels). */
+    built b = pool(AVGPOOL, I8, 24);
+    expect(&b, &m4, 1, S(96));
+    expect(&b, &m0, 0);
+    expect(&b, &m55, 0);
+    unbuild(&b);
+    b = pool(AVGPOOL, I16, 24);
+    expect(&b, &m4, 1, S(96));
+    unbuild(&b);
+    b = pool(AVGPOOL, F32, 24);
+    expect(&b, &m4, 0);
+    unbuild(&b);
+    b = pool(MAXPOOL, I8, 24);
+    expect(&b, &m4, 0);
+    unbuild(&b);
+    /* The reference kernels' set asks for nothing at all. */
+    b = pool(AVGPOOL, I8, 24);
+    ap_error err = {0};
+    ap__prepare pr = {0};
+    assert_int_equal(ap__kernel_prepare(b.m, AP_TFLM_KERNELS_REFERENCE, &pr, &err), AP_OK);
+    assert_int_equal(pr.n, 0);
+    ap__prepare_free(&pr);
+    unbuild(&b);
+}
+
+/* SVDF: batch 2, 8 filters of 16 inputs, rank 2 (4 units); wf constant when wf_const. */
+static built svdf(int type, int wf_const)
+{
+    fbb_node *opt = fbb_scalar(fbb_table(), 0, 4, 2);
+    return build(one_op(SVDF,
+                        fbb_tables(6, tfl_tensor("x", type, fbb_ints(2, 2, 16), 0),
+                                   tfl_tensor("wf", type, fbb_ints(2, 8, 16), wf_const ? 1 : 0),
+                                   tfl_tensor("wt", type == I8 ? I16 : F32, fbb_ints(2, 8, 10),
+                                              1),
+                                   tfl_tensor("bias", type == I8 ? I32 : F32, fbb_ints(1, 4), 1),
+                                   tfl_variable(tfl_tensor("state", type == I8 ? I16 : F32,
+                                                           fbb_ints(2, 2, 80), 0)),
+                                   tfl_tensor("y", type, fbb_ints(2, 2, 4), 0)),
+                        fbb_ints(5, 0, 1, 2, 3, 4), fbb_ints(1, 5), 6, opt));
+}
+
+static void svdf_paths(void **state)
+{
+    (void)state;
+    built b = svdf(I8, 1);
+    expect(&b, &m4, 2, S(64), S(32));
+    expect(&b, &m55, 2, S(64), S(32));      /* the 32-byte kernel sums go to the tail */
+    expect(&b, &m55_size, 3, S(64), S(32), S(32));
+    unbuild(&b);
+    b = svdf(I8, 0);
+    expect(&b, &m4, 2, S(64), S(32));
+    expect_refused(&b, &m55, "weights_feature is not constant");
+    unbuild(&b);
+    b = svdf(F32, 1);
+    expect(&b, &m4, 1, S(64));
+    unbuild(&b);
+}
+
+/* UNIDIRECTIONAL_SEQUENCE_LSTM: input [2, 5, 3] batch-major, state 7. */
+static built lstm(int type, int cell)
+{
+    int wt = type == F32 ? F32 : I8;
+    return build(one_op(LSTM,
+                        fbb_tables(5, tfl_tensor("x", type, fbb_ints(3, 2, 5, 3), 0),
+                                   tfl_tensor("w", wt, fbb_ints(2, 7, 3), 1),
+                                   tfl_variable(tfl_tensor("h", type, fbb_ints(2, 2, 7), 0)),
+                                   tfl_variable(tfl_tensor("c", cell, fbb_ints(2, 2, 7), 0)),
+                                   tfl_tensor("y", type, fbb_ints(3, 2, 5, 7), 0)),
+                        fbb_ints(24, 0, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                 -1, 2, 3, -1, -1, -1, -1),
+                        fbb_ints(1, 4), 71, fbb_table()));
+}
+
+static void lstm_paths(void **state)
+{
+    (void)state;
+    /* CMSIS-NN's integer LSTM keeps three buffers of batch * state int16; the float one the
+       reference kernel's four (the measured LSTMs: 3 x 160 and 4 x 80). */
+    built b = lstm(I8, I16);
+    const char *what[MAX_REQ];
+    int64_t got[MAX_REQ];
+    ap_error err = {0};
+    assert_int_equal(requests(&b, &m4, got, what, &err), 3);
+    assert_int_equal(got[0], 28);
+    assert_int_equal(got[2], 28);
+    assert_string_equal(what[2], "arm_lstm_unidirectional cell state");
+    unbuild(&b);
+    b = lstm(I16, I16);
+    expect(&b, &m4, 3, S(28), S(28), S(28));
+    unbuild(&b);
+    b = lstm(F32, F32);
+    expect(&b, &m4, 4, S(56), S(56), S(56), S(56));
+    unbuild(&b);
+    b = lstm(I8, I8);
+    expect_refused(&b, &m4, "cell state type is not FLOAT32 or INT16");
+    unbuild(&b);
+}
+
+/* TRANSPOSE_CONV: filter [oc, 3, 3, ic], input [1, 4, 4, ic], output [1, 8, 8, oc]. */
+static built tconv(int type, int ic, int oc, int stride, int bias_type)
+{
+    fbb_node *opt = fbb_scalar(fbb_scalar(fbb_scalar(fbb_table(), 0, 1, 0), 1, 4,
+                                          (uint64_t)stride), 2, 4, (uint64_t)stride);
+    int os = 4 * stride;
+    return build(one_op(TCONV,
+                        fbb_tables(5, tfl_tensor("shape", I32, fbb_ints(1, 4), 1),
+                                   tfl_tensor("f", I8, fbb_ints(4, oc, 3, 3, ic), 1),
+                                   tfl_tensor("x", type, fbb_ints(4, 1, 4, 4, ic), 0),
+                                   tfl_tensor("b", bias_type, fbb_ints(1, oc), 1),
+                                   tfl_tensor("y", type, fbb_ints(4, 1, os, os, oc), 0)),
+                        fbb_ints(4, 0, 1, 2, 3), fbb_ints(1, 4), 49, opt));
+}
+
+static void transpose_conv_paths(void **state)
+{
+    (void)state;
+    /* 8 input channels (not above REVERSE_TCOL_EFFICIENT_THRESHOLD, 16): a block of int32
+       columns ((4 - 1) * 2 + max(3, 2)) * oc * max(3, 2) * 4 = 9 * 5 * 3 * 4 = 540, and the
+       reversed-filter request of 0 bytes, which TFLM still makes. */
+    built b = tconv(I8, 8, 5, 2, I32);
+    expect(&b, &m4, 2, S(540), S(0));
+    unbuild(&b);
+    /* 20 channels, stride 2: the reversed convolution's im2col 2 * align(3 * 3 * 20, 4) * 2 =
+       720 (MVE 4 * align(180, 16) = 768), and the reversed filter 20 * 3 * 3 * 5 = 900. */
+    b = tconv(I8, 20, 5, 2, I32);
+    expect(&b, &m4, 2, S(720), S(900));
+    expect(&b, &m55, 2, S(768), S(900));
+    unbuild(&b);
+    /* Stride 3: no reversed convolution: ((4 - 1) * 3 + 3) * 5 * 3 * 4 = 720 and 0. */
+    b = tconv(I8, 20, 5, 3, I32);
+    expect(&b, &m4, 2, S(720), S(0));
+    unbuild(&b);
+    /* INT16: as the reference kernel: int64 accumulators, then the INT16 bias widened. */
+    b = tconv(I16, 8, 5, 2, I16);
+    expect(&b, &m4, 2, S(8 * 8 * 5 * 8), S(40));
+    unbuild(&b);
+    b = tconv(I16, 8, 5, 2, I64);
+    expect(&b, &m4, 1, S(8 * 8 * 5 * 8));
+    unbuild(&b);
+    b = tconv(F32, 8, 5, 2, F32);
+    expect_refused(&b, &m4, "hybrid models are not supported");
+    unbuild(&b);
+}
+
+/* The 0-byte request is a buffer of size 0 that TFLM plans like any other (at offset 0). */
+static void zero_byte_request_is_planned(void **state)
+{
+    (void)state;
+    fbb_node *opt = fbb_scalar(fbb_scalar(fbb_scalar(fbb_table(), 0, 1, 0), 1, 4, 2), 2, 4, 2);
+    fbb_node *root = one_op(TCONV,
+                            fbb_tables(5, tfl_tensor("shape", I32, fbb_ints(1, 4), 1),
+                                       tfl_tensor("f", I8, fbb_ints(4, 5, 3, 3, 8), 1),
+                                       tfl_tensor("x", I8, fbb_ints(4, 1, 4, 4, 8), 0),
+                                       tfl_tensor("b", I32, fbb_ints(1, 5), 1),
+                                       tfl_tensor("y", I8, fbb_ints(4, 1, 8, 8, 5), 0)),
+                            fbb_ints(4, 0, 1, 2, 3), fbb_ints(1, 4), 49, opt);
+    size_t len;
+    unsigned char *data = fbb_finish(root, &len);
+    fbb_reset();
+    ap_tflite_build_options bo;
+    ap_tflite_build_options_init(&bo);
+    bo.kernels = AP_TFLM_KERNELS_CMSIS_NN;
+    ap_problem *p = NULL;
+    ap_error err = {0};
+    assert_int_equal(ap_tflite_load_problem(data, len, "tconv.tflite", &bo, &p, &err), AP_OK);
+    assert_int_equal(p->n, 4);
+    assert_string_equal(p->buf[2].id, "scratch0");
+    assert_int_equal(p->buf[2].size, 544);
+    assert_string_equal(p->buf[2].name, "op 0 TRANSPOSE_CONV: arm_transpose_conv_s8 buffer "
+                                        "(arm_transpose_conv_s8_get_buffer_size)");
+    assert_string_equal(p->buf[3].id, "scratch1");
+    assert_int_equal(p->buf[3].size, 0);
+    assert_string_equal(p->buf[3].name, "op 0 TRANSPOSE_CONV: reversed filter "
+                                        "(arm_transpose_conv_s8_get_reverse_conv_buffer_size)");
+    assert_contains(p->note, "kernel scratch: cmsis-nn");
+    ap_plan plan;
+    ap_plan_init(&plan);
+    /* x (128) and y (320) live with both scratch buffers: 320 + 128 + 544. */
+    assert_int_equal(plan_checked(p, "greedy", &plan), 992);
+    assert_int_equal(plan.offset[3], 0);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+    free(data);
+}
+
+static void batch_matmul_paths(void **state)
+{
+    (void)state;
+    built b = build(one_op(BMM, fbb_tables(3, tfl_tensor("a", I8, fbb_ints(3, 2, 4, 6), 0),
+                                           tfl_tensor("b", I8, fbb_ints(3, 2, 6, 5), 1),
+                                           tfl_tensor("y", I8, fbb_ints(3, 2, 4, 5), 0)),
+                           fbb_ints(2, 0, 1), fbb_ints(1, 2), 101, fbb_table()));
+    expect(&b, &m4, 0);
+    expect(&b, &m55, 1, S(20)); /* arm_fully_connected_s8_get_buffer_size: 5 int32 sums */
+    unbuild(&b);
+    b = build(one_op(BMM, fbb_tables(3, tfl_tensor("a", I8, fbb_ints(1, 6), 0),
+                                     tfl_tensor("b", I8, fbb_ints(2, 6, 5), 1),
+                                     tfl_tensor("y", I8, fbb_ints(2, 1, 5), 0)),
+                     fbb_ints(2, 0, 1), fbb_ints(1, 2), 101, fbb_table()));
+    expect_refused(&b, &m4, "an operand without 2 to 4 dimensions");
+    unbuild(&b);
+}
+
+/* Every row and definition of every table parses and names only known quantities, and runs on
+ * an operator of its kind for every build; the branches of a group are consecutive. */
+static void every_table_parses(void **state)
+{
+    (void)state;
+    built models[8];
+    size_t nm = 0;
+    models[nm++] = conv(I8, I8, 8, 8, 3, 16, 3, 3, 3, 8, 8, conv_opts(0, 1, 1));
+    models[nm++] = dw(I8, I8, 1, 16, 16, 5, 5, 0, 16);
+    models[nm++] = fc(I8, I8, 1, 16, 10, 1, 1);
+    models[nm++] = pool(AVGPOOL, I8, 24);
+    models[nm++] = svdf(I8, 1);
+    models[nm++] = lstm(I8, I16);
+    models[nm++] = tconv(I8, 8, 5, 2, I32);
+    models[nm++] = build(one_op(BMM, fbb_tables(3, tfl_tensor("a", I8, fbb_ints(2, 4, 6), 0),
+                                                tfl_tensor("b", I8, fbb_ints(2, 6, 5), 1),
+                                                tfl_tensor("y", I8, fbb_ints(2, 4, 5), 0)),
+                                fbb_ints(2, 0, 1), fbb_ints(1, 2), 101, fbb_table()));
+    size_t n_tables = 0;
+    for (size_t i = 0; ap__cmsis_tables[i]; i++) {
+        const ap__ptable *t = ap__cmsis_tables[i];
+        n_tables++;
+        size_t j;
+        for (j = 0; j < nm; j++)
+            if (models[j].m->subgraphs[0].ops[0].builtin == t->builtin)
+                break;
+        if (j == nm)
+            fail_msg("no model for the table of operator %d", t->builtin);
+        const ap_tfl_operator *op = &models[j].m->subgraphs[0].ops[0];
+        assert_ptr_equal(ap__cmsis_table(op), t);
+        ap_error err = {0};
+        size_t bad = ap__ptable_lint(t, &err);
+        if (bad)
+            fail_msg("%s: entry %zu of the table of operator %d does not parse: %s", t->source,
+                     bad - 1, t->builtin, err.msg);
+        for (size_t r = 1; r < t->n_rows; r++)
+            for (size_t q = 0; q + 1 < r; q++)
+                if (t->rows[r].group && t->rows[q].group == t->rows[r].group &&
+                    t->rows[r - 1].group != t->rows[r].group)
+                    fail_msg("%s: row %zu continues group %d after another", t->source, r,
+                             t->rows[r].group);
+        /* Every operator of its kind runs through the table on each build. */
+        static const named *const sets[] = {&m4, &m0, &m55, &m4_armclang, &m55_size};
+        for (size_t q = 0; q < 5; q++) {
+            int64_t got[MAX_REQ];
+            if (requests(&models[j], sets[q], got, NULL, &err) < 0 &&
+                !strstr(err.msg, "reads a stride"))
+                fail_msg("%s on %s: %s", t->source, sets[q]->name, err.msg);
+        }
+        assert_non_null(strstr(t->source, "tensorflow/lite/micro/kernels/cmsis_nn/"));
+    }
+    assert_int_equal(n_tables, 8);
+    for (size_t j = 0; j < nm; j++)
+        unbuild(&models[j]);
+    /* A broken row is caught. */
+    static const ap__prow broken[] = {
+        {AP__PR_SCRATCH, 0, "in_type == INT8", "in_type * 2", NULL, "x"},
+        {AP__PR_SCRATCH, 0, "in_type == INT8", "nosuch * 2", NULL, "x"}};
+    ap__ptable bad = *ap__cmsis_tables[0];
+    bad.rows = broken;
+    bad.n_rows = 2;
+    ap_error err = {0};
+    assert_int_equal(ap__ptable_lint(&bad, &err), 2);
+    assert_string_equal(err.msg, "an unknown name in \"nosuch * 2\" (at \"nosuch * 2\")");
+}
+
+/* ---- Kernel sets and rules -------------------------------------------------------------------- */
+
+static void kernel_sets_are_listed(void **state)
+{
+    (void)state;
+    const char *const *names = ap_tflm_set_names(AP_TFLM_SET_KERNELS);
+    size_t n = 0;
+    for (; names[n]; n++)
+        assert_non_null(ap__kernel_build((ap_tflm_kernels)n));
+    assert_int_equal(n, AP_TFLM_KERNELS_COUNT);
+    assert_null(ap__kernel_build(AP_TFLM_KERNELS_COUNT));
+    assert_string_equal(names[AP_TFLM_KERNELS_CMSIS_NN], "cmsis-nn");
+    assert_string_equal(names[AP_TFLM_KERNELS_CMSIS_NN_M4], "cmsis-nn-m4");
+    const ap__kbuild *a = ap__kernel_build(AP_TFLM_KERNELS_CMSIS_NN);
+    const ap__kbuild *b = ap__kernel_build(AP_TFLM_KERNELS_CMSIS_NN_M4);
+    assert_true(a->cmsis_nn && a->dsp && !a->mve && !a->armclang && a->speed && a->ptr == 4);
+    assert_memory_equal(a, b, sizeof *a);
+    assert_memory_equal(a, &m4.b, sizeof *a);
+    const ap__kbuild *r = ap__kernel_build(AP_TFLM_KERNELS_REFERENCE);
+    assert_true(!r->cmsis_nn && r->ptr == 4 && !r->none);
+    assert_int_equal(ap__kernel_build(AP_TFLM_KERNELS_REFERENCE64)->ptr, 8);
+    assert_true(ap__kernel_build(AP_TFLM_KERNELS_NONE)->none);
+    ap_error err = {0};
+    int v;
+    assert_int_equal(ap_tflm_set_find(AP_TFLM_SET_KERNELS, "cmsis-nn-m55", &v, &err),
+                     AP_ERR_USAGE);
+    assert_string_equal(err.msg, "unknown kernel set \"cmsis-nn-m55\" (known: reference, "
+                                 "reference64, cmsis-nn, cmsis-nn-m4, none)");
+}
+
+/* The in-place and overlap rules hold for the reference kernels' loops only: with CMSIS-NN
+ * the library refuses them (the CLI, embed and every other caller go through it). */
+static void rules_are_refused_with_cmsis_nn(void **state)
+{
+    (void)state;
+    const char *path = src_path("corpus/models/tflm/person_detect.tflite");
+    ap_load_options lo;
+    ap_problem *p = NULL;
+    ap_error err = {0};
+    static const char *const inplace[] = {"reshape", "elementwise"};
+    for (size_t i = 0; i < 2; i++) {
+        ap_load_options_init(&lo);
+        lo.build.kernels = AP_TFLM_KERNELS_CMSIS_NN;
+        lo.build.inplace = (ap_tflm_inplace)tflm_set(AP_TFLM_SET_INPLACE, inplace[i]);
+        assert_int_equal(ap_load(path, &lo, &p, &err), AP_ERR_USAGE);
+        assert_null(p);
+        char want[256];
+        snprintf(want, sizeof want, "in-place rules \"%s\" are proven for TFLM's reference "
+                 "kernels only, not for the CMSIS-NN kernels of kernel set \"cmsis-nn\" (use "
+                 "in-place rules \"none\")", inplace[i]);
+        assert_contains(err.msg, want);
+    }
+    ap_load_options_init(&lo);
+    lo.build.kernels = AP_TFLM_KERNELS_CMSIS_NN_M4;
+    lo.build.overlap = AP_TFLM_OVERLAP_REFERENCE;
+    assert_int_equal(ap_load(path, &lo, &p, &err), AP_ERR_USAGE);
+    assert_contains(err.msg, "overlap rules \"reference\" are proven for TFLM's reference "
+                             "kernels only, not for the CMSIS-NN kernels of kernel set "
+                             "\"cmsis-nn-m4\" (use overlap rules \"none\")");
+    /* "none" is no rule: fine. */
+    lo.build.overlap = AP_TFLM_OVERLAP_NONE;
+    lo.build.inplace = AP_TFLM_INPLACE_NONE;
+    assert_int_equal(ap_load(path, &lo, &p, &err), AP_OK);
+    ap_problem_free(p);
+
+    run_result r = run_cli("plan", path, "--kernels", "cmsis-nn", "--overlap", "reference", NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "overlap rules \"reference\" are proven for TFLM's reference kernels "
+                           "only");
+    assert_string_equal(r.out, "");
+    run_free(&r);
+    const char *out = tmp_path("cmsis_inplace.tflite");
+    r = run_cli("embed", path, "-o", out, "--kernels", "cmsis-nn", "--inplace", "elementwise",
+                NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "in-place rules \"elementwise\" are proven for TFLM's reference "
+                           "kernels only");
+    assert_false(file_exists(out));
+    run_free(&r);
+}
+
+/* Buffer names carry the CMSIS-NN function that sized each request; the head is the one the
+ * real runtime measured (person_detect: 55,296 with a 1,024-byte pooling buffer). */
+static void buffer_names_name_the_function(void **state)
+{
+    (void)state;
+    run_result r = run_cli("inspect", src_path("corpus/models/tflm/person_detect.tflite"),
+                           "--kernels", "cmsis-nn", "--format", "csv", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "scratch0,28,29,1024,16,op 27 AVERAGE_POOL_2D: arm_avgpool_s8 channel "
+                           "sums (arm_avgpool_s8_get_buffer_size)");
+    run_free(&r);
+    r = run_cli("plan", src_path("corpus/models/more/mltk_keyword_spotting_on_off_v3.tflite"),
+                "--kernels", "cmsis-nn", "--strategy", "greedy", "--format", "csv", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "op 0 CONV_2D: arm_convolve_s8 im2col buffer "
+                           "(arm_convolve_wrapper_s8_get_buffer_size)");
+    assert_contains(r.out, "op 2 DEPTHWISE_CONV_2D: arm_depthwise_conv_s8_opt buffer "
+                           "(arm_depthwise_conv_wrapper_s8_get_buffer_size)");
+    run_free(&r);
+    r = run_cli("plan", src_path("corpus/models/more/mltk_keyword_spotting_on_off_v3.tflite"),
+                "--kernels", "cmsis-nn", "--strategy", "greedy", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "head         23728 bytes");
+    run_free(&r);
+}
+
+/* The CLI's whole arena is the chosen kernel set's: dtln's CMSIS-NN tail is 11,892 bytes in a
+ * plain interpreter (heads_m4_cmsis_nn.csv: recording tail 11,988, plain_total 14,356), not the
+ * reference kernels' 3,220; CMSIS-NN on host64 is refused. */
+static void cli_arena_uses_the_kernel_set(void **state)
+{
+    (void)state;
+    const char *dtln = src_path("corpus/models/tflm/dtln_noise_suppression.tflite");
+    run_result r = run_cli("plan", dtln, "--kernels", "cmsis-nn", "--strategy", "greedy", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "kTensorArenaSize for TFLM on cortex-m; head 2464 + tail 11892");
+    run_free(&r);
+    r = run_cli("plan", dtln, "--kernels", "cmsis-nn", "--target", "host64", NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "--kernels cmsis-nn is a Cortex-M build (--target cortex-m), not one "
+                           "for host64");
+    assert_string_equal(r.out, "");
+    run_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(expression_additions),
+        cmocka_unit_test(conv_paths),
+        cmocka_unit_test(depthwise_paths),
+        cmocka_unit_test(fully_connected_paths),
+        cmocka_unit_test(pooling_paths),
+        cmocka_unit_test(svdf_paths),
+        cmocka_unit_test(lstm_paths),
+        cmocka_unit_test(transpose_conv_paths),
+        cmocka_unit_test(zero_byte_request_is_planned),
+        cmocka_unit_test(batch_matmul_paths),
+        cmocka_unit_test(every_table_parses),
+        cmocka_unit_test(kernel_sets_are_listed),
+        cmocka_unit_test(rules_are_refused_with_cmsis_nn),
+        cmocka_unit_test(buffer_names_name_the_function),
+        cmocka_unit_test(cli_arena_uses_the_kernel_set),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
