@@ -834,6 +834,35 @@ static void buffer_names_name_the_function(void **state)
     run_free(&r);
 }
 
+/* compare --kernels reference,cmsis-nn: a row per kernel set with its own buffers, heads and
+ * stock TFLM arena (dtln: 13 buffers, head 1,424 with the reference kernels; 12 and 2,464 with
+ * CMSIS-NN, as heads_m4_*.csv; the arenas are head + plain tail + what AllocateTensors needs
+ * beyond it). */
+static void compare_kernel_sets_side_by_side(void **state)
+{
+    (void)state;
+    const char *dtln = src_path("corpus/models/tflm/dtln_noise_suppression.tflite");
+    run_result r = run_cli("compare", dtln, "--kernels", "reference,cmsis-nn", "--format", "csv",
+                           NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "input,kernels,tflm_arena,buffers,lower_bound,linear,greedy,");
+    assert_contains(r.out, "dtln_noise_suppression.tflite,reference,5128,13,1424,3120,1424,");
+    assert_contains(r.out, "dtln_noise_suppression.tflite,cmsis-nn,14360,12,2464,4672,2464,");
+    run_free(&r);
+    r = run_cli("compare", dtln, "--kernels", "reference,cmsis-nn", "--format", "json", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "\"kernels\":\"cmsis-nn\",\"tflm_arena\":14360,\"buffers\":12");
+    run_free(&r);
+    r = run_cli("compare", dtln, "--kernels", "reference,cmsis,none", NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "--kernels reference,cmsis,none: unknown kernel set \"cmsis\"");
+    run_free(&r);
+    r = run_cli("compare", dtln, "--kernels", "cmsis-nn,reference,cmsis-nn", NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "'cmsis-nn' is named twice");
+    run_free(&r);
+}
+
 /* The CLI's whole arena is the chosen kernel set's: dtln's CMSIS-NN tail is 11,892 bytes in a
  * plain interpreter (heads_m4_cmsis_nn.csv: recording tail 11,988, plain_total 14,356), not the
  * reference kernels' 3,220; CMSIS-NN on host64 is refused. */
@@ -871,6 +900,7 @@ int main(void)
         cmocka_unit_test(rules_are_refused_with_cmsis_nn),
         cmocka_unit_test(buffer_names_name_the_function),
         cmocka_unit_test(cli_arena_uses_the_kernel_set),
+        cmocka_unit_test(compare_kernel_sets_side_by_side),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

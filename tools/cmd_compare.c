@@ -3,7 +3,9 @@
 #include <string.h>
 
 #include "arenaplan/bounds.h"
+#include "arenaplan/load.h"
 #include "arenaplan/report.h"
+#include "arenaplan/tflm_arena.h"
 #include "cli.h"
 
 static const char usage_text[] =
@@ -20,6 +22,11 @@ static const char usage_text[] =
     "without them (the arena and the lower bound with and without sharing); csv and json then\n"
     "carry a rules column.\n"
     "\n"
+    "With --kernels SET,SET... (e.g. reference,cmsis-nn) every model gets one row per kernel\n"
+    "set, and a column 'tflm arena': the kTensorArenaSize stock TFLM needs with those kernels on\n"
+    "the target (head and tail; the strategies' columns are heads); csv and json then carry a\n"
+    "kernels column.\n"
+    "\n"
     "options:\n"
     "  --format FMT       table (default), csv or json\n"
     "  -o FILE            write to FILE (atomically) instead of stdout\n";
@@ -27,6 +34,8 @@ static const char usage_text[] =
 typedef struct row {
     const char *input;
     const char *rules;  /* "inplace=... overlap=..." or "none"; NULL when no rules were asked */
+    const char *kernels; /* the kernel set's name; NULL when --kernels gave one set */
+    int64_t tflm_arena;  /* with kernels: stock TFLM's whole arena (min_arena), -1 unknown */
     size_t nbuf;
     int64_t lower;
     int64_t *arena;  /* per column; -1 = failed */
@@ -35,15 +44,19 @@ typedef struct row {
 static void print_table(FILE *f, const row *rows, size_t nrows, const ap_strategy **cols, size_t ncols)
 {
     size_t r, c;
-    int win = 5, wr = 0;
+    int win = 5, wr = 0, wk = 0;
     for (r = 0; r < nrows; r++) {
         const char *base = strrchr(rows[r].input, '/');
         int w = (int)strlen(base ? base + 1 : rows[r].input);
         win = w > win ? w : win;
         if (rows[r].rules && (int)strlen(rows[r].rules) > wr)
             wr = (int)strlen(rows[r].rules);
+        if (rows[r].kernels && (int)strlen(rows[r].kernels) > wk)
+            wk = (int)strlen(rows[r].kernels);
     }
     fprintf(f, "%-*s", win, "input");
+    if (wk)
+        fprintf(f, " %-*s %12s", wk < 7 ? 7 : wk, "kernels", "tflm arena");
     if (wr)
         fprintf(f, " %-*s", wr, "rules");
     fprintf(f, " %8s %12s", "buffers", "lower bound");
@@ -57,6 +70,12 @@ static void print_table(FILE *f, const row *rows, size_t nrows, const ap_strateg
             if (rows[r].arena[c] >= 0 && rows[r].arena[c] < best)
                 best = rows[r].arena[c];
         fprintf(f, "%-*s", win, base ? base + 1 : rows[r].input);
+        if (wk) {
+            char cell[24] = "-";
+            if (rows[r].tflm_arena >= 0)
+                snprintf(cell, sizeof cell, "%lld", (long long)rows[r].tflm_arena);
+            fprintf(f, " %-*s %12s", wk < 7 ? 7 : wk, rows[r].kernels, cell);
+        }
         if (wr)
             fprintf(f, " %-*s", wr, rows[r].rules ? rows[r].rules : "");
         fprintf(f, " %8zu %12lld", rows[r].nbuf, (long long)rows[r].lower);
@@ -78,13 +97,19 @@ static void print_table(FILE *f, const row *rows, size_t nrows, const ap_strateg
 static void print_csv(FILE *f, const row *rows, size_t nrows, const ap_strategy **cols, size_t ncols)
 {
     size_t r, c;
-    int with_rules = nrows && rows[0].rules;
-    fputs(with_rules ? "input,rules,buffers,lower_bound" : "input,buffers,lower_bound", f);
+    int with_rules = nrows && rows[0].rules, with_kernels = nrows && rows[0].kernels;
+    fputs(with_kernels ? "input,kernels,tflm_arena," : "input,", f);
+    fputs(with_rules ? "rules,buffers,lower_bound" : "buffers,lower_bound", f);
     for (c = 0; c < ncols; c++)
         fprintf(f, ",%s", cols[c]->name);
     fputc('\n', f);
     for (r = 0; r < nrows; r++) {
         fputs(rows[r].input, f);
+        if (with_kernels) {
+            fprintf(f, ",%s,", rows[r].kernels);
+            if (rows[r].tflm_arena >= 0)
+                fprintf(f, "%lld", (long long)rows[r].tflm_arena);
+        }
         if (with_rules)
             fprintf(f, ",%s", rows[r].rules);
         fprintf(f, ",%zu,%lld", rows[r].nbuf, (long long)rows[r].lower);
@@ -104,6 +129,14 @@ static void print_json(FILE *f, const row *rows, size_t nrows, const ap_strategy
     for (r = 0; r < nrows; r++) {
         fputs(r ? ",\n{\"input\":" : "\n{\"input\":", f);
         ap_json_string(f, rows[r].input);
+        if (rows[r].kernels) {
+            fputs(",\"kernels\":", f);
+            ap_json_string(f, rows[r].kernels);
+            if (rows[r].tflm_arena >= 0)
+                fprintf(f, ",\"tflm_arena\":%lld", (long long)rows[r].tflm_arena);
+            else
+                fputs(",\"tflm_arena\":null", f);
+        }
         if (rows[r].rules) {
             fputs(",\"rules\":", f);
             ap_json_string(f, rows[r].rules);
@@ -122,6 +155,53 @@ static void print_json(FILE *f, const row *rows, size_t nrows, const ap_strategy
     fputs("]}\n", f);
 }
 
+/* Reads --kernels A,B,... into sets[] (each a known kernel set, none twice). */
+static int kernel_list(const char *list, int *sets, size_t *n)
+{
+    char name[64];
+    *n = 0;
+    for (const char *p = list;;) {
+        size_t l = strcspn(p, ",");
+        ap_error err = {0};
+        int v;
+        if (l == 0 || l >= sizeof name || *n == AP_TFLM_KERNELS_COUNT) {
+            cli_error("--kernels %s: a comma-separated list of kernel sets, each named once", list);
+            return -1;
+        }
+        memcpy(name, p, l);
+        name[l] = '\0';
+        if (ap_tflm_set_find(AP_TFLM_SET_KERNELS, name, &v, &err) != AP_OK) {
+            cli_error("--kernels %s: %s", list, err.msg);
+            return -1;
+        }
+        for (size_t i = 0; i < *n; i++)
+            if (sets[i] == v) {
+                cli_error("--kernels %s: '%s' is named twice", list, name);
+                return -1;
+            }
+        sets[(*n)++] = v;
+        if (!p[l])
+            return 0;
+        p += l + 1;
+    }
+}
+
+/* Stock TFLM's whole arena for the model at path with the options of o, or -1 (a CSV, or the
+ * arena is unknown: the CLI has said why). */
+static int64_t stock_arena(const char *path, const cli_input_opts *o)
+{
+    unsigned char *data = NULL;
+    size_t len = 0;
+    ap_error err = {0};
+    ap_tflm_arena a;
+    int64_t v = -1;
+    if (ap_is_tflite_file(path) && ap_read_file(path, (size_t)1 << 31, &data, &len, &err) == AP_OK &&
+        cli_model_arena(data, len, path, o, &a) == 1)
+        v = a.min_arena;
+    free(data);
+    return v;
+}
+
 int cmd_compare(int argc, char **argv)
 {
     const char *format = "table", *output = NULL;
@@ -132,6 +212,8 @@ int cmd_compare(int argc, char **argv)
     cli_input_opts in;
     cli_out out;
     int m, rc = EXIT_OK, k;
+    int kset[AP_TFLM_KERNELS_COUNT];
+    size_t nkset = 0;
     cli_input_init(&in);
     all = ap_strategies(&nall);
     if (!inputs)
@@ -143,6 +225,16 @@ int cmd_compare(int argc, char **argv)
             free(inputs);
             return EXIT_OK;
         }
+        const char *kv;
+        int at = k;
+        if ((m = cli_value(argc, argv, &k, "--kernels", NULL, &kv)) > 0 && strchr(kv, ',')) {
+            if (kernel_list(kv, kset, &nkset) != 0) {
+                free(inputs);
+                return EXIT_USAGE;
+            }
+            continue;
+        }
+        k = at;
         if ((m = cli_input_option(&in, argc, argv, &k)) != 0 ||
             (m = cli_value(argc, argv, &k, "--format", "-f", &format)) != 0 ||
             (m = cli_value(argc, argv, &k, "--output", "-o", &output)) != 0) {
@@ -180,6 +272,9 @@ int cmd_compare(int argc, char **argv)
         rules = rules_text;
         nvariants = 2;
     }
+    /* with a list of kernel sets, each input (and rules variant) once per set */
+    size_t nk = nkset ? nkset : 1;
+    nvariants *= (int)nk;
     cols = calloc(nall, sizeof *cols);
     rows = calloc(ninputs * (size_t)nvariants, sizeof *rows);
     if (!cols || !rows) {
@@ -197,17 +292,22 @@ int cmd_compare(int argc, char **argv)
         ap_bounds bd;
         ap_error err = {0};
         row *r = &rows[nrows];
-        if (i % (size_t)nvariants == 1) {
+        size_t v = i % (size_t)nvariants, nr = (size_t)nvariants / nk; /* rules variants */
+        if (nr == 2 && v % 2 == 1) {
             variant.load.build.inplace = AP_TFLM_INPLACE_NONE;
             variant.load.build.overlap = AP_TFLM_OVERLAP_NONE;
         }
+        if (nkset)
+            variant.load.build.kernels = (ap_tflm_kernels)kset[v / nr];
         if (!(p = cli_load(inputs[i / (size_t)nvariants], &variant))) {
             rc = EXIT_USAGE;
-            if (nvariants == 2 && i % 2 == 0)
+            if (nr == 2 && v % 2 == 0)
                 i++; /* the same input again without rules: one message is enough */
             continue;
         }
-        r->rules = nvariants == 1 ? NULL : i % 2 == 0 ? rules : "none";
+        r->rules = nr == 1 ? NULL : v % 2 == 0 ? rules : "none";
+        r->kernels = nkset ? ap_tflm_set_name(AP_TFLM_SET_KERNELS, kset[v / nr]) : NULL;
+        r->tflm_arena = nkset ? stock_arena(inputs[i / (size_t)nvariants], &variant) : -1;
         if (ap_bounds_compute(p, &bd, &err) != AP_OK || !(r->arena = calloc(ncols, sizeof *r->arena))) {
             cli_error("%s: out of memory", inputs[i / (size_t)nvariants]);
             ap_problem_free(p);
