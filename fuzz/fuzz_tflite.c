@@ -1,8 +1,8 @@
 /*
  * fuzz_tflite.c - libFuzzer target for the .tflite reader, TFLM's lifetime rules, the kernel
- * scratch models, the FlexBuffer reader and the TensorFlow Lite interpreter's arena
- * (litert.h): any input must give a model or a clean error, and any model a valid problem
- * or a clean error, never a crash or a read outside the input
+ * scratch models, the FlexBuffer reader, the TensorFlow Lite interpreter's arena (litert.h)
+ * and the operator reordering: any input must give a model or a clean error, and any model a
+ * valid problem (and an order) or a clean error, never a crash or a read outside the input
  * (built with AddressSanitizer and UBSan by .ci/fuzz.sh; see docs/tflite.md).
  */
 #include <stdint.h>
@@ -12,6 +12,7 @@
 #include "arenaplan/check.h"
 #include "arenaplan/litert.h"
 #include "arenaplan/planner.h"
+#include "arenaplan/reorder.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
 #include "arenaplan/tflm_arena.h"
@@ -108,6 +109,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     a.min_arena_16 < a.min_arena)
                     abort();
             }
+        }
+        /* Reordering: a clean answer or a clean refusal; a claim that breaks its own
+           invariants, or a copy that cannot be written once found, is a bug. */
+        ap_tflite_reorder_options ro;
+        ap_tflite_reorder_result rr;
+        ap_tflite_reorder_options_init(&ro);
+        ro.order.budget = 2000;
+        if (ap_tflite_reorder_find(m, &ro, &rr, &err) == AP_OK) {
+            unsigned char *out = NULL;
+            size_t out_len = 0;
+            if (rr.peak > rr.peak_stored || rr.bound > rr.peak ||
+                rr.proven != (rr.peak == rr.bound))
+                abort();
+            if (rr.moved) {
+                ap_status st = ap_tflite_permute_operators(copy, size, rr.order, &out, &out_len,
+                                                           &err);
+                if (st != AP_OK && st != AP_ERR_INPUT)
+                    abort();
+                free(out);
+            }
+            ap_tflite_reorder_result_free(&rr);
         }
         ap_tflite_free(m);
     }

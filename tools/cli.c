@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "arenaplan/check.h"
+#include "arenaplan/reorder.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
 #include "arenaplan/tflm_arena.h"
@@ -562,4 +563,75 @@ int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, co
         return -1;
     }
     return 1;
+}
+
+/* Whether paths a and b name the same existing file (so -o would overwrite the input). */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
+        return 0;
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+int cli_model_copy_args(const char *cmd, const char *input, const char *output)
+{
+    if (!input) {
+        cli_error("%s: no model given (see 'arenaplan %s --help')", cmd, cmd);
+        return -1;
+    }
+    if (!output || strcmp(output, "-") == 0) {
+        cli_error("%s: give the file to write with -o OUT.tflite", cmd);
+        return -1;
+    }
+    if (same_file(input, output)) {
+        cli_error("%s: -o %s names the input itself; %s never modifies its input", cmd, output,
+                  cmd);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_reorder_line(const char *path, const ap_tfl_model *m, ap_tflm_kernels kernels, char *buf,
+                     size_t n)
+{
+    unsigned char *data = NULL;
+    size_t len = 0;
+    ap_tfl_model *own = NULL;
+    ap_tflite_reorder_options ro;
+    ap_tflite_reorder_result r;
+    ap_error err = {0};
+    buf[0] = 0;
+    if (!m) {
+        if (!ap_is_tflite_file(path) || ap_read_file(path, (size_t)1 << 31, &data, &len, &err) ||
+            ap_tflite_read(data, len, &own, &err) != AP_OK) {
+            free(data);
+            return 0;
+        }
+        m = own;
+    }
+    ap_tflite_reorder_options_init(&ro);
+    ro.kernels = kernels;
+    ro.order.budget = AP_ORDER_QUICK_BUDGET;
+    if (ap_tflite_reorder_find(m, &ro, &r, &err) != AP_OK) {
+        snprintf(buf, n, "reorder      the operator order cannot change: %s", err.msg);
+    } else if (r.moved) {
+        long long d = (long long)(r.peak_stored - r.peak);
+        snprintf(buf, n, "reorder      another operator order keeps %lld bytes live at most "
+                 "instead of %lld (-%lld, %.1f%%%s): 'arenaplan reorder' writes it",
+                 (long long)r.peak, (long long)r.peak_stored, d,
+                 100.0 * (double)d / (double)r.peak_stored,
+                 r.proven ? ", optimal" : "");
+    } else if (r.proven) {
+        snprintf(buf, n, "reorder      the stored operator order is optimal: every order keeps "
+                 "%lld bytes live at some step", (long long)r.peak);
+    } else {
+        snprintf(buf, n, "reorder      no order found beats the stored one (%lld bytes live at "
+                 "most) in a quick search; every order needs at least %lld: 'arenaplan reorder' "
+                 "searches further", (long long)r.peak, (long long)r.bound);
+    }
+    ap_tflite_reorder_result_free(&r);
+    ap_tflite_free(own);
+    free(data);
+    return buf[0] != 0;
 }

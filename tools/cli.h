@@ -121,6 +121,17 @@ volatile sig_atomic_t *cli_stop_flag(void);
 void (*cli_progress_printer(int quiet))(const ap_progress *, void *);
 void cli_progress_done(void);
 
+/* For commands that write a copy of one model (embed, reorder): the model and -o OUT given,
+ * OUT not the model itself. 0, or -1 after an error message naming cmd. */
+int cli_model_copy_args(const char *cmd, const char *input, const char *output);
+
+/* One summary line ("reorder      ...") on what another operator order of a .tflite model
+ * would save, from the bound, the cheap orders and a search of AP_ORDER_QUICK_BUDGET nodes
+ * (milliseconds): the model m, or the file at path when m is NULL. Returns 0 (buf empty) for
+ * inputs that are no model. */
+int cli_reorder_line(const char *path, const ap_tfl_model *m, ap_tflm_kernels kernels,
+                     char *buf, size_t n);
+
 int cmd_plan(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
@@ -128,5 +139,6 @@ int cmd_strategies(int argc, char **argv);
 int cmd_inspect(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_embed(int argc, char **argv);
+int cmd_reorder(int argc, char **argv);
 
 #endif

@@ -1,7 +1,6 @@
 /* cmd_embed.c - `arenaplan embed`: a copy of a model carrying its plan as TFLM's offline plan. */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "arenaplan/bounds.h"
 #include "arenaplan/embed.h"
@@ -29,14 +28,6 @@ static const char usage_text[] =
     "                     (\"no gain: TFLM already reaches N bytes\"; without --force nothing is\n"
     "                     written then, and embed exits 0)\n"
     ;
-
-static int same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
-        return 0;
-    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
 
 /* Whether the copy gains nothing: TFLM reaches no smaller head with it than with the input. */
 static int no_gain(const ap_tflite_embed_result *r)
@@ -156,14 +147,8 @@ int cmd_embed(int argc, char **argv)
                   "ignores it (--runtime tflite and --threads do not apply)");
         return EXIT_USAGE;
     }
-    if (!output || strcmp(output, "-") == 0) {
-        cli_error("embed: give the file to write with -o OUT.tflite");
+    if (cli_model_copy_args("embed", input, output) != 0)
         return EXIT_USAGE;
-    }
-    if (same_file(input, output)) {
-        cli_error("embed: -o %s names the input itself; embed never modifies its input", output);
-        return EXIT_USAGE;
-    }
     if (eo.plan.strategy && cli_check_strategy(eo.plan.strategy) != 0)
         return EXIT_USAGE;
     if (cli_build_options(&in, &eo.build) != 0)

@@ -246,7 +246,7 @@ static void print_tail(FILE *f, const ap_tflm_arena *a)
 
 static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const ap_problem *p,
                         const summary *s, const char *kernels, const ap_litert_info *lit,
-                        const ap_tflm_arena *arena)
+                        const ap_tflm_arena *arena, const char *reorder_line)
 {
     fprintf(f, "model        %s\n", path);
     fprintf(f, "schema       version %u%s%s\n", m->version, m->description[0] ? ", " : "",
@@ -319,6 +319,8 @@ static void print_table(FILE *f, const char *path, const ap_tfl_model *m, const 
         /* --inplace / --overlap: the rules, their kernels and what they allow */
         fprintf(f, "overlap      %zu allowances; with them at least %lld bytes (lower bound)\n"
                    "note         %s\n", rule_allowances(p), (long long)s->bounds.lower, p->note);
+    if (reorder_line[0])
+        fprintf(f, "%s\n", reorder_line);
     fputc('\n', f);
     fprintf(f, "%-10s %-40s %-20s %10s  %-14s %-10s %-24s %s\n", "id", "name", "type", "size",
             "lifetime", "kind", "producer", "consumers");
@@ -549,8 +551,13 @@ int cmd_inspect(int argc, char **argv)
         }
     } else if (strcmp(format, "json") == 0)
         print_json(out.f, input, model, p, &s, kernels, lit);
-    else
-        print_table(out.f, input, model, p, &s, kernels, lit, have ? &arena : NULL);
+    else {
+        /* what another operator order would save, under TFLM's lifetimes */
+        char line[AP_ERROR_MAX + 128] = "";
+        if (!lit)
+            cli_reorder_line(input, model, bo.kernels, line, sizeof line);
+        print_table(out.f, input, model, p, &s, kernels, lit, have ? &arena : NULL, line);
+    }
     if (cli_out_close(&out, 1) != 0)
         goto done;
     if (pst != AP_OK) {

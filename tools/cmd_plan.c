@@ -230,6 +230,14 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
         return ap_write_c_header_with(f, p, plan, name, &o, err);
     }
     (void)a->show_overlap; /* the table shows the savings whenever rules made allowances */
+    /* what another operator order would save, under TFLM's lifetimes */
+    char line[AP_ERROR_MAX + 128];
+    const char *lines[2] = {NULL, NULL};
+    ap_tflite_build_options bo;
+    if (a->in.load.runtime == AP_RUNTIME_TFLM && cli_build_options(&a->in, &bo) == 0 &&
+        cli_reorder_line(a->inputs[0], NULL, bo.kernels, line, sizeof line))
+        lines[0] = line;
+    o.lines = lines;
     ap_status st = ap_write_table_with(f, p, plan, &o, err);
     if (st == AP_OK && a->ops) {
         fputc('\n', f);

@@ -132,6 +132,14 @@ static int write_outputs(const report_args *a, const ap_problem *p, const ap_pla
     }
     ap_report_options_init(&o);
     o.arena = arena;
+    /* what another operator order would save, under TFLM's lifetimes */
+    char line[AP_ERROR_MAX + 128];
+    const char *lines[2] = {NULL, NULL};
+    ap_tflite_build_options bo;
+    if (want_html && a->in.load.runtime == AP_RUNTIME_TFLM && cli_build_options(&a->in, &bo) == 0 &&
+        cli_reorder_line(a->input, NULL, bo.kernels, line, sizeof line))
+        lines[0] = line;
+    o.lines = lines;
     if (want_html && ap_write_html_with(html.f, p, plans, nplans, &o, &err) != AP_OK)
         ok = 0;
     if (ok && a->svg && ap_write_svg(svg.f, p, &plans[0], &err) != AP_OK)

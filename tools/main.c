@@ -12,6 +12,8 @@ static const cli_command commands[] = {
     {"inspect", "what a .tflite model holds and the buffers TFLM plans for it", cmd_inspect},
     {"report", "an HTML report of a plan: timeline, live bytes, strategies, buffers", cmd_report},
     {"embed", "a copy of a .tflite model carrying its plan as TFLM's offline plan", cmd_embed},
+    {"reorder", "a copy of a .tflite model whose operators run in the order needing the fewest bytes",
+     cmd_reorder},
 };
 
 static void usage(FILE *f)

@@ -88,6 +88,9 @@ typedef struct ap_report_options {
     int hex;            /* 1: the table's offsets and ends in hexadecimal (0x0000d800) */
     const struct ap_tflm_whole *arena; /* TFLM's whole arena for this plan and for stock TFLM
                            (ap_tflm_plan_arena), or NULL: the outputs then show the head alone */
+    const char *const *lines; /* more summary lines, NULL-terminated, or NULL: the table prints
+                           each as given ("label        text") after the peak, the HTML report
+                           as a note under the summary (<p class="note" id="line-K">) */
 } ap_report_options;
 
 void ap_report_options_init(ap_report_options *opt);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "arenaplan/embed.h"
+#include "arenaplan/reorder.h"
 #include "arenaplan/tflite.h"
 #include "core/util.h"
 #include "tflite/fb.h"
@@ -105,10 +106,11 @@ static ap_status diff_tensor(const ap_tfl_model *a, const ap_tfl_model *b, uint3
     return AP_OK;
 }
 
+/* Operator i of b against operator ia of a (ia = i unless the operators were permuted). */
 static ap_status diff_operator(const ap_tfl_model *a, const ap_tfl_model *b, uint32_t s,
-                               uint32_t i, ap_error *e)
+                               uint32_t ia, uint32_t i, ap_error *e)
 {
-    const ap_tfl_operator *x = &a->subgraphs[s].ops[i], *y = &b->subgraphs[s].ops[i];
+    const ap_tfl_operator *x = &a->subgraphs[s].ops[ia], *y = &b->subgraphs[s].ops[i];
     if (x->opcode_index != y->opcode_index ||
         !same_ints(x->inputs, x->n_inputs, y->inputs, y->n_inputs) ||
         !same_ints(x->outputs, x->n_outputs, y->outputs, y->n_outputs) ||
@@ -119,16 +121,17 @@ static ap_status diff_operator(const ap_tfl_model *a, const ap_tfl_model *b, uin
         (x->custom_options_len &&
          memcmp(a->data + x->custom_options_pos, b->data + y->custom_options_pos,
                 x->custom_options_len) != 0))
-        return differ(e, "subgraph %u operator %u (%s) differs", s, i, x->name);
+        return differ(e, "subgraph %u operator %u (%s) differs", s, ia, x->name);
     if (!same_table(a, x->table_pos, b, y->table_pos) ||
         !same_table(a, x->options_pos, b, y->options_pos) ||
         !same_table(a, x->options2_pos, b, y->options2_pos))
         return differ(e, "subgraph %u operator %u (%s): the bytes of its table or options differ",
-                      s, i, x->name);
+                      s, ia, x->name);
     return AP_OK;
 }
 
-static ap_status diff_graph(const ap_tfl_model *a, const ap_tfl_model *b, ap_error *e)
+static ap_status diff_graph(const ap_tfl_model *a, const ap_tfl_model *b,
+                            uint32_t *const *order, ap_error *e)
 {
     ap_status st;
     if (a->version != b->version || !same_str(a->description, b->description))
@@ -156,9 +159,11 @@ static ap_status diff_graph(const ap_tfl_model *a, const ap_tfl_model *b, ap_err
         for (uint32_t i = 0; i < x->n_tensors; i++)
             if ((st = diff_tensor(a, b, s, i, e)) != AP_OK)
                 return st;
-        for (uint32_t i = 0; i < x->n_ops; i++)
-            if ((st = diff_operator(a, b, s, i, e)) != AP_OK)
+        for (uint32_t i = 0; i < x->n_ops; i++) {
+            uint32_t ia = order && order[s] ? order[s][i] : i;
+            if ((st = diff_operator(a, b, s, ia, i, e)) != AP_OK)
                 return st;
+        }
     }
     if (a->n_signatures != b->n_signatures)
         return differ(e, "signatures: %u vs %u", a->n_signatures, b->n_signatures);
@@ -236,8 +241,32 @@ static ap_status diff_metadata(const ap_tfl_model *a, const ap_tfl_model *b,
 ap_status ap_tflite_diff(const ap_tfl_model *a, const ap_tfl_model *b, const char *const *ignore,
                          size_t n_ignore, ap_error *diff)
 {
+    return ap_tflite_diff_reordered(a, b, NULL, ignore, n_ignore, diff);
+}
+
+ap_status ap_tflite_diff_reordered(const ap_tfl_model *a, const ap_tfl_model *b,
+                                   uint32_t *const *order, const char *const *ignore,
+                                   size_t n_ignore, ap_error *diff)
+{
     ap_status st;
-    if ((st = diff_graph(a, b, diff)) != AP_OK ||
+    /* The order must be a permutation, or an operator could be compared twice and another
+     * never. */
+    for (uint32_t s = 0; order && s < a->n_subgraphs; s++) {
+        uint32_t n = a->subgraphs[s].n_ops;
+        unsigned char *seen = order[s] ? ap__zalloc((size_t)n + 1, 1) : NULL;
+        if (order[s] && !seen)
+            return ap_error_set(diff, AP_ERR_NOMEM, "out of memory comparing models");
+        for (uint32_t i = 0; seen && i < n; i++) {
+            if (order[s][i] >= n || seen[order[s][i]]) {
+                free(seen);
+                return differ(diff, "subgraph %u: the order is not a permutation of its %u "
+                              "operators (position %u names %u)", s, n, i, order[s][i]);
+            }
+            seen[order[s][i]] = 1;
+        }
+        free(seen);
+    }
+    if ((st = diff_graph(a, b, order, diff)) != AP_OK ||
         (st = diff_buffers(a, b, ignore, n_ignore, diff)) != AP_OK ||
         (st = diff_metadata(a, b, ignore, n_ignore, diff)) != AP_OK)
         return st;

@@ -468,6 +468,11 @@ ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans,
     write_summary(f, p, &plans[0], &s, arena);
     if (arena)
         write_tflm(f, arena);
+    for (k = 0; opt && opt->lines && opt->lines[k]; k++) {
+        fprintf(f, "<p class=\"note\" id=\"line-%zu\">", k);
+        ap__xml_text(f, opt->lines[k], 0);
+        fputs("</p>\n", f);
+    }
 
     fputs("<section id=\"timeline\"><h2>Memory timeline</h2>\n", f);
     ap__svg_timeline(f, p, &plans[0], &s, AP__SVG_INLINE);

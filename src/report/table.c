@@ -212,6 +212,8 @@ ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
                 s.shared_count);
     fprintf(f, "padding      %lld bytes of alignment padding\n", (long long)s.padding_bytes);
     write_peak(f, p, &s);
+    for (i = 0; opt && opt->lines && opt->lines[i]; i++)
+        fprintf(f, "%s\n", opt->lines[i]);
     fprintf(f, "buffers      %zu", p->n);
     if (s.fixed)
         fprintf(f, " (%zu fixed)", s.fixed);

@@ -1,4 +1,5 @@
 /* testutil.c - running the CLI, temporary files, and checked planning for the tests. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -114,6 +115,48 @@ const char *tmp_path(const char *name)
     char *buf = next_path_buf();
     snprintf(buf, 4096, "%s/%d_%s", AP_TEST_TMP, (int)getpid(), name);
     return buf;
+}
+
+static int cmp_paths(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **corpus_model_paths(size_t *n)
+{
+    static const char *dirs[] = {"corpus/models/tflm", "corpus/models/more",
+                                 "corpus/models/seanet"};
+    char **v = NULL;
+    size_t cap = 0;
+    *n = 0;
+    for (size_t d = 0; d < sizeof dirs / sizeof dirs[0]; d++) {
+        const char *dir = src_path(dirs[d]);
+        DIR *dp = opendir(dir);
+        struct dirent *e;
+        if (!dp)
+            fail_msg("cannot read %s", dir);
+        while ((e = readdir(dp))) {
+            size_t k = strlen(e->d_name);
+            if (k < 8 || strcmp(e->d_name + k - 7, ".tflite") != 0)
+                continue;
+            if (*n == cap) {
+                cap = cap ? 2 * cap : 64;
+                v = realloc(v, cap * sizeof *v);
+            }
+            v[*n] = malloc(strlen(dir) + k + 2);
+            sprintf(v[(*n)++], "%s/%s", dir, e->d_name);
+        }
+        closedir(dp);
+    }
+    qsort(v, *n, sizeof *v, cmp_paths);
+    return v;
+}
+
+void free_paths(char **paths, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(paths[i]);
+    free(paths);
 }
 
 void write_text(const char *path, const char *text)

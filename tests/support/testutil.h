@@ -37,6 +37,10 @@ void run_free(run_result *r);
 const char *src_path(const char *rel);
 /* A path in the test's temporary directory, unique to this process (same ring). */
 const char *tmp_path(const char *name);
+/* Every .tflite model under corpus/models (tflm, more, seanet), full paths sorted by path:
+ * *n of them (free with free_paths). */
+char **corpus_model_paths(size_t *n);
+void free_paths(char **paths, size_t n);
 /* Writes text to a file; fails the test on error. */
 void write_text(const char *path, const char *text);
 /* Reads a whole file (malloc'd, NUL-terminated) or NULL. */
