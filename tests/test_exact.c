@@ -109,7 +109,9 @@ static void walk_models(const char *dir, walk *w)
             continue;
         }
         ap_plan_init(&plan);
-        exact_checked(p, 10, -1, &plan);
+        /* the slowest proof takes 0.4 s of CPU (armex_ds_cnn_s_quantized with the rules, 4 s
+           under the sanitizers); the limit is wall time, generous for loaded machines */
+        exact_checked(p, 60, -1, &plan);
         if (plan.verdict != AP_VERDICT_OPTIMAL)
             fail_msg("%s: not proven optimal (%lld bytes, bound %lld)", path,
                      (long long)plan.arena, (long long)plan.proven_bound);
@@ -138,9 +140,11 @@ static void corpus_models(void **state)
     assert_int_equal(w.searched, 1);
 }
 
-/* The same with the in-place and overlap rules, whose allowances let buffers share bytes: two
+/* The same with the in-place and overlap rules, whose allowances let buffers share bytes: four
  * optima lie above the bound and need the search's proof (armex_ds_cnn_s_quantized: 9792
- * bytes against 8384; person_detect_vela). */
+ * bytes against 8384; openmv_yolo_lc_192: 148080 against 148048, and tinymaix_mnist_resnet_q:
+ * 2416 against 2384, since their inputs may die into the first operator's output;
+ * person_detect_vela). */
 static void corpus_models_with_rules(void **state)
 {
     ap_load_options lo;
@@ -152,7 +156,7 @@ static void corpus_models_with_rules(void **state)
     walk_models(src_path("corpus/models"), &w);
     assert_int_equal(w.loaded, 162);
     assert_int_equal(w.failed, 1);
-    assert_int_equal(w.searched, 2);
+    assert_int_equal(w.searched, 4);
 }
 
 /* The minimum above the live bound is proven, not just found. */

@@ -7,6 +7,7 @@
  * offsets of a plan made with the in-place and overlap rules (and proved by the checker).
  * After each operator its output must be bit-identical in both runs. person_detect runs with
  * every strategy; every other corpus model whose operators the interpreter knows runs too.
+ * Reordered models (reorder.h) run in their new order against the stored one.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -15,9 +16,11 @@
 
 #include "core/util.h"
 #include "arenaplan/embed.h"
+#include "arenaplan/reorder.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
 #include "kernels/ref_kernels.h"
+#include "test_mobilenet_fbb.h"
 #include "testutil.h"
 
 static uint64_t rng_state = 0x243f6a8885a308d3u;
@@ -206,7 +209,7 @@ static void free_weights(op_weights *w)
  * Their outputs never share bytes with their inputs, so only their results matter, not their
  * loop order: plain loops over int8 or float elements. */
 
-enum { X_FC = 1, X_TRANSPOSE, X_MEAN, X_CONCAT, X_PRELU, X_RESIZE };
+enum { X_FC = 1, X_TRANSPOSE, X_MEAN, X_CONCAT, X_PRELU, X_RESIZE, X_SLICE };
 
 static double x_load(const unsigned char *p, int type, int64_t i)
 {
@@ -222,6 +225,47 @@ static void x_store(unsigned char *p, int type, int64_t i, double v)
         uint32_t h = (uint32_t)(int64_t)(v != v ? 0 : v > 1e9 ? 1e9 : v < -1e9 ? -1e9 : v);
         p[i] = (unsigned char)((h * 2654435761u) >> 24);
     }
+}
+
+/* STRIDED_SLICE over the input's dimensions: the first index, the stride and the count per
+ * dimension (a shrunk dimension counts 1); 0 when the slice is not one this runs. */
+static int slice_plan(const model_run *r, const ap_tfl_operator *op, int64_t *start,
+                      int64_t *step, int64_t *count)
+{
+    const ap_tfl_subgraph *g = r->g;
+    const ap_tfl_tensor *in = &g->tensors[op->inputs[0]], *out = &g->tensors[op->outputs[0]];
+    int64_t total = 1;
+    if (op->n_inputs != 4 || in->rank > 6 || op->opt.ellipsis_mask || op->opt.new_axis_mask ||
+        op->opt.offset)
+        return 0;
+    for (uint32_t d = 0; d < in->rank; d++) {
+        int64_t b, e, st, dim = in->shape[d];
+        if (op->inputs[1] < 0 || op->inputs[2] < 0 || op->inputs[3] < 0 ||
+            !const_i32(r->m, &g->tensors[op->inputs[1]], d, &b) ||
+            !const_i32(r->m, &g->tensors[op->inputs[2]], d, &e) ||
+            !const_i32(r->m, &g->tensors[op->inputs[3]], d, &st) || st == 0)
+            return 0;
+        if (b < 0)
+            b += dim;
+        if (e < 0)
+            e += dim;
+        if (op->opt.begin_mask >> d & 1)
+            b = st > 0 ? 0 : dim - 1;
+        if (op->opt.end_mask >> d & 1)
+            e = st > 0 ? dim : -1;
+        b = st > 0 ? (b < 0 ? 0 : b > dim ? dim : b) : (b < -1 ? -1 : b > dim - 1 ? dim - 1 : b);
+        e = st > 0 ? (e < 0 ? 0 : e > dim ? dim : e) : (e < -1 ? -1 : e > dim - 1 ? dim - 1 : e);
+        start[d] = b;
+        step[d] = st;
+        if (op->opt.shrink_axis_mask >> d & 1)
+            count[d] = 1;
+        else if (st > 0)
+            count[d] = e > b ? (e - b + st - 1) / st : 0;
+        else
+            count[d] = b > e ? (b - e - st - 1) / -st : 0;
+        total *= count[d];
+    }
+    return total == out->elements;
 }
 
 static int extra_kind(const model_run *r, const ap_tfl_operator *op)
@@ -248,6 +292,10 @@ static int extra_kind(const model_run *r, const ap_tfl_operator *op)
         return X_PRELU;
     case 97: /* RESIZE_NEAREST_NEIGHBOR */
         return in->rank == 4 && out->rank == 4 ? X_RESIZE : 0;
+    case 45: { /* STRIDED_SLICE: constant begin, end, strides; no ellipsis or new axes */
+        int64_t start[6], step[6], count[6];
+        return slice_plan(r, op, start, step, count) ? X_SLICE : 0;
+    }
     default:
         return 0;
     }
@@ -332,6 +380,21 @@ static void run_extra(const model_run *r, const ap_tfl_operator *op, int kind,
             x_store(out, type, e, v > 0 ? v : v / 4);
         }
         break;
+    case X_SLICE: {
+        int64_t start[6], step[6], count[6], idx[6] = {0}, rank = in->rank;
+        assert_true(slice_plan(r, op, start, step, count));
+        for (int64_t o = 0; o < ot->elements; o++) {
+            int64_t rem = o, src = 0;
+            for (int64_t d = rank - 1; d >= 0; d--) {
+                idx[d] = rem % count[d];
+                rem /= count[d];
+            }
+            for (int64_t d = 0; d < rank; d++)
+                src = src * in->shape[d] + start[d] + idx[d] * step[d];
+            x_store(out, type, o, x_load(ins[0], in->type, src));
+        }
+        break;
+    }
     case X_RESIZE:
         for (int64_t b = 0; b < ot->shape[0]; b++)
             for (int64_t y = 0; y < ot->shape[1]; y++)
@@ -371,6 +434,21 @@ static unsigned char *where(const model_run *r, int32_t t, int arena_side)
     return arena_side && r->off[t] >= 0 ? r->arena + r->off[t] : r->sep[t];
 }
 
+/* A buffer of its own for tensor t, filled from the generator (floats in [-2, 2]). */
+static void fill_tensor(model_run *r, uint32_t t)
+{
+    const ap_tfl_tensor *tt = &r->g->tensors[t];
+    r->off[t] = -1;
+    r->sep[t] = malloc((size_t)(tt->elements * 4 + 1));
+    for (int64_t i = 0; i < tt->elements * 4; i++)
+        r->sep[t][i] = (unsigned char)rnd();
+    if (is_float_type(tt->type))
+        for (int64_t i = 0; i < tt->elements; i++) {
+            float v = (float)((int64_t)(rnd() % 2001) - 1000) / 500.f;
+            memcpy(r->sep[t] + 4 * i, &v, 4);
+        }
+}
+
 /* Runs the model both ways under plan (of problem p) and compares after every operator.
  * Returns the number of operators run. */
 static int run_both(const ap_tfl_model *m, const ap_problem *p, const ap_plan *plan,
@@ -383,18 +461,8 @@ static int run_both(const ap_tfl_model *m, const ap_problem *p, const ap_plan *p
     r.arena = malloc((size_t)plan->arena + 1);
     for (size_t i = 0; i < (size_t)plan->arena; i++)
         r.arena[i] = (unsigned char)rnd();
-    for (uint32_t t = 0; t < g->n_tensors; t++) {
-        const ap_tfl_tensor *tt = &g->tensors[t];
-        r.off[t] = -1;
-        r.sep[t] = malloc((size_t)(tt->elements * 4 + 1));
-        for (int64_t i = 0; i < tt->elements * 4; i++)
-            r.sep[t][i] = (unsigned char)rnd();
-        if (is_float_type(tt->type))
-            for (int64_t i = 0; i < tt->elements; i++) {
-                float v = (float)((int64_t)(rnd() % 2001) - 1000) / 500.f;
-                memcpy(r.sep[t] + 4 * i, &v, 4);
-            }
-    }
+    for (uint32_t t = 0; t < g->n_tensors; t++)
+        fill_tensor(&r, t);
     for (size_t i = 0; i < p->n; i++)
         if (p->buf[i].subgraph == 0 && p->buf[i].tensor >= 0)
             r.off[p->buf[i].tensor] = plan->offset[i];
@@ -476,18 +544,17 @@ static ap_problem *problem_of(const loaded *l, const char *inplace, const char *
     return p;
 }
 
-static void person_detect_in_planned_arenas(void **state)
+/* MobileNetV1-0.25 (l) with every strategy and the overlap rules, greedy and best with three
+ * more rule combinations: its first operator writes over the model's input, which dies there. */
+static void network_in_planned_arenas(const loaded *l, const char *name)
 {
-    (void)state;
-    loaded l;
     const char *rules[4][2] = {{NULL, "reference"}, {"elementwise", "reference"},
                                {"elementwise", NULL}, {"reshape", NULL}};
     const char *strategies[] = {"greedy", "bestfit-size", "bestfit-breadth", "firstfit-breadth",
                                 "firstfit-start", "pingpong", "search", "best"};
-    load_model(src_path("corpus/models/tflm/person_detect.tflite"), &l);
-    assert_true(supported(l.m));
+    assert_true(supported(l->m));
     for (int r = 0; r < 4; r++) {
-        ap_problem *p = problem_of(&l, rules[r][0], rules[r][1]);
+        ap_problem *p = problem_of(l, rules[r][0], rules[r][1]);
         for (size_t s = 0; s < sizeof strategies / sizeof strategies[0]; s++) {
             ap_plan plan;
             char what[128];
@@ -496,16 +563,37 @@ static void person_detect_in_planned_arenas(void **state)
                 continue;
             ap_plan_init(&plan);
             int64_t arena = plan_checked(p, strategies[s], &plan);
-            snprintf(what, sizeof what, "person_detect, --inplace %s --overlap %s, %s",
+            snprintf(what, sizeof what, "%s, --inplace %s --overlap %s, %s", name,
                      rules[r][0] ? rules[r][0] : "none", rules[r][1] ? rules[r][1] : "none",
                      strategies[s]);
-            assert_int_equal(run_both(l.m, p, &plan, what), 31);
+            assert_int_equal(run_both(l->m, p, &plan, what), 31);
             if (rules[r][1] && strcmp(strategies[s], "best") == 0)
                 assert_int_equal(arena, 36880);
             ap_plan_free(&plan);
         }
         ap_problem_free(p);
     }
+}
+
+static void person_detect_in_planned_arenas(void **state)
+{
+    (void)state;
+    loaded l;
+    load_model(src_path("corpus/models/tflm/person_detect.tflite"), &l);
+    network_in_planned_arenas(&l, "person_detect");
+    unload_model(&l);
+}
+
+/* MLPerf Tiny's vww_96_int8 (held out; test_mobilenet_fbb.h builds its topology): a 96x96x3
+ * input its first convolution overwrites as it goes, 36,880 bytes in all. */
+static void vww_in_planned_arenas(void **state)
+{
+    (void)state;
+    loaded l;
+    ap_error err = {0};
+    l.data = mobilenet_025(3, &l.len);
+    assert_int_equal(ap_tflite_read(l.data, l.len, &l.m, &err), AP_OK);
+    network_in_planned_arenas(&l, "vww_96_int8");
     unload_model(&l);
 }
 
@@ -593,12 +681,159 @@ static void embedded_plans_run(void **state)
     }
 }
 
+/* ---- Reordered models compute what the stored order computes --------------------------------
+ * The operators run in the model's own order; weights are drawn per operator from a generator
+ * seeded by its output tensor, inputs per tensor from its index, so the same operator gets the
+ * same weights whatever its position. */
+
+/* Runs subgraph 0 of m, every tensor in a buffer of its own (plan NULL) or non-constant ones at
+ * the plan's offsets in one arena; returns each tensor's bytes at the end (out[t], malloc'd,
+ * NULL for tensors the plan shares), the caller frees them. */
+static unsigned char **run_in_order(const ap_tfl_model *m, const ap_problem *p, const ap_plan *plan)
+{
+    model_run r = {m, &m->subgraphs[0], NULL, NULL, plan ? plan->arena : 0, NULL};
+    const ap_tfl_subgraph *g = r.g;
+    r.sep = calloc(g->n_tensors + 1, sizeof *r.sep);
+    r.off = malloc((g->n_tensors + 1) * sizeof *r.off);
+    r.arena = malloc((size_t)r.arena_size + 1);
+    rng_state = 0x9e3779b97f4a7c15u;
+    for (int64_t i = 0; i < r.arena_size; i++)
+        r.arena[i] = (unsigned char)rnd();
+    for (uint32_t t = 0; t < g->n_tensors; t++) {
+        rng_state = 0x243f6a8885a308d3u ^ ((uint64_t)(t + 1) * 0x9e3779b97f4a7c15u);
+        fill_tensor(&r, t);
+    }
+    for (size_t i = 0; plan && i < p->n; i++)
+        if (p->buf[i].subgraph == 0 && p->buf[i].tensor >= 0)
+            r.off[p->buf[i].tensor] = plan->offset[i];
+    for (uint32_t k = 0; k < g->n_inputs; k++) {
+        int32_t t = g->inputs[k];
+        if (r.off[t] >= 0)
+            memcpy(r.arena + r.off[t], r.sep[t],
+                   (size_t)(g->tensors[t].elements * es_of(g->tensors[t].type)));
+    }
+    int side = plan != NULL;
+    for (uint32_t i = 0; i < g->n_ops; i++) {
+        const ap_tfl_operator *op = &g->ops[i];
+        kop k;
+        op_weights w;
+        rng_state = 0x6a09e667f3bcc909u ^ ((uint64_t)(op->outputs[0] + 1) * 0xbf58476d1ce4e5b9u);
+        if (describe_op(&r, op, &k, &w)) {
+            int32_t ti = op->inputs[0], t2 = k.kind == K_ADD ? op->inputs[1] : ti;
+            k_exec(&k, where(&r, ti, side), where(&r, t2, side), where(&r, op->outputs[0], side));
+        } else {
+            int kind = extra_kind(&r, op);
+            unsigned char *ins[16];
+            assert_true(kind != 0 && op->n_inputs <= 16);
+            for (uint32_t q = 0; q < op->n_inputs; q++)
+                ins[q] = op->inputs[q] >= 0 ? where(&r, op->inputs[q], side) : NULL;
+            run_extra(&r, op, kind, ins, where(&r, op->outputs[0], side));
+        }
+        free_weights(&w);
+    }
+    unsigned char **out = calloc(g->n_tensors + 1, sizeof *out);
+    for (uint32_t t = 0; t < g->n_tensors; t++) {
+        int64_t bytes = g->tensors[t].elements * es_of(g->tensors[t].type);
+        int output = 0;
+        for (uint32_t k = 0; k < g->n_outputs; k++)
+            output |= g->outputs[k] == (int32_t)t;
+        if (!side || output || r.off[t] < 0) {
+            out[t] = malloc((size_t)bytes + 1);
+            memcpy(out[t], where(&r, (int32_t)t, side), (size_t)bytes);
+        }
+        free(r.sep[t]);
+    }
+    free(r.sep);
+    free(r.off);
+    free(r.arena);
+    return out;
+}
+
+static void free_outputs(unsigned char **o, uint32_t n)
+{
+    for (uint32_t t = 0; t < n; t++)
+        free(o[t]);
+    free(o);
+}
+
+/* Every corpus model the interpreter runs, reordered: where operators move, every tensor ends
+ * with the bytes it has in the stored order (separate buffers), and the model's outputs are the
+ * same again when the reordered model runs in the arena best plans for it; elsewhere the copy
+ * is the input. */
+static void reordered_models_compute_the_same(void **state)
+{
+    (void)state;
+    size_t npaths;
+    char **paths = corpus_model_paths(&npaths);
+    int models = 0, reordered = 0;
+    for (size_t i = 0; i < npaths; i++) {
+        const char *name = strrchr(paths[i], '/') + 1;
+        loaded l, c;
+        load_model(paths[i], &l);
+        if (!supported(l.m)) {
+            unload_model(&l);
+            continue;
+        }
+        ap_tflite_reorder_output ro;
+        ap_error err = {0};
+        if (ap_tflite_reorder(l.data, l.len, paths[i], NULL, &ro, &err) != AP_OK)
+            fail_msg("%s", err.msg);
+        models++;
+        if (!ro.found.moved) {
+            /* nothing moves: the copy is the input, byte for byte */
+            assert_int_equal(ro.len, l.len);
+            assert_memory_equal(ro.data, l.data, l.len);
+            ap_tflite_reorder_output_free(&ro);
+            unload_model(&l);
+            continue;
+        }
+        c.data = ro.data;
+        c.len = ro.len;
+        ro.data = NULL;
+        assert_int_equal(ap_tflite_read(c.data, c.len, &c.m, &err), AP_OK);
+        const ap_tfl_subgraph *g = &l.m->subgraphs[0];
+        unsigned char **want = run_in_order(l.m, NULL, NULL);
+        unsigned char **got = run_in_order(c.m, NULL, NULL);
+        for (uint32_t t = 0; t < g->n_tensors; t++)
+            if (memcmp(want[t], got[t],
+                       (size_t)(g->tensors[t].elements * es_of(g->tensors[t].type))) != 0)
+                fail_msg("%s reordered: tensor %u ends with other bytes", name, t);
+        ap_problem *p = problem_of(&c, NULL, NULL);
+        ap_plan plan;
+        ap_plan_init(&plan);
+        assert_int_equal(plan_checked(p, "best", &plan), ro.best_after);
+        unsigned char **in_arena = run_in_order(c.m, p, &plan);
+        for (uint32_t k = 0; k < g->n_outputs; k++) {
+            int32_t t = g->outputs[k];
+            if (memcmp(want[t], in_arena[t],
+                       (size_t)(g->tensors[t].elements * es_of(g->tensors[t].type))) != 0)
+                fail_msg("%s reordered, in best's arena: output %d differs", name, t);
+        }
+        reordered++;
+        print_message("%s: %u operators moved, peak %lld -> %lld, outputs equal\n", name,
+                      ro.found.moved, (long long)ro.found.peak_stored, (long long)ro.found.peak);
+        free_outputs(want, g->n_tensors);
+        free_outputs(got, g->n_tensors);
+        free_outputs(in_arena, g->n_tensors);
+        ap_plan_free(&plan);
+        ap_problem_free(p);
+        ap_tflite_reorder_output_free(&ro);
+        unload_model(&c);
+        unload_model(&l);
+    }
+    free_paths(paths, npaths);
+    assert_int_equal(models, 16);
+    assert_int_equal(reordered, 2); /* mltk_keyword_spotting_on_off_v3, mediapipe_hand_recrop */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(person_detect_in_planned_arenas),
+        cmocka_unit_test(vww_in_planned_arenas),
         cmocka_unit_test(corpus_models_in_planned_arenas),
         cmocka_unit_test(embedded_plans_run),
+        cmocka_unit_test(reordered_models_compute_the_same),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

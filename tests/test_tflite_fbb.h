@@ -270,7 +270,7 @@ static fbb_node *tfl_tensor(const char *name, int type, fbb_node *shape, uint32_
     return t;
 }
 
-static fbb_node *tfl_variable(fbb_node *t)
+__attribute__((unused)) static fbb_node *tfl_variable(fbb_node *t)
 {
     return fbb_scalar(t, AP_TFL_F_TENSOR_IS_VARIABLE, 1, 1);
 }

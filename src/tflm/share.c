@@ -15,6 +15,7 @@
 /* Facts about one subgraph's tensors that the condition needs. */
 typedef struct graph_facts {
     const ap_tfl_subgraph *g;
+    uint32_t s;              /* its index */
     int32_t *last_reader;    /* per tensor: the last operator that reads it, or -1 */
     uint32_t *producers;     /* per tensor: operators that write it */
     unsigned char *io;       /* per tensor: 1 subgraph input, 2 subgraph output (bits) */
@@ -30,7 +31,13 @@ static int dies_into(const graph_facts *f, const ap_problem *p, uint32_t op, int
     if (t < 0 || out < 0 || (uint32_t)t >= g->n_tensors || (uint32_t)out >= g->n_tensors ||
         t == out)
         return 0;
-    if (f->buf[t] < 0 || f->buf[out] < 0 || f->io[t] || (f->io[out] & 1))
+    if (f->buf[t] < 0 || f->buf[out] < 0 || (f->io[out] & 1))
+        return 0;
+    /* A subgraph input dies like any tensor in subgraph 0, the one the application invokes:
+     * TFLM ends its lifetime at its last reader and gives its bytes to later tensors, so the
+     * application cannot rely on it after Invoke anyway. Not in a subgraph a control-flow
+     * operator runs (its inputs take the caller's tensors), not when it is an output too. */
+    if ((f->io[t] & 2) || ((f->io[t] & 1) && f->s != 0))
         return 0;
     if (g->tensors[t].is_variable || g->tensors[t].is_constant)
         return 0;
@@ -65,6 +72,7 @@ static int facts_build(graph_facts *f, const ap_tfl_model *m, uint32_t s, const 
     size_t nt = g->n_tensors;
     memset(f, 0, sizeof *f);
     f->g = g;
+    f->s = s;
     f->buf = buf;
     f->last_reader = ap__alloc(nt + 1, sizeof *f->last_reader);
     f->producers = ap__zalloc(nt + 1, sizeof *f->producers);

@@ -104,8 +104,9 @@ size_t ap__overlap_candidates(const ap_tfl_model *m, const ap_tfl_subgraph *g,
 /* Applies the rules (share.c) to every operator of every subgraph of m and adds their
  * allowances to p (whose buffers ap_tflite_build_problem has just added). The in-place rule
  * goes first; the overlap rule leaves an output that already has an allowance alone. A
- * proposal holds only where the input dies at the operator: it is planned, no subgraph input
- * or output, no variable or constant, and no operator after this one reads it; the output is
+ * proposal holds only where the input dies at the operator: it is planned, no subgraph output
+ * and no subgraph input other than one of subgraph 0, no variable or constant, and no
+ * operator after this one reads it; the output is
  * planned, written by this operator alone, no subgraph input; and the two are live together at
  * the operator's step only. Counts what was added. AP_ERR_NOMEM. */
 ap_status ap__share_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace inplace,
