@@ -574,6 +574,19 @@ static int same_file(const char *a, const char *b)
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+int cli_write_bytes(const char *path, const unsigned char *data, size_t len)
+{
+    cli_out out;
+    if (cli_out_open(&out, path) != 0)
+        return -1;
+    if (fwrite(data, 1, len, out.f) != len) {
+        cli_out_close(&out, 0);
+        cli_error("cannot write %s", path);
+        return -1;
+    }
+    return cli_out_close(&out, 1) != 0 ? -1 : 0;
+}
+
 int cli_model_copy_args(const char *cmd, const char *input, const char *output)
 {
     if (!input) {

@@ -121,6 +121,9 @@ volatile sig_atomic_t *cli_stop_flag(void);
 void (*cli_progress_printer(int quiet))(const ap_progress *, void *);
 void cli_progress_done(void);
 
+/* Writes data[0..len) to path atomically (cli_out); 0, or -1 after an error message. */
+int cli_write_bytes(const char *path, const unsigned char *data, size_t len);
+
 /* For commands that write a copy of one model (embed, reorder): the model and -o OUT given,
  * OUT not the model itself. 0, or -1 after an error message naming cmd. */
 int cli_model_copy_args(const char *cmd, const char *input, const char *output);

@@ -162,7 +162,6 @@ int cmd_embed(int argc, char **argv)
     ap_tflite_embed_result r;
     ap_tflm_whole arena;
     int have = 0;
-    cli_out out;
     memset(&r, 0, sizeof r);
     if (ap_read_file(input, (size_t)1 << 31, &data, &len, &err) != AP_OK) {
         cli_error("%s", err.msg);
@@ -190,14 +189,7 @@ int cmd_embed(int argc, char **argv)
         rc = EXIT_OK;
         goto done;
     }
-    if (cli_out_open(&out, output) != 0)
-        goto done;
-    if (fwrite(r.data, 1, r.len, out.f) != r.len) {
-        cli_out_close(&out, 0);
-        cli_error("cannot write %s", output);
-        goto done;
-    }
-    if (cli_out_close(&out, 1) != 0)
+    if (cli_write_bytes(output, r.data, r.len) != 0)
         goto done;
     report(input, len, output, r.had_plan, 1, &r, have ? &arena : NULL);
     rc = EXIT_OK;

@@ -160,7 +160,6 @@ int cmd_reorder(int argc, char **argv)
     size_t len = 0;
     ap_error err = {0};
     ap_tflite_reorder_output r;
-    cli_out out;
     memset(&r, 0, sizeof r);
     if (ap_read_file(input, (size_t)1 << 31, &data, &len, &err) != AP_OK) {
         cli_error("%s", err.msg);
@@ -172,14 +171,7 @@ int cmd_reorder(int argc, char **argv)
         rc = st == AP_ERR_INVALID ? EXIT_INVALID : EXIT_USAGE;
         goto done;
     }
-    if (cli_out_open(&out, output) != 0)
-        goto done;
-    if (fwrite(r.data, 1, r.len, out.f) != r.len) {
-        cli_out_close(&out, 0);
-        cli_error("cannot write %s", output);
-        goto done;
-    }
-    if (cli_out_close(&out, 1) != 0)
+    if (cli_write_bytes(output, r.data, r.len) != 0)
         goto done;
     report(input, len, output, &r);
     rc = EXIT_OK;
