@@ -257,7 +257,8 @@ typedef struct ap_tflite_reorder_output {
     int64_t greedy_after;    /* TFLM's greedy planner alone on the reordered model */
     int64_t best_after;      /* "best" on the reordered model (no offline plan) */
     const char *target;      /* the target of the whole-arena figures: "cortex-m" (kernels
-                                reference), "host64" (reference64), NULL (none: not computed) */
+                                reference or cmsis-nn), "host64" (reference64), NULL (none: not
+                                computed) */
     int64_t arena_before;    /* TFLM's whole arena (tflm_arena.h: the smallest kTensorArenaSize,
                                 min_arena) for the input, and for the output as written; -1 when
                                 it cannot be computed (an operator the arena's kernel tables do

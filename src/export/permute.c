@@ -203,7 +203,7 @@ static ap_status heads(const unsigned char *data, size_t len, const char *path,
 /* TFLM's whole arena (the smallest kTensorArenaSize, as every output gives it) and its tail for
  * the model in data on target, or -1 for both when the arena's tables cannot model it. */
 static ap_status whole_arena(const unsigned char *data, size_t len, const char *target,
-                             int64_t *arena, int64_t *tail, ap_error *err)
+                             const char *kernels, int64_t *arena, int64_t *tail, ap_error *err)
 {
     ap_tfl_model *m = NULL;
     ap_tflm_options to;
@@ -214,6 +214,7 @@ static ap_status whole_arena(const unsigned char *data, size_t len, const char *
         return AP_OK; /* the caller read this model already */
     ap_tflm_options_init(&to);
     to.target = target;
+    to.kernels = kernels;
     st = ap_tflm_arena_compute(m, &to, &a, err);
     if (st == AP_OK) {
         *arena = a.min_arena;
@@ -349,12 +350,15 @@ ap_status ap_tflite_reorder(const unsigned char *data, size_t len, const char *p
     named = 0;
     if ((st = check_copy(out, k, &e)) != AP_OK)
         goto fail;
-    out->target = k == AP_TFLM_KERNELS_REFERENCE ? "cortex-m"
+    /* the whole arena where tflm_arena.h models the kernel set */
+    int cmsis = k == AP_TFLM_KERNELS_CMSIS_NN || k == AP_TFLM_KERNELS_CMSIS_NN_M4;
+    const char *ks = cmsis ? "cmsis-nn" : "reference";
+    out->target = k == AP_TFLM_KERNELS_REFERENCE || cmsis ? "cortex-m"
                 : k == AP_TFLM_KERNELS_REFERENCE64 ? "host64" : NULL;
-    if ((st = whole_arena(data, len, out->target, &out->arena_before, &out->tail_before, &e)) !=
-            AP_OK ||
-        (st = whole_arena(out->data, out->len, out->target, &out->arena_after, &out->tail_after,
-                          &e)) != AP_OK)
+    if ((st = whole_arena(data, len, out->target, ks, &out->arena_before, &out->tail_before,
+                          &e)) != AP_OK ||
+        (st = whole_arena(out->data, out->len, out->target, ks, &out->arena_after,
+                          &out->tail_after, &e)) != AP_OK)
         goto fail;
     ap_tflite_free(m);
     return AP_OK;
