@@ -1,5 +1,6 @@
 /* cli.c - option matching, input loading, atomic output and progress for the CLI (cli.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -356,70 +357,210 @@ ap_problem *cli_load(const char *path, const cli_input_opts *o)
     return p;
 }
 
-int cli_out_open(cli_out *o, const char *path)
+/* ---- Writing outputs ------------------------------------------------------------------ */
+
+static int write_all(int fd, const void *bytes, size_t len)
 {
-    int fd;
-    memset(o, 0, sizeof *o);
-    if (!path || strcmp(path, "-") == 0) {
-        o->f = stdout;
-        return 0;
+    const char *data = bytes;
+    while (len > 0) {
+        ssize_t k = write(fd, data, len);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            if (k == 0)
+                errno = EIO;
+            return -1;
+        }
+        data += k;
+        len -= (size_t)k;
     }
-    o->path = strdup(path);
-    o->tmp = malloc(strlen(path) + 16);
-    if (!o->path || !o->tmp) {
-        cli_error("out of memory");
+    return 0;
+}
+
+static int ends_in_slash(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 0 && path[n - 1] == '/';
+}
+
+/* The file a chain of symbolic links starting at path ends at (malloc'd; path itself when it
+ * is no link), or NULL with errno set (ELOOP after 40 links, like the kernel). A relative link
+ * is read from the folder of the link that holds it. */
+static char *resolve_links(const char *path)
+{
+    char *cur = strdup(path);
+    for (int hops = 0; cur; hops++) {
+        struct stat st;
+        char target[4096], *next;
+        ssize_t n;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+            return cur; /* the end of the chain (a missing file is made there) */
+        if (hops == 40 || (n = readlink(cur, target, sizeof target - 1)) < 0) {
+            if (hops == 40)
+                errno = ELOOP;
+            free(cur);
+            return NULL;
+        }
+        target[n] = 0;
+        const char *slash = strrchr(cur, '/');
+        size_t dir = target[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
+        if ((next = malloc(dir + (size_t)n + 1)) != NULL) {
+            memcpy(next, cur, dir);
+            memcpy(next + dir, target, (size_t)n + 1);
+        }
+        free(cur);
+        cur = next;
+    }
+    errno = ENOMEM;
+    return NULL;
+}
+
+/* Writes to a new temporary file in real's folder and renames it over real. */
+static int replace_atomically(const char *real, const struct stat *old, const void *data,
+                              size_t len)
+{
+    char *tmp = malloc(strlen(real) + 16);
+    int fd, e;
+    if (!tmp) {
+        errno = ENOMEM;
         return -1;
     }
-    sprintf(o->tmp, "%s.tmp.XXXXXX", path);
-    fd = mkstemp(o->tmp);
-    if (fd >= 0) {
-        /* mkstemp makes the file private (0600); give it the mode a plain create would */
-        mode_t mask = umask(0);
-        umask(mask);
-        fchmod(fd, 0666 & ~mask);
+    sprintf(tmp, "%s.tmp.XXXXXX", real);
+    if ((fd = mkstemp(tmp)) < 0) {
+        e = errno;
+        free(tmp);
+        errno = e;
+        return -1;
     }
-    if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
+    /* mkstemp makes the file private (0600): give it the mode the file had, or that a plain
+       create would give */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, old ? old->st_mode & 07777 : 0666 & ~mask) != 0 || write_all(fd, data, len) ||
+        fsync(fd) != 0) {
+        e = errno;
+        close(fd);
+        unlink(tmp);
+        free(tmp);
+        errno = e;
+        return -1;
+    }
+    if (close(fd) != 0 || rename(tmp, real) != 0) {
+        e = errno;
+        unlink(tmp);
+        free(tmp);
+        errno = e;
+        return -1;
+    }
+    free(tmp);
+    /* the rename itself reaches the disk with the folder; a folder that cannot be synced
+       (some file systems refuse) has still been written */
+    const char *slash = strrchr(real, '/');
+    char *dir = slash ? strndup(real, (size_t)(slash - real) + 1) : strdup(".");
+    if (dir && (fd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(dir);
+    return 0;
+}
+
+int cli_write_bytes(const char *path, const unsigned char *data, size_t len)
+{
+    struct stat st;
+    char *real;
+    int rc = -1, fd, exists;
+    if (ends_in_slash(path)) {
+        cli_error("cannot write %s: is a directory", path);
+        return -1;
+    }
+    if (!(real = resolve_links(path))) {
         cli_error("cannot write %s: %s", path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(o->tmp);
-        }
-        free(o->path);
-        free(o->tmp);
-        o->path = o->tmp = NULL;
+        return -1;
+    }
+    exists = lstat(real, &st) == 0;
+    if (!exists && errno != ENOENT)
+        cli_error("cannot write %s: %s", path, strerror(errno));
+    else if (exists && S_ISDIR(st.st_mode))
+        cli_error("cannot write %s: is a directory", path);
+    else if (!exists || S_ISREG(st.st_mode)) {
+        if ((rc = replace_atomically(real, exists ? &st : NULL, data, len)) != 0)
+            cli_error("cannot write %s: %s", path, strerror(errno));
+    } else {
+        /* a device, FIFO or socket: it is not ours to replace */
+        if ((fd = open(real, O_WRONLY | O_NOCTTY)) < 0 || write_all(fd, data, len) != 0) {
+            cli_error("cannot write %s: %s", path, strerror(errno));
+            if (fd >= 0)
+                close(fd);
+        } else if (close(fd) != 0)
+            cli_error("cannot write %s: %s", path, strerror(errno));
+        else
+            rc = 0;
+    }
+    free(real);
+    return rc;
+}
+
+int cli_check_output(const char *path)
+{
+    struct stat st;
+    if (ends_in_slash(path) || (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
+        cli_error("cannot write %s: is a directory", path);
         return -1;
     }
     return 0;
 }
+
+int cli_out_open(cli_out *o, const char *path)
+{
+    memset(o, 0, sizeof *o);
+    if (path && strcmp(path, "-") != 0) {
+        if (cli_check_output(path) != 0)
+            return -1;
+        o->path = path;
+    }
+    if (!(o->f = open_memstream(&o->buf, &o->len))) {
+        cli_error("out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+static int stdout_failed; /* the error was reported: cli_finish_stdout says nothing more */
 
 int cli_out_close(cli_out *o, int commit)
 {
     int rc = 0;
     if (!o->f)
         return -1;
-    if (!o->path) {
-        rc = fflush(o->f) ? -1 : 0;
-        if (rc)
-            cli_error("cannot write the output: %s", strerror(errno));
-        o->f = NULL;
-        return rc;
+    if (fclose(o->f) != 0 || !o->buf) {
+        cli_error("out of memory writing %s", o->path ? o->path : "the output");
+        rc = -1;
+    } else if (commit && o->path) {
+        rc = cli_write_bytes(o->path, (const unsigned char *)o->buf, o->len);
+    } else if (commit && (fflush(stdout) != 0 || write_all(1, o->buf, o->len) != 0)) {
+        cli_error("cannot write to stdout: %s", strerror(errno));
+        stdout_failed = 1;
+        rc = -1;
     }
-    if (fflush(o->f) || ferror(o->f) || fsync(fileno(o->f)))
-        rc = -1;
-    if (fclose(o->f))
-        rc = -1;
-    o->f = NULL;
-    if (commit && rc == 0 && rename(o->tmp, o->path) != 0)
-        rc = -1;
-    if (!commit || rc != 0) {
-        if (commit)
-            cli_error("cannot write %s: %s", o->path, strerror(errno));
-        unlink(o->tmp);
-    }
-    free(o->path);
-    free(o->tmp);
-    o->path = o->tmp = NULL;
+    free(o->buf);
+    memset(o, 0, sizeof *o);
     return rc;
+}
+
+int cli_finish_stdout(int rc)
+{
+    /* stdio keeps the error of a failed write; errno still holds its reason unless the final
+       flush has one of its own */
+    int e = errno;
+    if (fflush(stdout) != 0)
+        e = errno;
+    else if (!ferror(stdout))
+        return rc;
+    if (stdout_failed)
+        return EXIT_USAGE;
+    cli_error("cannot write to stdout: %s", strerror(e ? e : EIO));
+    return EXIT_USAGE;
 }
 
 int cli_plan(const ap_problem *p, ap_plan_options *opt, ap_plan *plan)
@@ -574,19 +715,6 @@ static int same_file(const char *a, const char *b)
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
-int cli_write_bytes(const char *path, const unsigned char *data, size_t len)
-{
-    cli_out out;
-    if (cli_out_open(&out, path) != 0)
-        return -1;
-    if (fwrite(data, 1, len, out.f) != len) {
-        cli_out_close(&out, 0);
-        cli_error("cannot write %s", path);
-        return -1;
-    }
-    return cli_out_close(&out, 1) != 0 ? -1 : 0;
-}
-
 int cli_model_copy_args(const char *cmd, const char *input, const char *output)
 {
     if (!input) {
@@ -597,6 +725,8 @@ int cli_model_copy_args(const char *cmd, const char *input, const char *output)
         cli_error("%s: give the file to write with -o OUT.tflite", cmd);
         return -1;
     }
+    if (cli_check_output(output) != 0)
+        return -1;
     if (same_file(input, output)) {
         cli_error("%s: -o %s names the input itself; %s never modifies its input", cmd, output,
                   cmd);

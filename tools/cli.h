@@ -89,16 +89,30 @@ int cli_build_options(const cli_input_opts *o, ap_tflite_build_options *out);
 /* Loads a problem, printing warnings; prints the error and returns NULL on failure. */
 ap_problem *cli_load(const char *path, const cli_input_opts *o);
 
-/* An output destination: stdout, or a file written atomically (temporary file in the same
- * directory, renamed into place only by cli_out_close(o, 1)). */
+/* An output: the command writes the whole of it into f (memory), then cli_out_close(o, 1)
+ * hands it to cli_write_bytes, or to stdout. Nothing reaches the destination before that, so a
+ * command that fails half-way leaves no partial output anywhere. */
 typedef struct cli_out {
     FILE *f;
-    char *path;
-    char *tmp;
+    char *buf;
+    size_t len;
+    const char *path; /* NULL: stdout */
 } cli_out;
 
-int cli_out_open(cli_out *o, const char *path);  /* path NULL or "-": stdout. 0 on success */
-int cli_out_close(cli_out *o, int commit);        /* 0 on success */
+/* path NULL or "-": stdout. Refuses a directory (see cli_check_output). 0 on success. */
+int cli_out_open(cli_out *o, const char *path);
+/* 0, or -1 after "cannot write PATH: is a directory" when path is a directory or ends in '/':
+ * a usage error to find before the work, not after. */
+int cli_check_output(const char *path);
+/* commit 1: writes the bytes (see cli_write_bytes; stdout after flushing what stdio holds);
+ * commit 0: discards them. 0 on success; -1 after an error message naming the path and the
+ * reason (strerror). */
+int cli_out_close(cli_out *o, int commit);
+
+
+/* Flushes stdout at exit: returns rc, or EXIT_USAGE after an error message when stdout could
+ * not be written (a full disk, a closed pipe: SIGPIPE is ignored). */
+int cli_finish_stdout(int rc);
 
 /* Plans p; prints the error and returns EXIT_USAGE/EXIT_INVALID on failure. Puts the plan
  * through the checker: a plan that fails it is never returned. */
@@ -121,7 +135,15 @@ volatile sig_atomic_t *cli_stop_flag(void);
 void (*cli_progress_printer(int quiet))(const ap_progress *, void *);
 void cli_progress_done(void);
 
-/* Writes data[0..len) to path atomically (cli_out); 0, or -1 after an error message. */
+/* Writes data[0..len) to path, as a shell redirection would but atomically:
+ * - a regular file or a new path: a temporary file in the same folder, fsync, rename over
+ *   path (an existing file keeps its permission bits); nothing is left behind on failure;
+ * - a symbolic link (or a chain of them, relative or absolute): followed; the file it ends at
+ *   is replaced as above, in its own folder; the links stay;
+ * - an existing device, FIFO or socket: opened and written directly, never replaced or
+ *   unlinked;
+ * - a directory: refused ("is a directory").
+ * Returns 0, or -1 after printing "cannot write PATH: reason". */
 int cli_write_bytes(const char *path, const unsigned char *data, size_t len);
 
 /* For commands that write a copy of one model (embed, reorder): the model and -o OUT given,

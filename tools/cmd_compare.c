@@ -257,6 +257,10 @@ int cmd_compare(int argc, char **argv)
         free(inputs);
         return EXIT_USAGE;
     }
+    if (output && strcmp(output, "-") != 0 && cli_check_output(output) != 0) {
+        free(inputs);
+        return EXIT_USAGE;
+    }
     /* with rules, each input is planned with them and without them */
     const char *rules = NULL;
     char rules_text[96] = "";

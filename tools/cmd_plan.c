@@ -169,6 +169,8 @@ static int parse(plan_args *a, int argc, char **argv)
     }
     if (a->po.strategy && cli_check_strategy(a->po.strategy) != 0)
         return -1;
+    if (a->output && strcmp(a->output, "-") != 0 && cli_check_output(a->output) != 0)
+        return -1;
     return 0;
 }
 
@@ -386,6 +388,17 @@ int cmd_plan(int argc, char **argv)
             goto done;
         }
     }
+    /* A failed gate writes no file (a make rule must not see a fresh output); on stdout the
+     * plan still follows the message, which comes first so that a broken stdout cannot hide
+     * it. */
+    int gate = budget_check(&a, a.shared ? shared.arena : plans[0].arena,
+                            !arenas ? -1
+                            : a.shared ? ap_tflm_shared_arena(arenas, (size_t)a.ninputs, NULL, NULL)
+                                       : arenas[0].plan.min_arena);
+    if (gate != EXIT_OK && a.output && strcmp(a.output, "-") != 0) {
+        rc = gate;
+        goto done;
+    }
     if (cli_out_open(&out, a.output) != 0) {
         rc = EXIT_USAGE;
         goto done;
@@ -395,17 +408,11 @@ int cmd_plan(int argc, char **argv)
     if (st != AP_OK) {
         cli_out_close(&out, 0);
         cli_error("%s", err.msg);
-        rc = st == AP_ERR_USAGE ? EXIT_USAGE : EXIT_INVALID;
+        /* only a plan the format cannot express (a head beyond 32 bits) is the input's fault */
+        rc = st == AP_ERR_OVERFLOW ? EXIT_INVALID : EXIT_USAGE;
         goto done;
     }
-    if (cli_out_close(&out, 1) != 0) {
-        rc = EXIT_USAGE;
-        goto done;
-    }
-    rc = budget_check(&a, a.shared ? shared.arena : plans[0].arena,
-                      !arenas ? -1
-                      : a.shared ? ap_tflm_shared_arena(arenas, (size_t)a.ninputs, NULL, NULL)
-                                 : arenas[0].plan.min_arena);
+    rc = cli_out_close(&out, 1) != 0 ? EXIT_USAGE : gate;
 done:
     free(arenas);
     for (i = 0; i < a.ninputs; i++) {

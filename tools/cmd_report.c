@@ -105,6 +105,9 @@ static int parse(report_args *a, int argc, char **argv)
         cli_error("report: the HTML report and the SVG cannot both go to stdout");
         return -1;
     }
+    if ((a->output && strcmp(a->output, "-") != 0 && cli_check_output(a->output) != 0) ||
+        (a->svg && strcmp(a->svg, "-") != 0 && cli_check_output(a->svg) != 0))
+        return -1;
     if (!a->nstrategy) {
         size_t k;
         if (a->in.load.runtime == AP_RUNTIME_TFLITE) /* TFLite's own plan first */

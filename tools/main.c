@@ -1,4 +1,5 @@
 /* main.c - `arenaplan`: the command table and dispatch. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,11 +27,11 @@ static void usage(FILE *f)
     for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].summary);
     fputs("\n'arenaplan COMMAND --help' describes a command. Exit codes: 0 ok; 1 invalid plan or\n"
-          "limit exceeded; 2 bad usage or unreadable input.\n",
+          "limit exceeded; 2 bad usage, unreadable input or a failed write.\n",
           f);
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     size_t i;
     if (argc < 2) {
@@ -50,4 +51,11 @@ int main(int argc, char **argv)
             return commands[i].run(argc - 1, argv + 1);
     cli_error("unknown command '%s' (try 'arenaplan --help')", argv[1]);
     return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    /* a closed pipe is a write error like any other (exit 2, named), not a silent death */
+    signal(SIGPIPE, SIG_IGN);
+    return cli_finish_stdout(run(argc, argv));
 }

@@ -40,6 +40,11 @@ static char *slurp_fd(int fd)
 
 run_result run_argv(char *const argv[])
 {
+    return run_argv_with(argv, -1, NULL);
+}
+
+run_result run_argv_with(char *const argv[], int out_fd, void (*setup)(void))
+{
     run_result r = {-1, NULL, NULL};
     char outname[] = "/tmp/ap_test_outXXXXXX", errname[] = "/tmp/ap_test_errXXXXXX";
     int outfd = mkstemp(outname), errfd = mkstemp(errname), wst = 0;
@@ -54,8 +59,10 @@ run_result run_argv(char *const argv[])
         int devnull = open("/dev/null", O_RDONLY);
         if (devnull >= 0)
             dup2(devnull, 0);
-        dup2(outfd, 1);
+        dup2(out_fd >= 0 ? out_fd : outfd, 1);
         dup2(errfd, 2);
+        if (setup)
+            setup();
         execvp(argv[0], argv);
         _exit(127);
     }

@@ -30,6 +30,9 @@ typedef struct run_result {
 run_result run_cli(const char *arg0, ...);
 /* Runs argv[0] with argv (NULL-terminated) through execvp. */
 run_result run_argv(char *const argv[]);
+/* The same with the child's stdout on out_fd (when >= 0: r.out is then empty) and setup()
+ * called in the child just before exec (when not NULL: limits, signal dispositions). */
+run_result run_argv_with(char *const argv[], int out_fd, void (*setup)(void));
 void run_free(run_result *r);
 
 /* Path of a file below the source tree (from a ring of 16 static buffers: valid for the next
