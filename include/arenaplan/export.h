@@ -18,10 +18,13 @@ AP_PUBLIC_BEGIN
 
 /* Writes a C header (C99 and C++ compatible) for firmware: the head size, the offsets of every
  * buffer in the problem's order (for models: the order TFLM's planner receives them, tensors
- * then scratch), sizes and lifetimes, an ap_rt_plan for the arenaplan runtime (arenaplan_rt.h;
- * define AP_PLAN_NO_RUNTIME before including to leave it out), and a struct laid out like TFLM's
- * tflite::BufferPlan for NonPersistentMemoryPlannerShim. `name` becomes the prefix of every
- * symbol: it must be a C identifier (see ap_c_identifier). Tensor names go in comments.
+ * then scratch), sizes and lifetimes, a struct laid out like TFLM's tflite::BufferPlan for
+ * NonPersistentMemoryPlannerShim, UPPER_NEEDS_REFERENCE_KERNELS (1 when the plan shares bytes
+ * that only the problem's overlap allowances permit), and an ap_rt_plan for the arenaplan
+ * runtime when arenaplan_rt.h was included before it. The header compiles alone (C99, C++11).
+ * `name` becomes the prefix of every symbol: it must be a C identifier (see ap_c_identifier).
+ * The input's file name (not its folder), ids, tensor names and the whole note go in comments,
+ * escaped so that no text can close or open a comment, splice a line or form a trigraph.
  * AP_ERR_OVERFLOW when an offset or size does not fit in 32 bits. */
 ap_status ap_write_c_header(FILE *f, const ap_problem *p, const ap_plan *plan, const char *name,
                             ap_error *err);

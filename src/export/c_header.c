@@ -4,9 +4,12 @@
  * One header serves two runtimes: arenaplan's own (an ap_rt_plan with offsets, sizes and
  * lifetimes) and TFLM's NonPersistentMemoryPlannerShim, whose tflite::BufferPlan is an int32
  * count followed by one int32 offset per buffer (its BufferDescriptor holds only an int32), so
- * a struct of the same layout initialized here can be passed to it by a cast. Arrays are
- * marked unused for GCC and Clang so that a file including the header without using every
- * table still compiles with -Wall -Wextra -Werror, in C and in C++.
+ * a struct of the same layout initialized here can be passed to it by a cast. The header
+ * compiles alone (it needs <stdint.h> only); the ap_rt_plan appears when arenaplan_rt.h was
+ * included before it (its guard ARENAPLAN_RT_H). Arrays are marked unused for GCC and Clang
+ * so that a file including the header without using every table still compiles with -Wall
+ * -Wextra -Werror, in C and in C++. Text from the input (file name, ids, tensor names, the
+ * note) goes into comments escaped (put_comment), the note whole.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -37,19 +40,60 @@ void ap_c_identifier(const char *text, char *out, size_t cap)
     out[k] = 0;
 }
 
-/* A comment-safe copy of a name: no "*" followed by "/", no newlines, at most 60 bytes. */
-static void comment_text(const char *s, char *out, size_t cap)
+/* Writes s into a comment so that it can never end it, open another, splice a line or make a
+ * trigraph: printable ASCII as it is, but a space between '*' and '/' (either order) and between
+ * two '?', and every other byte (control, non-ASCII, backslash) as \xHH. At most max bytes of s
+ * (then "..."); *col counts the columns written, and with wrap > 0 a space past column wrap
+ * starts a new comment line, indented to column indent (notes are written whole, never cut). */
+static void put_comment(FILE *f, const char *s, size_t max, int wrap, int indent, int *col)
 {
-    size_t k = 0;
-    for (; s && *s && k + 1 < cap && k < 60; s++) {
-        char c = *s;
-        if (c == '\n' || c == '\r' || (unsigned char)c < 0x20)
-            c = ' ';
-        if (c == '/' && k > 0 && out[k - 1] == '*')
-            c = '|';
-        out[k++] = c;
+    int prev = ' ';
+    size_t k;
+    for (k = 0; s && s[k] && k < max; k++) {
+        unsigned char c = (unsigned char)s[k];
+        if (wrap > 0 && c == ' ' && *col >= wrap) {
+            *col = fprintf(f, "\n *%*s", indent - 2, "") - 1;
+            prev = ' ';
+            continue;
+        }
+        if ((prev == '*' && c == '/') || (prev == '/' && c == '*') || (prev == '?' && c == '?')) {
+            fputc(' ', f);
+            ++*col;
+        }
+        if (c < 0x20 || c >= 0x7f || c == '\\') {
+            *col += fprintf(f, "\\x%02x", c);
+            prev = 'x';
+        } else {
+            fputc(c, f);
+            ++*col;
+            prev = c;
+        }
     }
-    out[k] = 0;
+    if (s && s[k])
+        *col += fprintf(f, "...");
+}
+
+/* One line " * PRElabel value" of the opening comment; whole: the value wrapped, never cut. */
+static void put_comment_line(FILE *f, const char *pre, const char *label, const char *value,
+                             int whole)
+{
+    int col = fprintf(f, " * %s%-11s", pre, label);
+    put_comment(f, value, whole ? (size_t)-1 : 200, whole ? 92 : 0, col, &col);
+    fputc('\n', f);
+}
+
+/* Whether the plan puts two buffers on shared bytes that only an allowance permits: the plan
+ * then holds only with the kernels the allowances describe. */
+static int plan_shares_bytes(const ap_problem *p, const ap_plan *plan)
+{
+    for (size_t k = 0; k < p->n_ovl; k++) {
+        const ap_overlap *o = &p->ovl[k];
+        int64_t a = plan->offset[o->base], b = plan->offset[o->over];
+        if (a < b + p->buf[o->over].size && b < a + p->buf[o->base].size &&
+            p->buf[o->base].size > 0 && p->buf[o->over].size > 0)
+            return 1;
+    }
+    return 0;
 }
 
 static void upper(const char *s, char *out, size_t cap)
@@ -97,12 +141,13 @@ static ap_status check_model(const ap_problem *p, const ap_plan *plan, const cha
 static void model_comment(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_bounds *bd,
                           const ap_tflm_whole *arena, const char *pre)
 {
-    char text[64], stock[256];
+    char stock[256];
     if (p->source) {
-        comment_text(p->source, text, sizeof text);
-        fprintf(f, " * %sinput:     %s\n", pre, text);
+        /* the file name alone: the header is the same on every machine (reproducible builds) */
+        const char *base = strrchr(p->source, '/');
+        put_comment_line(f, pre, "input:", base ? base + 1 : p->source, 0);
     }
-    fprintf(f, " * %sstrategy:  %s\n", pre, plan->strategy);
+    put_comment_line(f, pre, "strategy:", plan->strategy, 0);
     if (arena) {
         char at[320];
         ap_tflm_arena_text(&arena->plan, at, sizeof at);
@@ -111,10 +156,8 @@ static void model_comment(FILE *f, const ap_problem *p, const ap_plan *plan, con
     fprintf(f, " * %shead:      %lld bytes (lower bound %lld)\n", pre, (long long)plan->arena, (long long)bd->lower);
     fprintf(f, " * %sbuffers:   %zu, in the order the planner received them%s\n", pre, p->n,
             p->buf && p->n && p->buf[0].tensor != AP_NO_INDEX ? " (tensors, then kernel scratch)" : "");
-    if (p->note) {
-        comment_text(p->note, text, sizeof text);
-        fprintf(f, " * %snote:      %s\n", pre, text);
-    }
+    if (p->note)
+        put_comment_line(f, pre, "note:", p->note, 1);
     if (ap__stock_line(p, plan->arena, arena, stock, sizeof stock))
         fprintf(f, " * %s%s\n", pre, stock);
 }
@@ -129,8 +172,7 @@ static void arena_size(FILE *f, const char *up, int64_t bytes, const char *targe
 
 static void preamble(FILE *f, const char *up)
 {
-    fprintf(f, "#ifndef AP_PLAN_%s_H\n#define AP_PLAN_%s_H\n\n#include <stdint.h>\n", up, up);
-    fputs("#ifndef AP_PLAN_NO_RUNTIME\n#include \"arenaplan_rt.h\"\n#endif\n\n", f);
+    fprintf(f, "#ifndef AP_PLAN_%s_H\n#define AP_PLAN_%s_H\n\n#include <stdint.h>\n\n", up, up);
     fputs("#ifndef AP_PLAN_UNUSED\n#if defined(__GNUC__) || defined(__clang__)\n"
           "#define AP_PLAN_UNUSED __attribute__((unused))\n#else\n#define AP_PLAN_UNUSED\n#endif\n#endif\n\n", f);
 }
@@ -139,13 +181,15 @@ static void preamble(FILE *f, const char *up)
 static void model_tables(FILE *f, const ap_problem *p, const ap_plan *plan, const char *name,
                          const char *up, int64_t align)
 {
-    char text[64];
     size_t i;
     fprintf(f, "#define %s_BUFFERS %zuu\n", up, p->n);
     fprintf(f, "#define %s_HEAD_SIZE %lldu /* max(offset + size) */\n", up, (long long)plan->arena);
-    fprintf(f, "#define %s_ALIGN %lldu /* the largest alignment a buffer needs */\n\n", up, (long long)align);
+    fprintf(f, "#define %s_ALIGN %lldu /* the largest alignment a buffer needs */\n", up, (long long)align);
+    fprintf(f, "/* 1 when the plan shares bytes that only in-place or overlap rules allow (see the note):\n"
+               " * it then holds only with the kernels they describe; #if it to #error elsewhere */\n"
+               "#define %s_NEEDS_REFERENCE_KERNELS %d\n\n", up, plan_shares_bytes(p, plan));
     if (p->n == 0) {
-        fputs("#ifndef AP_PLAN_NO_RUNTIME\n", f);
+        fputs("#ifdef ARENAPLAN_RT_H\n", f);
         fprintf(f, "static const ap_rt_plan %s_plan " UNUSED "= {\n    \"%s\", %s_HEAD_SIZE, %s_ALIGN, %s_BUFFERS,\n"
                    "    NULL, NULL, NULL, NULL,\n};\n#endif\n\n", name, name, up, up, up);
         return;
@@ -154,14 +198,18 @@ static void model_tables(FILE *f, const ap_problem *p, const ap_plan *plan, cons
             name, up);
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
-        char idtext[64];
-        char typetext[64];
-        comment_text(b->id, idtext, sizeof idtext);
-        comment_text(b->name, text, sizeof text);
-        comment_text(b->type, typetext, sizeof typetext);
-        fprintf(f, "    %lld, /* %zu: %s%s%s%s%s%s, %lld bytes, steps [%lld, %lld) */\n", (long long)plan->offset[i], i,
-                b->tensor != AP_NO_INDEX ? "tensor " : "", idtext, b->name ? " " : "", b->name ? text : "",
-                b->type ? ", " : "", b->type ? typetext : "", (long long)b->size, (long long)b->lower,
+        int col = fprintf(f, "    %lld, /* %zu: %s", (long long)plan->offset[i], i,
+                          b->tensor != AP_NO_INDEX ? "tensor " : "");
+        put_comment(f, b->id, 60, 0, 0, &col);
+        if (b->name) {
+            fputc(' ', f);
+            put_comment(f, b->name, 60, 0, 0, &col);
+        }
+        if (b->type) {
+            fputs(", ", f);
+            put_comment(f, b->type, 60, 0, 0, &col);
+        }
+        fprintf(f, ", %lld bytes, steps [%lld, %lld) */\n", (long long)b->size, (long long)b->lower,
                 (long long)b->upper);
     }
     fprintf(f, "};\n\nstatic const uint32_t %s_sizes[%s_BUFFERS] " UNUSED "= {", name, up);
@@ -174,7 +222,8 @@ static void model_tables(FILE *f, const ap_problem *p, const ap_plan *plan, cons
     fprintf(f, "\n};\n\nstatic const int32_t %s_last[%s_BUFFERS] " UNUSED "= {", name, up);
     for (i = 0; i < p->n; i++)
         fprintf(f, "%s%lld,", i % 8 ? " " : "\n    ", (long long)(p->buf[i].upper - 1));
-    fprintf(f, "\n};\n\n#ifndef AP_PLAN_NO_RUNTIME\n/* For the arenaplan runtime: ap_rt_model_init(&model, &%s_plan). */\n"
+    fprintf(f, "\n};\n\n#ifdef ARENAPLAN_RT_H\n/* For the arenaplan runtime, when arenaplan_rt.h was included first:\n"
+               " * ap_rt_model_init(&model, &%s_plan). */\n"
                "static const ap_rt_plan %s_plan " UNUSED "= {\n"
                "    \"%s\", %s_HEAD_SIZE, %s_ALIGN, %s_BUFFERS,\n"
                "    %s_offsets, %s_sizes, %s_first, %s_last,\n};\n#endif\n\n",
