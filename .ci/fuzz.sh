@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # .ci/fuzz.sh - builds the libFuzzer target for the .tflite reader and lifetime rules
 # (fuzz/fuzz_tflite.c) with clang under AddressSanitizer + UndefinedBehaviorSanitizer, seeds it
-# with the corpus models, and runs it for FUZZ_SECONDS (default 60). A crash, a leak or a
+# with the corpus models and fuzz/seeds/ (hostile inputs found or built for issues: see their
+# tests), and runs it for FUZZ_SECONDS (default 60). A crash, a leak or a
 # sanitizer report fails the script; the reproducer is left in build-fuzz/. docs/tflite.md says
 # how to run it longer.
 set -euo pipefail
@@ -25,7 +26,7 @@ cmake --build "$out/lib" -j"$(nproc)" --target arenaplan arenaplan_rt >/dev/null
 
 # CSV seeds: the bundled examples and the reference plans of a few small models.
 mkdir -p "$out/csv_seeds" "$out/csv_corpus"
-cp data/*.csv "$out/csv_seeds/"
+cp data/*.csv fuzz/seeds/csv/*.csv "$out/csv_seeds/"
 for m in hello_world_int8 person_detect conv0 add0 trained_lstm; do
     cp "corpus/reference/plans/$m.csv" "$out/csv_seeds/"
 done
@@ -33,7 +34,7 @@ done
 # Seeds: the corpus models under 64 KiB (larger ones are cut at -max_len anyway). New inputs
 # go to $out/corpus, which persists between runs.
 mkdir -p "$out/seeds" "$out/corpus"
-find corpus/models -name '*.tflite' -size -64k -exec cp {} "$out/seeds/" \;
+find corpus/models fuzz/seeds/tflite -name '*.tflite' -size -64k -exec cp {} "$out/seeds/" \;
 
 echo "== fuzz: running for ${secs}s"
 cd "$out"

@@ -527,19 +527,30 @@ static ap_status add_rules(ap_problem *p, const ap_tfl_model *m,
                            const char *inplace, const char *overlap, int offline, size_t n_var,
                            ap_error *err)
 {
-    size_t n_ip = 0, n_ov = 0, rl = 0;
-    char note[512], rules[384] = "", vars[96] = "";
+    size_t rl = 0;
+    char note[1024], rules[640] = "", vars[96] = "";
+    ap__share_result sr;
     ap_status st;
-    if ((st = ap__share_rules(m, p, opt->inplace, opt->overlap, &n_ip, &n_ov, err)) != AP_OK)
+    if ((st = ap__share_rules(m, p, opt->inplace, opt->overlap, &sr, err)) != AP_OK)
         return st;
+    size_t n_ip = sr.n_inplace, n_ov = sr.n_overlap;
     if (opt->inplace != AP_TFLM_INPLACE_NONE)
         rl += (size_t)snprintf(rules + rl, sizeof rules - rl, "; in-place: %s (%zu alias%s)",
                                inplace, n_ip, n_ip == 1 ? "" : "es");
     if (opt->overlap != AP_TFLM_OVERLAP_NONE)
+        rl += (size_t)snprintf(rules + rl, sizeof rules - rl,
+                               "; overlap rules: %s kernels (%zu allowance%s; the plan holds only "
+                               "with TFLM's %s kernels, not optimized ones such as CMSIS-NN or "
+                               "Xtensa)", overlap, n_ov, n_ov == 1 ? "" : "s", overlap);
+    if (sr.n_unwalked) {
+        char more[48] = "";
+        if (sr.n_unwalked > 1)
+            snprintf(more, sizeof more, " and %zu later operators", sr.n_unwalked - 1);
         snprintf(rules + rl, sizeof rules - rl,
-                 "; overlap rules: %s kernels (%zu allowance%s; the plan holds only with "
-                 "TFLM's %s kernels, not optimized ones such as CMSIS-NN or Xtensa)",
-                 overlap, n_ov, n_ov == 1 ? "" : "s", overlap);
+                 "; work limit: no overlap allowance for %s%s (the walk would exceed the rule's "
+                 "budget of 2^24 output pixels plus one per byte of the model)", sr.unwalked,
+                 more);
+    }
     if (n_var)
         snprintf(vars, sizeof vars, " (%zu variable tensor%s in the head)", n_var,
                  n_var == 1 ? "" : "s");

@@ -122,12 +122,12 @@ static ap_status take(const graph_facts *f, ap_problem *p, uint32_t s, const ap_
 }
 
 ap_status ap__share_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace inplace,
-                          ap_tflm_overlap overlap, size_t *n_inplace, size_t *n_overlap,
-                          ap_error *err)
+                          ap_tflm_overlap overlap, ap__share_result *res, ap_error *err)
 {
     int ip = inplace != AP_TFLM_INPLACE_NONE, ov = overlap == AP_TFLM_OVERLAP_REFERENCE;
     ap_status st = AP_OK;
-    *n_inplace = *n_overlap = 0;
+    uint64_t budget = AP__WALK_BUDGET_BASE + (uint64_t)m->len, left = budget;
+    memset(res, 0, sizeof *res);
     if (!ip && !ov)
         return AP_OK;
 
@@ -167,18 +167,22 @@ ap_status ap__share_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace 
             const ap_tfl_operator *op = &g->ops[i];
             ap__candidate c[AP__MAX_CANDIDATES];
             size_t n;
+            int spent = 0;
             if (ip) {
                 n = ap__inplace_candidates(m, g, op, inplace == AP_TFLM_INPLACE_ELEMENTWISE, c);
-                st = take(&f, p, s, op, c, n, "", claimed, n_inplace, err);
+                st = take(&f, p, s, op, c, n, "", claimed, &res->n_inplace, err);
             }
             if (st == AP_OK && ov) {
-                n = ap__overlap_candidates(m, g, op, c);
-                st = take(&f, p, s, op, c, n, " (reference kernel order)", claimed, n_overlap,
-                          err);
+                n = ap__overlap_candidates(m, g, op, &left, &spent, c);
+                st = take(&f, p, s, op, c, n, " (reference kernel order)", claimed,
+                          &res->n_overlap, err);
             }
+            if (spent && res->n_unwalked++ == 0)
+                op_why(res->unwalked, sizeof res->unwalked, s, i, op->name, "");
         }
         facts_free(&f);
     }
+    res->work = budget - left;
     free(buf);
     free(base);
     free(claimed);

@@ -48,6 +48,17 @@ typedef struct ap__walk {
  * every d is safe. */
 #define AP__UNCONSTRAINED INT64_MAX
 
+/* The work the overlap rule may spend on one model, in output pixels walked (the walk of
+ * CONV_2D, DEPTHWISE_CONV_2D and the pools visits each once; the other walks cost 1): this
+ * many plus one per byte of the file. Real models need far less (the corpus at most 82K in
+ * all); a small hostile file may declare 2^40 pixels. An operator whose walk would exceed
+ * what is left gets no allowance, and the problem's note names it. */
+#define AP__WALK_BUDGET_BASE (UINT64_C(1) << 24)
+
+/* What ap__walk_max_delta costs for w: batches * out_h * out_w for the spatial walks (saturated
+ * at UINT64_MAX), 1 for the others. */
+uint64_t ap__walk_cost(const ap__walk *w);
+
 /* The largest d = offset(output) - offset(input) such that every d' <= d is safe for the
  * kernel's read and write order: no write hits an input byte that a later output element
  * still reads. With r(j) the lowest input byte element j reads and elements written in
@@ -97,9 +108,20 @@ size_t ap__inplace_candidates(const ap_tfl_model *m, const ap_tfl_subgraph *g,
                               const ap_tfl_operator *op, int elementwise, ap__candidate *c);
 
 /* The overlap rule (share_overlap.c) for op: the main input of a modelled kernel (for
- * element-wise operators, each input in turn), max_delta from ap__walk_max_delta. As above. */
+ * element-wise operators, each input in turn), max_delta from ap__walk_max_delta. As above;
+ * each walk is paid from *budget (ap__walk_cost): a walk that costs more than is left is not
+ * made, and *spent is set (the operator then gets no proposal). */
 size_t ap__overlap_candidates(const ap_tfl_model *m, const ap_tfl_subgraph *g,
-                              const ap_tfl_operator *op, ap__candidate *c);
+                              const ap_tfl_operator *op, uint64_t *budget, int *spent,
+                              ap__candidate *c);
+
+/* What ap__share_rules did. */
+typedef struct ap__share_result {
+    size_t n_inplace, n_overlap; /* allowances added by each rule */
+    uint64_t work;               /* the overlap rule's work (ap__walk_cost summed) */
+    size_t n_unwalked;           /* operators the overlap rule skipped: the budget was spent */
+    char unwalked[64];           /* the first of them ("CONV_2D op 1", "ADD op 2:3") */
+} ap__share_result;
 
 /* Applies the rules (share.c) to every operator of every subgraph of m and adds their
  * allowances to p (whose buffers ap_tflite_build_problem has just added). The in-place rule
@@ -108,9 +130,9 @@ size_t ap__overlap_candidates(const ap_tfl_model *m, const ap_tfl_subgraph *g,
  * and no subgraph input other than one of subgraph 0, no variable or constant, and no
  * operator after this one reads it; the output is
  * planned, written by this operator alone, no subgraph input; and the two are live together at
- * the operator's step only. Counts what was added. AP_ERR_NOMEM. */
+ * the operator's step only. The overlap rule spends at most AP__WALK_BUDGET_BASE + m->len
+ * work. Says in *res what was added and skipped. AP_ERR_NOMEM. */
 ap_status ap__share_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace inplace,
-                          ap_tflm_overlap overlap, size_t *n_inplace, size_t *n_overlap,
-                          ap_error *err);
+                          ap_tflm_overlap overlap, ap__share_result *res, ap_error *err);
 
 #endif

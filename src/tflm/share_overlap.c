@@ -127,6 +127,18 @@ int64_t ap__walk_max_delta(const ap__walk *w)
     return best;
 }
 
+uint64_t ap__walk_cost(const ap__walk *w)
+{
+    int64_t px;
+    if (w->kind == AP__WALK_ELEMENTWISE || w->kind == AP__WALK_PAD)
+        return 1;
+    if (w->batches <= 0 || w->out_h <= 0 || w->out_w <= 0)
+        return 1;
+    if (ap__mul_ovf(w->batches, w->out_h, &px) || ap__mul_ovf(px, w->out_w, &px))
+        return UINT64_MAX;
+    return (uint64_t)px;
+}
+
 /* ---- Operators and their kernels ------------------------------------------------------------ */
 
 int ap__tflm_padding(int32_t padding, int64_t in, int64_t filter, int64_t stride,
@@ -345,7 +357,8 @@ int ap__op_walk(const ap_tfl_model *m, const ap_tfl_subgraph *g, const ap_tfl_op
 
 /* The main input of a modelled kernel; for element-wise operators each input in turn. */
 size_t ap__overlap_candidates(const ap_tfl_model *m, const ap_tfl_subgraph *g,
-                              const ap_tfl_operator *op, ap__candidate *c)
+                              const ap_tfl_operator *op, uint64_t *budget, int *spent,
+                              ap__candidate *c)
 {
     int arity = ap__elementwise_op(op->builtin);
     uint32_t slots = arity == 2 ? 2 : 1;
@@ -364,6 +377,12 @@ size_t ap__overlap_candidates(const ap_tfl_model *m, const ap_tfl_subgraph *g,
             if (twice)
                 continue;
         }
+        uint64_t cost = ap__walk_cost(&w);
+        if (cost > *budget) {
+            *spent = 1;
+            return 0;
+        }
+        *budget -= cost;
         assert(n < AP__MAX_CANDIDATES);
         c[n].in_tensor = t;
         c[n].out_tensor = op->outputs[0];
