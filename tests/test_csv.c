@@ -202,15 +202,17 @@ static void test_write_round_trip(void **state)
     assert_int_equal(ap_csv_write(f, p, &plan, NULL), AP_OK);
     fclose(f);
     text = read_text(tmp_path("rt.csv"), &len);
-    assert_string_equal(text, "id,lower,upper,size,alignment,name,alias_of,offset\n"
-                              "\"a,1\",0,2,10,4,\"first, one\",,0\n"
-                              "b,1,3,20,1,,\"a,1\",24\n"
-                              "\"#c\",2,4,8,8,,,16\n");
-    /* it reads back as a problem (offsets become fixed) and as a plan for the original */
+    assert_string_equal(text, "id,lower,upper,size,alignment,name,alias_of,offset,fixed\n"
+                              "\"a,1\",0,2,10,4,\"first, one\",,0,0\n"
+                              "b,1,3,20,1,,\"a,1\",24,0\n"
+                              "\"#c\",2,4,8,8,,,16,1\n");
+    /* it reads back as a problem (where the fixed column says so, offsets are fixed) and as
+       a plan for the original */
     assert_int_equal(parse(text, &q, NULL), AP_OK);
     assert_int_equal(q->n, 3);
     assert_string_equal(q->buf[2].id, "#c");
-    assert_int_equal(q->buf[1].fixed, 24);
+    assert_int_equal(q->buf[1].fixed, AP_UNFIXED);
+    assert_int_equal(q->buf[2].fixed, 16);
     assert_int_equal(ap_csv_parse_plan(text, len, "rt.csv", p, off, NULL), AP_OK);
     assert_int_equal(off[2], plan.offset[2]);
     free(text);

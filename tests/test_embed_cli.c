@@ -254,8 +254,8 @@ static void inspect_and_plan_read_the_plan(void **state)
     r = run_cli("plan", out, "--strategy", "bestfit-size", "--kernels", "reference64",
                 "--format", "csv", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "0,1,2,16,16,MobilenetV1/Predictions/Reshape_1,\"int8[1,2]\",158240\n");
-    assert_contains(r.out, "5,0,2,9216,16,input,\"int8[1,96,96,1]\",148928\n");
+    assert_contains(r.out, "0,1,2,16,16,MobilenetV1/Predictions/Reshape_1,\"int8[1,2]\",158240,1\n");
+    assert_contains(r.out, "5,0,2,9216,16,input,\"int8[1,96,96,1]\",148928,1\n");
     run_free(&r);
 }
 
@@ -293,7 +293,7 @@ static void check_verifies_the_models_plan(void **state)
         "    and subgraph 0 tensor 5 (input, entry 5): bytes [0, 9216), lifetime [0, 2)\n"
         "tflm head    74560 bytes (fixed tensors, then the rest placed by TFLM's greedy "
         "planner)\n"
-        "valid: 6 buffers, head 74560 bytes, lower bound 74464 bytes (efficiency 99.9%)\n");
+        "valid: 6 buffers, head 74560 bytes, lower bound 74560 bytes (efficiency 100.0%)\n");
     run_free(&r);
     r = run_cli("check", src_path(VELA), "--strict", NULL);
     assert_int_equal(r.status, 1);

@@ -39,6 +39,8 @@ static int pair_ok(const ap_problem *p, size_t i, int64_t xi, size_t j, int64_t 
         return 1;
     if (xi >= xj + p->buf[j].size || xj >= xi + p->buf[i].size)
         return 1;
+    if (p->buf[i].preplanned && p->buf[j].preplanned)
+        return 1; /* pre-planned sharing: both stay at their fixed offsets */
     if ((o = ap_problem_find_overlap(p, j, i)) != NULL && xi - xj <= o->max_delta)
         return 1;
     if ((o = ap_problem_find_overlap(p, i, j)) != NULL && xj - xi <= o->max_delta)
@@ -222,6 +224,7 @@ static ap_problem *random_problem(uint64_t seed, const gen_opts *g)
         if (g->fixed && ap__rand_below(&r, 8) == 0) {
             int64_t a = s.align ? s.align : p->default_align;
             s.fixed = (int64_t)ap__rand_below(&r, 12) / a * a;
+            s.preplanned = 1; /* they may clash, as in an offline plan */
         }
         assert_int_equal(ap_problem_add(p, &s, &err), AP_OK);
     }

@@ -631,8 +631,6 @@ static void check_against_graph(const ap_tfl_model *m, const ap_problem *p, cons
     for (size_t i = 0; i < p->n_ovl; i++) {
         const ap_overlap *o = &p->ovl[i];
         const ap_buffer *base = &p->buf[o->base], *over = &p->buf[o->over];
-        if (o->flags & AP_OVERLAP_FIXED)
-            continue;
         const char *at = strstr(o->why, " op ");
         unsigned s = 0, k = 0;
         assert_non_null(at);

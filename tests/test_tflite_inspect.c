@@ -105,9 +105,24 @@ static void csv_is_plan_input(void **state)
                               "scratch1,1,2,48,16,op 0 ethos-u: base address sizes,"
                               "uint8[48] (reference64 kernel),\n");
     free(text);
+    /* a buffer list may not share fixed bytes unless told it may: only a model's offline
+       plan does so on its own */
+    static const char clash[] = "fixed offsets clash: buffers '3' (74464 bytes, lifetime [-1, 2), "
+                                "bytes [0, 74464)) and '4' (74464 bytes, lifetime [-1, 2), bytes "
+                                "[0, 74464)) are both live at steps -1-1 and share bytes [0, 74464)";
     r = run_cli("plan", csv, "--strategy", "greedy", "--format", "json", NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, clash);
+    assert_contains(r.err, " (only a model's offline plan may place fixed buffers on shared "
+                           "bytes; --allow-fixed-overlap accepts a buffer list that does)\n");
+    run_free(&r);
+    r = run_cli("plan", csv, "--strategy", "greedy", "--format", "json", "--allow-fixed-overlap",
+                NULL);
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "\"arena_bytes\":74560");
+    assert_contains(r.err, "arenaplan: warning: ");
+    assert_contains(r.err, clash);
+    assert_contains(r.err, "; accepted as pre-planned sharing (--allow-fixed-overlap)\n");
     run_free(&r);
 
     /* The same for a model with scratch buffers: mobilenet's head through the CSV. */

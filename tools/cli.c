@@ -124,6 +124,8 @@ const char cli_input_help[] =
     "                     default) or host64 (x86-64 or aarch64 Linux; its kernel set is then\n"
     "                     reference64)\n"
     "  --ignore-offline   models: do not keep the offsets of an embedded offline plan\n"
+    "  --allow-fixed-overlap  buffer lists: fixed offsets may share bytes while both buffers\n"
+    "                     live (as a model's offline plan may), with a warning; else an error\n"
     "  --inplace RULES    models: none (default; TFLM shares no bytes), reshape (RESHAPE,\n"
     "                     SQUEEZE, EXPAND_DIMS outputs alias their dying input) or elementwise\n"
     "                     (those and element-wise operators); see docs/inplace.md\n"
@@ -195,6 +197,10 @@ int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i)
     if (cli_flag(argv, *i, "--ignore-offline", NULL)) {
         o->load.build.ignore_offline = 1;
         o->tflm_option = "--ignore-offline";
+        return 1;
+    }
+    if (cli_flag(argv, *i, "--allow-fixed-overlap", NULL)) {
+        o->load.allow_fixed_overlap = 1;
         return 1;
     }
     if ((m = set_option(argc, argv, i, "--inplace", AP_TFLM_SET_INPLACE, &x)) != 0) {
@@ -291,7 +297,7 @@ int cli_search_option(ap_plan_options *po, int *quiet, int argc, char **argv, in
     return 0;
 }
 
-static void warn_cb(void *ctx, const char *msg)
+void cli_warn_cb(void *ctx, const char *msg)
 {
     (void)ctx;
     cli_warn("%s", msg);
@@ -340,7 +346,7 @@ ap_problem *cli_load(const char *path, const cli_input_opts *o)
     ap_load_options lo = o->load;
     ap_problem *p = NULL;
     ap_error err = {0};
-    lo.warn = warn_cb;
+    lo.warn = cli_warn_cb;
     if (cli_input_check(o) != 0)
         return NULL;
     if (o->load.runtime == AP_RUNTIME_TFLITE && !ap_is_tflite_file(path))

@@ -81,6 +81,8 @@ extern const char cli_search_help[];
 /* 0 when the input options fit together (TFLM's options with --runtime tflm, --threads with
  * --runtime tflite); else prints why and returns -1. */
 int cli_input_check(const cli_input_opts *o);
+/* An ap_warn_fn that prints "arenaplan: warning: MSG". */
+void cli_warn_cb(void *ctx, const char *msg);
 
 /* The options a model is read with: o's, with the kernel set of o's target (reference is
  * reference64 on host64). -1 after an error message for a kernel set the target has not. */

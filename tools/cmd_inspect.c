@@ -48,13 +48,10 @@ typedef struct summary {
     ap_bounds bounds;
 } summary;
 
-/* Allowances the in-place and overlap rules added (not those of fixed offsets). */
+/* Allowances the in-place and overlap rules added. */
 static size_t rule_allowances(const ap_problem *p)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < p->n_ovl; i++)
-        n += !(p->ovl[i].flags & AP_OVERLAP_FIXED);
-    return n;
+    return p->n_ovl;
 }
 
 static int summarize(const ap_tfl_model *m, const ap_problem *p, summary *s)

@@ -4,7 +4,8 @@
  * No plan can use fewer bytes than the largest total size of buffers live at one step (when no
  * overlap is allowed), nor end below a fixed buffer's end. With overlap allowances, pairs that
  * may share bytes can save at most their largest permitted overlap, which gives the weaker
- * "with overlap" bound.
+ * "with overlap" bound. Fixed buffers count by the union of their byte ranges (pre-planned
+ * ones may share bytes).
  */
 #ifndef ARENAPLAN_BOUNDS_H
 #define ARENAPLAN_BOUNDS_H
@@ -21,18 +22,20 @@ AP_PUBLIC_BEGIN
 typedef struct ap_live_seg {
     int64_t step;
     int64_t live;
-    int64_t live_overlap; /* live minus the largest overlap the allowances could save */
+    int64_t live_overlap; /* live minus the largest overlap the allowances could save and the
+                             bytes fixed buffers share */
     size_t count;
 } ap_live_seg;
 
 typedef struct ap_bounds {
     int64_t live;          /* max live bytes at one step, ignoring allowances */
     int64_t peak_step;     /* first step where `live` is reached (0 when empty) */
-    int64_t live_overlap;  /* max over steps of live bytes minus the allowances' best saving */
+    int64_t live_overlap;  /* max over steps of live bytes minus the allowances' best saving and
+                              what fixed buffers share, or the largest buffer if more */
     int64_t fixed_end;     /* max(fixed + size) over fixed buffers */
     int64_t largest;       /* largest single buffer */
     int64_t lower;         /* the best of the above that is valid for this problem:
-                              max(live or live_overlap when allowances exist, fixed_end) */
+                              max(live_overlap, fixed_end) */
 } ap_bounds;
 
 /* Computes the bounds of a validated problem. O(n log n). */

@@ -7,7 +7,8 @@
  * placed, every offset is a multiple of the buffer's alignment, every fixed offset is kept, no
  * offset + size overflows, and no two buffers live at a common step share a byte unless an
  * overlap allowance covers them and holds (offset(over) - offset(base) <= max_delta, or == with
- * AP_OVERLAP_EXACT).
+ * AP_OVERLAP_EXACT), or both are pre-planned fixed buffers (ap_buffer.preplanned: fixed by a
+ * model's offline plan) at their fixed offsets.
  */
 #ifndef ARENAPLAN_CHECK_H
 #define ARENAPLAN_CHECK_H
@@ -45,6 +46,20 @@ typedef struct ap_check_result {
  * live buffer with the lowest offset among those it clashes with. res may not be NULL. Steps
  * are reported inclusively in messages ("steps 2-3"). */
 ap_status ap_check(const ap_problem *p, const int64_t *offsets, ap_check_result *res);
+
+/* ap_check without the pre-planned sharing rule: two pre-planned fixed buffers may share bytes
+ * only as an allowance permits (`arenaplan check --strict`). Same results otherwise. */
+ap_status ap_check_strict(const ap_problem *p, const int64_t *offsets, ap_check_result *res);
+
+/* The pairs of pre-planned fixed buffers that share bytes while both live, at their fixed
+ * offsets, where no allowance lets them (the sharing ap_check accepts by its rule alone): the
+ * first max of them go to
+ * pairs[k][0] < pairs[k][1] (buffer indices) in the order of the sweep (by the step where the
+ * later one becomes live); *count gets how many there are, counting no further than limit (a
+ * count of limit means "limit or more"). O(n log n + count log n) for a validated p.
+ * AP_ERR_NOMEM. */
+ap_status ap_preplanned_sharing(const ap_problem *p, uint32_t (*pairs)[2], size_t max,
+                                size_t limit, size_t *count);
 
 AP_PUBLIC_END
 #ifdef __cplusplus

@@ -19,12 +19,18 @@
  *   max_delta  (optional, default 0)  offset(this) - offset(that) <= max_delta (problem.h)
  *   overlap_exact (optional, 0 or 1)  1: the row's alias_of / overlap_of allowance holds only
  *                                     at exactly that distance (AP_OVERLAP_EXACT)
+ *   fixed     (optional, 0 or 1)      whether the row's offset is a fixed offset (1) or only
+ *                                     a plan's (0); without the column every offset given is
+ *                                     fixed, and in a plan file none is
+ * Two fixed buffers may not share bytes while both live (unless an allowance lets them): only
+ * a model's offline plan may do that on purpose; allow_fixed_overlap accepts a list that does.
  * Other columns are ignored with a warning. Blank lines and lines starting with '#' are
  * skipped. Fields may be double-quoted ("a,b" and "say ""hi"""). Errors name the line and the
  * column. Output: id,lower,upper,size[,alignment][,name][,type][,alias_of][,overlap_of,max_delta]
- * [,overlap_exact],offset - valid input for both `plan` and `check`; the overlap columns
- * appear when the problem has such allowances (a model read with --inplace or --overlap),
- * and then a first comment line carries the problem's note (which rules, which kernels).
+ * [,overlap_exact],offset[,fixed] - valid input for both `plan` and `check`; the overlap
+ * columns appear when the problem has such allowances (a model read with --inplace or
+ * --overlap), and then a first comment line carries the problem's note (which rules, which
+ * kernels); the fixed column when a plan is written for a problem with fixed buffers.
  */
 #ifndef ARENAPLAN_CSV_H
 #define ARENAPLAN_CSV_H
@@ -43,7 +49,11 @@ AP_PUBLIC_BEGIN
 typedef struct ap_csv_options {
     int64_t align;   /* the problem's default alignment; 0 = 1 */
     int offset_is_plan; /* 1: the offset column is a plan to be checked, not fixed offsets:
-                           ignore it here and read it with ap_csv_parse_plan */
+                           ignore it here (but where a fixed column says 1) and read it with
+                           ap_csv_parse_plan */
+    int allow_fixed_overlap; /* 1: fixed buffers may share bytes while both live (pre-planned
+                                sharing, ap_buffer.preplanned): warns (warn) naming the first
+                                pair that does. 0: that is an input error naming the pair */
     ap_warn_fn warn; /* receives "file:1: column 'x' ignored" warnings; may be NULL */
     void *warn_ctx;
 } ap_csv_options;

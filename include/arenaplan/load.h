@@ -34,6 +34,8 @@ typedef struct ap_load_options {
                                       set, rules, offline plan) for models */
     ap_runtime runtime;   /* whose problem a model becomes (CSV input holds its own) */
     ap_litert_options litert; /* for AP_RUNTIME_TFLITE (its align is build.align's) */
+    int allow_fixed_overlap; /* a buffer list's fixed buffers may share bytes (ap_csv_options;
+                                a model's offline plan always may) */
     ap_warn_fn warn;      /* receives warnings (ignored CSV columns, ...); may be NULL */
     void *warn_ctx;
 } ap_load_options;

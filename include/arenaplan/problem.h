@@ -4,7 +4,8 @@
  * A problem is a list of buffers. Buffer i needs size bytes during the half-open interval of
  * time steps [lower, upper). A plan (plan.h) gives each buffer an offset in one arena so that
  * two buffers live at a common step never share a byte, unless an overlap allowance between
- * them says they may (see ap_overlap). Everything here is plain data: readers (CSV, .tflite)
+ * them says they may (see ap_overlap) or both are pre-planned fixed buffers at their fixed
+ * offsets (see ap_buffer.preplanned). Everything here is plain data: readers (CSV, .tflite)
  * build a problem, planners read it, the checker judges plans against it.
  *
  * Ownership: the problem owns every string and array it holds. Build it with ap_problem_new,
@@ -52,6 +53,11 @@ typedef struct ap_buffer {
     int64_t upper;     /* first step it is no longer live; lower < upper */
     int64_t align;     /* power of two; 0 means the problem's default_align */
     int64_t fixed;     /* pre-planned offset that every plan must keep, or AP_UNFIXED */
+    int preplanned;    /* 1: fixed by a model's offline plan (or a buffer list read with
+                          allow_fixed_overlap), which may put fixed buffers on shared bytes on
+                          purpose (Vela does): two pre-planned buffers at their fixed offsets
+                          may share bytes while both live, no allowance needed. 0 otherwise;
+                          ap_problem_validate refuses two other fixed buffers that do */
     ap_kind kind;
     int32_t subgraph;  /* model origin, or AP_NO_INDEX */
     int32_t tensor;    /* tensor index in its subgraph, or AP_NO_INDEX (scratch, CSV) */
@@ -74,9 +80,6 @@ typedef struct ap_overlap {
 } ap_overlap;
 
 #define AP_OVERLAP_ALIAS 1u
-#define AP_OVERLAP_FIXED 2u /* added by ap_problem_validate: two fixed buffers that the input
-                               placed on shared bytes while both live (pre-planned sharing, as
-                               in offline plans made by Vela) */
 #define AP_OVERLAP_EXACT 4u /* the pair may share bytes only at exactly
                                offset(over) - offset(base) == max_delta (otherwise they must not
                                share any): kernels that copy with memcpy unless the two pointers
@@ -120,6 +123,7 @@ typedef struct ap_buffer_spec {
     const char *name;
     const char *type;
     int64_t size, lower, upper, align, fixed;
+    int preplanned; /* see ap_buffer; meaningful with a fixed offset only */
     ap_kind kind;
     int32_t subgraph, tensor;
     const char *producer, *consumers;
@@ -151,10 +155,10 @@ ap_status ap_problem_set_note(ap_problem *p, const char *note, ap_error *err);
  * alignments powers of two up to 2^30; fixed offsets >= 0, aligned, and fixed + size within
  * AP_MAX_VALUE; overlaps naming two different existing buffers, at most one allowance per
  * ordered pair, |max_delta| <= AP_MAX_VALUE; the sum of all sizes and alignments within
- * AP_MAX_VALUE. Two fixed buffers that share bytes while both live are taken as pre-planned
- * sharing: validate adds an allowance for the pair (AP_OVERLAP_FIXED) that holds exactly at
- * their fixed offsets, unless the input already gave one. Sorts overlaps and labels.
- * AP_ERR_INPUT on failure. Calling it again is harmless. */
+ * AP_MAX_VALUE; no two fixed buffers sharing bytes while both live at their fixed offsets
+ * unless both are pre-planned or an allowance lets them (the message names the pair, as the
+ * checker would). Sorts overlaps and labels. O(n log n) plus the allowed overlaps of fixed
+ * buffers that are not pre-planned. AP_ERR_INPUT on failure. Calling it again is harmless. */
 ap_status ap_problem_validate(ap_problem *p, ap_error *err);
 
 /* The alignment that applies to buffer i. */

@@ -162,11 +162,12 @@ typedef struct ap_tflm_clash {
 /* The pairs of buffers of p with fixed offsets (for a model: the tensors its offline plan
  * fixes) that share a byte at a step where both are live and that no allowance of the
  * problem's in-place or overlap rules lets share them: the sharing the plan itself chose
- * (ap_problem_validate accepts it as pre-planned sharing, AP_OVERLAP_FIXED, which does not
- * count here). The first max pairs (in order of the lower offset, then of index) go into
- * out[0..max) (out may be NULL when max is 0), their number into *n. Buffers of size 0 share
- * nothing. p must be validated. Work: sorting the fixed buffers, then one comparison per pair
- * of them that shares bytes. AP_ERR_NOMEM. */
+ * (the checker accepts it for pre-planned buffers, ap_buffer.preplanned; validation refuses
+ * it for others). The first max pairs the checker's sweep meets (by the step where the later
+ * one becomes live), in order of the lower offset, then of index, go into out[0..max) (out may
+ * be NULL when max is 0), their number into *n. Buffers of size 0 share nothing. p must be
+ * validated. Work: the sweep, O(n log n), and O(log n) per pair that shares (ap_preplanned_
+ * sharing). AP_ERR_NOMEM. */
 ap_status ap_tflm_offline_clashes(const ap_problem *p, ap_tflm_clash *out, size_t max,
                                   size_t *n, ap_error *err);
 
@@ -183,7 +184,7 @@ ap_status ap_tflite_load_problem(const unsigned char *data, size_t len, const ch
  * GreedyMemoryPlanner places every other buffer (tensors the plan leaves to the runtime, kernel
  * scratch) around them. Plans p with "greedy" into *out (initialized by the caller), ignoring
  * the allowances of in-place and overlap rules (TFLM's planner knows none; the pre-planned
- * sharing of fixed buffers, AP_OVERLAP_FIXED, stays), and proves the plan with the checker
+ * sharing of fixed buffers, a rule of the checker, stays), and proves the plan with the checker
  * against p itself: AP_ERR_INVALID with the checker's message when it fails (the fixed offsets
  * conflict). out->arena is the head TFLM reaches. */
 ap_status ap_tflite_tflm_plan(const ap_problem *p, ap_plan *out, ap_error *err);

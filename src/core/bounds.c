@@ -7,7 +7,10 @@
  * bytes are largest at d = min(0, max_delta), giving min(size_base, size_over + min(0, delta)),
  * where delta is max_delta rounded down to what the two alignments permit.
  * The union of a set of ranges is at least their total minus their pairwise intersections, so
- * live minus those savings stays a valid lower bound however the allowances interact.
+ * live minus those savings stays a valid lower bound however the allowances interact. Fixed
+ * buffers are known exactly: their saving at a step is their total minus the union of their
+ * byte ranges (a second sweep, a coverage tree over their offsets), which also covers the
+ * pre-planned sharing of offline plans; allowances between two fixed buffers add nothing.
  */
 #include <stdlib.h>
 
@@ -49,10 +52,124 @@ static int64_t allowance_saving(const ap_problem *p, const ap_overlap *o)
     return s > 0 ? s : 0;
 }
 
+/* ---- The union of the fixed buffers' bytes, step by step ---------------------------------- */
+
+/* A coverage tree over the elementary ranges [xs[k], xs[k+1]): cnt counts the ranges covering
+ * a node whole, len the bytes covered below it. */
+typedef struct cover {
+    const int64_t *xs;
+    int32_t *cnt;
+    int64_t *len;
+} cover;
+
+static void cover_add(cover *c, size_t node, size_t lo, size_t hi, size_t a, size_t b, int d)
+{
+    if (b <= lo || hi <= a)
+        return;
+    if (a <= lo && hi <= b) {
+        c->cnt[node] += d;
+    } else {
+        size_t mid = lo + (hi - lo) / 2;
+        cover_add(c, 2 * node, lo, mid, a, b, d);
+        cover_add(c, 2 * node + 1, mid, hi, a, b, d);
+    }
+    if (c->cnt[node] > 0)
+        c->len[node] = c->xs[hi] - c->xs[lo];
+    else
+        c->len[node] = hi - lo == 1 ? 0 : c->len[2 * node] + c->len[2 * node + 1];
+}
+
+static int cmp_i64(const void *x, const void *y)
+{
+    int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+static size_t index_of(const int64_t *xs, size_t m, int64_t v)
+{
+    size_t lo = 0, hi = m;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (xs[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+typedef struct fev {
+    int64_t t;
+    uint32_t buf;
+    int d; /* +1 start, -1 end */
+} fev;
+
+static int cmp_fev(const void *x, const void *y)
+{
+    const fev *a = x, *b = y;
+    return a->t < b->t ? -1 : a->t > b->t;
+}
+
+/* Appends to ev[*n] the changes of the fixed buffers' saving (their live total minus the union
+ * of their live byte ranges): at most one event per distinct start or end step. 0, or -1 when
+ * out of memory. */
+static int fixed_union_events(const ap_problem *p, bev *ev, size_t *n)
+{
+    size_t nf = 0, m = 0, k, i;
+    for (i = 0; i < p->n; i++)
+        nf += p->buf[i].fixed != AP_UNFIXED && p->buf[i].size > 0;
+    if (nf < 2)
+        return 0;
+    int64_t *xs = ap__alloc(2 * nf, sizeof *xs);
+    fev *fe = ap__alloc(2 * nf, sizeof *fe);
+    cover c = {xs, ap__zalloc(8 * nf, sizeof *c.cnt), ap__zalloc(8 * nf, sizeof *c.len)};
+    int rc = -1;
+    if (!xs || !fe || !c.cnt || !c.len)
+        goto done;
+    for (i = 0, k = 0; i < p->n; i++) {
+        const ap_buffer *b = &p->buf[i];
+        if (b->fixed == AP_UNFIXED || b->size == 0)
+            continue;
+        xs[m++] = b->fixed;
+        xs[m++] = b->fixed + b->size;
+        fe[k++] = (fev){b->lower, (uint32_t)i, 1};
+        fe[k++] = (fev){b->upper, (uint32_t)i, -1};
+    }
+    qsort(xs, m, sizeof *xs, cmp_i64);
+    for (i = 1, k = 1; i < m; i++)
+        if (xs[i] != xs[k - 1])
+            xs[k++] = xs[i];
+    m = k;
+    qsort(fe, 2 * nf, sizeof *fe, cmp_fev);
+    int64_t total = 0, saving = 0;
+    for (i = 0; i < 2 * nf;) {
+        int64_t t = fe[i].t;
+        for (; i < 2 * nf && fe[i].t == t; i++) {
+            const ap_buffer *b = &p->buf[fe[i].buf];
+            total += fe[i].d * b->size;
+            if (m > 1)
+                cover_add(&c, 1, 0, m - 1, index_of(xs, m, b->fixed),
+                          index_of(xs, m, b->fixed + b->size), fe[i].d);
+        }
+        int64_t now = total - (m > 1 ? c.len[1] : 0);
+        if (now != saving) {
+            ev[(*n)++] = (bev){t, 0, now - saving, 0};
+            saving = now;
+        }
+    }
+    rc = 0;
+done:
+    free(xs);
+    free(fe);
+    free(c.cnt);
+    free(c.len);
+    return rc;
+}
+
 /* Builds the sorted event list; returns the count or -1 when out of memory. */
 static long build_events(const ap_problem *p, bev **out)
 {
-    size_t cap = 2 * p->n + 2 * p->n_ovl, n = 0, i;
+    size_t cap = 4 * p->n + 2 * p->n_ovl, n = 0, i;
     bev *ev = ap__alloc(cap ? cap : 1, sizeof *ev);
     if (!ev)
         return -1;
@@ -66,10 +183,16 @@ static long build_events(const ap_problem *p, bev **out)
         const ap_buffer *a = &p->buf[o->base], *b = &p->buf[o->over];
         int64_t lo = ap__max64(a->lower, b->lower), hi = ap__min64(a->upper, b->upper);
         int64_t s = allowance_saving(p, o);
+        if (a->fixed != AP_UNFIXED && b->fixed != AP_UNFIXED)
+            continue; /* counted exactly by the union of the fixed buffers */
         if (lo < hi && s > 0) {
             ev[n++] = (bev){lo, 0, s, 0};
             ev[n++] = (bev){hi, 0, -s, 0};
         }
+    }
+    if (fixed_union_events(p, ev, &n) != 0) {
+        free(ev);
+        return -1;
     }
     qsort(ev, n, sizeof *ev, cmp_bev);
     *out = ev;
@@ -151,6 +274,6 @@ ap_status ap_bounds_compute(const ap_problem *p, ap_bounds *b, ap_error *err)
             b->fixed_end = x->fixed + x->size;
     }
     b->live_overlap = ap__max64(b->live_overlap, b->largest);
-    b->lower = ap__max64(p->n_ovl ? b->live_overlap : b->live, b->fixed_end);
+    b->lower = ap__max64(b->live_overlap, b->fixed_end);
     return AP_OK;
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arenaplan/check.h"
 #include "arenaplan/problem.h"
 #include "core/util.h"
 
@@ -71,6 +72,7 @@ ap_status ap_problem_add(ap_problem *p, const ap_buffer_spec *s, ap_error *err)
     b->upper = s->upper;
     b->align = s->align;
     b->fixed = s->fixed;
+    b->preplanned = s->fixed != AP_UNFIXED && s->preplanned;
     b->kind = s->kind;
     b->subgraph = s->subgraph;
     b->tensor = s->tensor;
@@ -236,67 +238,29 @@ static ap_status check_buffer(const ap_problem *p, size_t i, ap_error *err)
     return AP_OK;
 }
 
-static int cmp_lower(uint32_t a, uint32_t b, const void *ctx)
+/* After sorting: two allowances for one ordered pair are an input error. */
+static ap_status refuse_duplicate_overlaps(const ap_problem *p, ap_error *err)
 {
-    const ap_problem *p = ctx;
-    if (p->buf[a].lower != p->buf[b].lower)
-        return p->buf[a].lower < p->buf[b].lower ? -1 : 1;
-    return a < b ? -1 : a > b;
+    for (size_t i = 1; i < p->n_ovl; i++)
+        if (cmp_ovl(&p->ovl[i - 1], &p->ovl[i]) == 0)
+            return ap_error_set(err, AP_ERR_INPUT, "buffer '%s' has two overlap allowances on '%s'",
+                                p->buf[p->ovl[i].over].id, p->buf[p->ovl[i].base].id);
+    return AP_OK;
 }
 
-/* Adds an AP_OVERLAP_FIXED allowance for every pair of fixed buffers that share bytes while
- * both are live. Sweeps the fixed buffers in order of lower; O(f log f + pairs in time). */
-static ap_status allow_fixed_sharing(ap_problem *p, ap_error *err)
+/* Fixed offsets that clash are the input's fault, named like a checker fault, unless both
+ * buffers are pre-planned (the sharing of an offline plan) or an allowance covers them. */
+static ap_status refuse_fixed_clash(const ap_problem *p, ap_error *err)
 {
-    uint32_t *fx;
-    size_t nf = 0, i, j;
-    ap_status st = AP_OK;
-    for (i = 0; i < p->n; i++)
-        nf += p->buf[i].fixed != AP_UNFIXED && p->buf[i].size > 0;
-    if (nf < 2)
-        return AP_OK;
-    if (!(fx = ap__alloc(nf, sizeof *fx)))
-        return ap_error_set(err, AP_ERR_NOMEM, "out of memory checking fixed offsets");
-    for (i = 0, nf = 0; i < p->n; i++)
-        if (p->buf[i].fixed != AP_UNFIXED && p->buf[i].size > 0)
-            fx[nf++] = (uint32_t)i;
-    st = ap__sort_idx(fx, nf, cmp_lower, p, err);
-    for (i = 0; st == AP_OK && i < nf; i++) {
-        const ap_buffer *a = &p->buf[fx[i]];
-        for (j = i + 1; st == AP_OK && j < nf && p->buf[fx[j]].lower < a->upper; j++) {
-            const ap_buffer *b = &p->buf[fx[j]];
-            uint32_t lo = fx[i] < fx[j] ? fx[i] : fx[j], hi = fx[i] < fx[j] ? fx[j] : fx[i];
-            if (a->fixed < b->fixed + b->size && b->fixed < a->fixed + a->size)
-                st = ap_problem_add_overlap(p, lo, hi, p->buf[hi].fixed - p->buf[lo].fixed,
-                                            AP_OVERLAP_FIXED, "fixed offsets share bytes", err);
-        }
-    }
-    free(fx);
-    return st;
-}
-
-/* After sorting: two allowances for one ordered pair are an input error, unless one of them
- * was added by allow_fixed_sharing (then the input's own wins). */
-static ap_status drop_duplicate_overlaps(ap_problem *p, ap_error *err)
-{
-    size_t i, k = 0;
-    for (i = 0; i < p->n_ovl; i++) {
-        if (k > 0 && cmp_ovl(&p->ovl[k - 1], &p->ovl[i]) == 0) {
-            ap_overlap *prev = &p->ovl[k - 1], *cur = &p->ovl[i];
-            if (!(prev->flags & AP_OVERLAP_FIXED) && !(cur->flags & AP_OVERLAP_FIXED))
-                return ap_error_set(err, AP_ERR_INPUT, "buffer '%s' has two overlap allowances on '%s'",
-                                    p->buf[cur->over].id, p->buf[cur->base].id);
-            if (prev->flags & AP_OVERLAP_FIXED) {
-                free(prev->why);
-                *prev = *cur;
-            } else {
-                free(cur->why);
-            }
-            continue;
-        }
-        p->ovl[k++] = p->ovl[i];
-    }
-    p->n_ovl = k;
+    ap_check_result res;
+    ap_status st = ap__check_fixed(p, 0, &res);
+    if (st == AP_ERR_NOMEM)
+        return ap_error_set(err, st, "%s", res.message);
+    if (st != AP_OK)
+        return ap_error_set(err, AP_ERR_INPUT,
+                            "fixed offsets clash: %s (only a model's offline plan may place fixed "
+                            "buffers on shared bytes; --allow-fixed-overlap accepts a buffer list "
+                            "that does)", res.message);
     return AP_OK;
 }
 
@@ -335,11 +299,9 @@ ap_status ap_problem_validate(ap_problem *p, ap_error *err)
             return ap_error_set(err, AP_ERR_INPUT, "overlap allowance of '%s' on '%s' is out of range",
                                 p->buf[o->over].id, p->buf[o->base].id);
     }
-    if ((st = allow_fixed_sharing(p, err)) != AP_OK)
-        return st;
     if (p->n_ovl > 1)
         qsort(p->ovl, p->n_ovl, sizeof *p->ovl, cmp_ovl);
-    if ((st = drop_duplicate_overlaps(p, err)) != AP_OK)
+    if ((st = refuse_duplicate_overlaps(p, err)) != AP_OK || (st = refuse_fixed_clash(p, err)) != AP_OK)
         return st;
     if (p->n_labels > 1)
         qsort(p->labels, p->n_labels, sizeof *p->labels, cmp_label);
@@ -420,6 +382,7 @@ ap_problem *ap_problem_clone(const ap_problem *p)
         s.upper = b->upper;
         s.align = b->align;
         s.fixed = b->fixed;
+        s.preplanned = b->preplanned;
         s.kind = b->kind;
         s.subgraph = b->subgraph;
         s.tensor = b->tensor;
@@ -446,28 +409,20 @@ fail:
 
 int ap__has_rule_overlaps(const ap_problem *p)
 {
-    size_t i;
-    for (i = 0; i < p->n_ovl; i++)
-        if (!(p->ovl[i].flags & AP_OVERLAP_FIXED))
-            return 1;
-    return 0;
+    return p->n_ovl > 0;
 }
 
 ap_status ap__without_rule_overlaps(const ap_problem *p, ap_problem **out, ap_error *err)
 {
     ap_problem *q = ap_problem_clone(p);
-    size_t i, k = 0;
+    size_t i;
     ap_status st;
     *out = NULL;
     if (!q)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory copying the problem");
-    for (i = 0; i < q->n_ovl; i++) {
-        if (q->ovl[i].flags & AP_OVERLAP_FIXED)
-            q->ovl[k++] = q->ovl[i];
-        else
-            free(q->ovl[i].why);
-    }
-    q->n_ovl = k;
+    for (i = 0; i < q->n_ovl; i++)
+        free(q->ovl[i].why);
+    q->n_ovl = 0;
     if ((st = ap_problem_validate(q, err)) != AP_OK) {
         ap_problem_free(q);
         return st;

@@ -126,6 +126,7 @@ static ap_status problem_with_entries(const ap_tfl_model *m, const ap_problem *p
             continue;
         int32_t o = w[entry_of(m, b)];
         b->fixed = o >= 0 ? o : AP_UNFIXED;
+        b->preplanned = o >= 0; /* an offline plan, as TFLM reads it */
         b->align = o > 0 && o % TFLM_ALIGN ? (int64_t)(o & -o) : 0;
     }
     if ((st = ap_problem_validate(q, err)) != AP_OK) {
@@ -204,7 +205,7 @@ static ap_status take_candidate(ap_plan *x, void *ctx, int *enough, ap_error *er
 /* ---- The kernels entry ---------------------------------------------------------------------- */
 
 /* Whether the plan may rely on kernel behaviour: in-place or overlap rules were asked for, or
- * the problem carries allowances other than the pre-planned sharing of fixed buffers. */
+ * the problem carries overlap allowances (pre-planned sharing of fixed buffers is none). */
 static int relies_on_kernels(const ap_tflite_build_options *lo, const ap_problem *p)
 {
     return ap_tflite_rules_asked(lo) || ap__has_rule_overlaps(p);

@@ -14,16 +14,17 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arenaplan/check.h"
 #include "arenaplan/csv.h"
 #include "core/util.h"
 #include "tflm/whole.h"
 
 enum col { C_ID, C_LOWER, C_UPPER, C_END, C_SIZE, C_ALIGN, C_OFFSET, C_NAME, C_ALIAS, C_OVERLAP,
-           C_DELTA, C_EXACT, C_TYPE, C_COUNT, C_IGNORED };
+           C_DELTA, C_EXACT, C_TYPE, C_FIXED, C_COUNT, C_IGNORED };
 
 static const char *const col_names[C_COUNT] = {"id", "lower", "upper", "end", "size", "alignment",
                                                "offset", "name", "alias_of", "overlap_of",
-                                               "max_delta", "overlap_exact", "type"};
+                                               "max_delta", "overlap_exact", "type", "fixed"};
 
 static const struct {
     const char *name;
@@ -34,6 +35,7 @@ static const struct {
     {"size", C_SIZE},      {"alignment", C_ALIGN}, {"align", C_ALIGN}, {"offset", C_OFFSET},
     {"name", C_NAME},      {"alias_of", C_ALIAS}, {"overlap_of", C_OVERLAP},
     {"max_delta", C_DELTA}, {"overlap_exact", C_EXACT}, {"type", C_TYPE},
+    {"fixed", C_FIXED},
 };
 
 void ap_csv_options_init(ap_csv_options *opt)
@@ -203,6 +205,8 @@ bad:
 typedef struct header {
     int idx[C_COUNT];  /* field index of each known column, or -1 */
     size_t nfields;
+    int offset_is_plan; /* the offsets are a plan: fixed only where the fixed column says 1 */
+    int preplanned;     /* allow_fixed_overlap */
 } header;
 
 static ap_status read_header(reader *r, header *h, const ap_csv_options *opt, int for_plan, ap_error *err)
@@ -413,6 +417,21 @@ static ap_status read_row(reader *r, const header *h, ap_problem *p, ap_buffer_s
         (st = get_int(r, h, C_ALIGN, 0, &s->align, err)) != AP_OK ||
         (st = get_int(r, h, C_OFFSET, 0, &s->fixed, err)) != AP_OK)
         return st;
+    if (h->idx[C_FIXED] >= 0 || h->offset_is_plan) {
+        /* a plan's offset is the fixed offset only where its fixed column says 1 */
+        int64_t fx = 0;
+        if ((st = get_int(r, h, C_FIXED, 0, &fx, err)) != AP_OK)
+            return st;
+        if (fx != 0 && fx != 1)
+            return ap_error_set(err, AP_ERR_INPUT, "%s:%ld: column 'fixed': %lld is not 0 or 1",
+                                r->origin, r->line, (long long)fx);
+        if (fx && s->fixed == AP_UNFIXED)
+            return ap_error_set(err, AP_ERR_INPUT, "%s:%ld: column 'fixed': 1 without an offset",
+                                r->origin, r->line);
+        if (!fx)
+            s->fixed = AP_UNFIXED;
+    }
+    s->preplanned = h->preplanned;
     if (h->idx[C_END] >= 0) {
         if ((st = get_int(r, h, C_END, 1, &end, err)) != AP_OK)
             return st;
@@ -445,6 +464,23 @@ static ap_status read_row(reader *r, const header *h, ap_problem *p, ap_buffer_s
             return ap_error_set(err, AP_ERR_INPUT,
                                 "%s:%ld: column 'offset': %lld is not a multiple of the alignment %lld",
                                 r->origin, r->line, (long long)s->fixed, (long long)a);
+    }
+    return AP_OK;
+}
+
+/* allow_fixed_overlap: says which fixed buffers share bytes first (the error it waived). */
+static ap_status warn_fixed_overlap(const ap_problem *p, const char *origin,
+                                    const ap_csv_options *opt, ap_error *err)
+{
+    ap_check_result res;
+    char msg[AP_ERROR_MAX + 256];
+    ap_status st = ap__check_fixed(p, 1, &res);
+    if (st == AP_ERR_NOMEM)
+        return ap_error_set(err, st, "%s: %s", origin, res.message);
+    if (st != AP_OK) {
+        snprintf(msg, sizeof msg, "%s: fixed offsets clash: %s; accepted as pre-planned sharing "
+                 "(--allow-fixed-overlap)", origin, res.message);
+        opt->warn(opt->warn_ctx, msg);
     }
     return AP_OK;
 }
@@ -495,10 +531,10 @@ ap_status ap_csv_parse(const char *text, size_t len, const char *origin, const a
         p->default_align = opt->align;
     if ((st = read_header(&r, &h, opt, 0, err)) != AP_OK)
         goto fail;
-    if (opt && opt->offset_is_plan)
-        h.idx[C_OFFSET] = -1;
+    h.offset_is_plan = opt && opt->offset_is_plan;
+    h.preplanned = opt && opt->allow_fixed_overlap;
     if (info) {
-        info->has_offset = h.idx[C_OFFSET] >= 0;
+        info->has_offset = h.idx[C_OFFSET] >= 0 && (!h.offset_is_plan || h.idx[C_FIXED] >= 0);
         info->inclusive_end = h.idx[C_END] >= 0;
     }
     while ((got = next_record(&r, err)) > 0) {
@@ -547,6 +583,8 @@ ap_status ap_csv_parse(const char *text, size_t len, const char *origin, const a
         ap_error_set(err, st, "%s: %s", r.origin, msg);
         goto fail;
     }
+    if (h.preplanned && opt->warn && (st = warn_fixed_overlap(p, r.origin, opt, err)) != AP_OK)
+        goto fail;
     *out = p;
     p = NULL;
     st = AP_OK;
@@ -669,8 +707,7 @@ static void put_field(FILE *f, const char *s)
 }
 
 /* The allowances a row can carry: one plain alias (alias_of) and one other (overlap_of with
- * max_delta), both exact or both not (overlap_exact). Allowances validate added for fixed
- * buffers (AP_OVERLAP_FIXED) are not written: validate adds them again. */
+ * max_delta), both exact or both not (overlap_exact). */
 typedef struct row_ovl {
     const ap_overlap *alias, *other;
 } row_ovl;
@@ -683,8 +720,6 @@ static ap_status collect_row_overlaps(const ap_problem *p, row_ovl *rows, int *h
         const ap_overlap *o = &p->ovl[i];
         row_ovl *r = &rows[o->over];
         const ap_overlap **slot;
-        if (o->flags & AP_OVERLAP_FIXED)
-            continue;
         slot = (o->flags & AP_OVERLAP_ALIAS) && o->max_delta == 0 ? &r->alias : &r->other;
         if (*slot || ((r->alias || r->other) &&
                       ((r->alias ? r->alias : r->other)->flags & AP_OVERLAP_EXACT) !=
@@ -704,7 +739,7 @@ ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
 {
     size_t i;
     int has_align = 0, has_name = 0, has_type = 0, has_alias = 0, has_other = 0, has_exact = 0;
-    int has_offset = plan != NULL;
+    int has_offset = plan != NULL, has_fixed = 0;
     ap_status st;
     row_ovl *rows = ap__zalloc(p->n + 1, sizeof *rows);
     if (!rows)
@@ -718,6 +753,8 @@ ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
         has_name |= p->buf[i].name != NULL;
         has_type |= p->buf[i].type != NULL;
         has_offset |= p->buf[i].fixed != AP_UNFIXED;
+        /* a plan's offsets: say which of them are fixed */
+        has_fixed |= plan && p->buf[i].fixed != AP_UNFIXED;
     }
     /* Allowances from in-place or overlap rules hold only for the kernels the note names:
        say so in a comment line (the reader skips it). */
@@ -743,6 +780,8 @@ ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
         fputs(",overlap_exact", f);
     if (has_offset)
         fputs(",offset", f);
+    if (has_fixed)
+        fputs(",fixed", f);
     fputc('\n', f);
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
@@ -782,6 +821,8 @@ ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
             else
                 fputc(',', f);
         }
+        if (has_fixed)
+            fputs(b->fixed != AP_UNFIXED ? ",1" : ",0", f);
         fputc('\n', f);
     }
     free(rows);

@@ -126,6 +126,7 @@ ap_status ap_load(const char *path, const ap_load_options *opt, ap_problem **out
         ap_csv_options co;
         ap_csv_options_init(&co);
         co.align = opt->build.align;
+        co.allow_fixed_overlap = opt->allow_fixed_overlap;
         co.warn = opt->warn;
         co.warn_ctx = opt->warn_ctx;
         st = ap_csv_parse((const char *)data, len, path, &co, out, NULL, err);

@@ -262,6 +262,6 @@ void ap__rule_overlaps_by_over(const ap_problem *p, const ap_overlap **by_over)
     for (i = 0; i < p->n; i++)
         by_over[i] = NULL;
     for (i = 0; i < p->n_ovl; i++)
-        if (!(p->ovl[i].flags & AP_OVERLAP_FIXED) && !by_over[p->ovl[i].over])
+        if (!by_over[p->ovl[i].over])
             by_over[p->ovl[i].over] = &p->ovl[i];
 }

@@ -408,6 +408,7 @@ static ap_status add_tensor(ap_problem *p, const ap_tfl_model *m, uint32_t s, ui
     sp.lower = x->first;
     sp.upper = x->last + 1;
     sp.fixed = fixed;
+    sp.preplanned = 1; /* an offline plan may share bytes on purpose (Vela) */
     if (fixed != AP_UNFIXED && fixed % TFLM_ALIGN != 0)
         sp.align = fixed & -fixed; /* an offline offset need not be 16-aligned */
     sp.kind = in_list(g->inputs, g->n_inputs, i)    ? AP_KIND_INPUT

@@ -13,6 +13,7 @@
 #include <assert.h>
 #include <stdlib.h>
 
+#include "arenaplan/check.h"
 #include "arenaplan/tflm.h"
 #include "core/util.h"
 
@@ -28,56 +29,38 @@ int ap_tflm_variable_place(const ap_tfl_model *m, const int32_t *offline, uint32
            (offline[m->subgraphs[s].first_entry + i] != -1 ? AP_TFLM_VAR_HEAD : 0);
 }
 
-static int cmp_offset(uint32_t a, uint32_t b, const void *ctx)
+/* Whether pair x comes before pair y: by the lower offset, then by index. */
+static int before(const ap_problem *p, const ap_tflm_clash *x, const ap_tflm_clash *y)
 {
-    const ap_problem *p = ctx;
-    if (p->buf[a].fixed != p->buf[b].fixed)
-        return p->buf[a].fixed < p->buf[b].fixed ? -1 : 1;
-    return a < b ? -1 : a > b;
-}
-
-/* Whether an allowance of the problem's rules (not pre-planned sharing) lets buffers i and j
- * share bytes at their fixed offsets (the checker's relation). */
-static int rule_permits(const ap_problem *p, size_t i, size_t j)
-{
-    for (int k = 0; k < 2; k++) {
-        size_t base = k ? j : i, over = k ? i : j;
-        const ap_overlap *o = ap_problem_find_overlap(p, base, over);
-        if (!o || (o->flags & AP_OVERLAP_FIXED))
-            continue;
-        int64_t d = p->buf[over].fixed - p->buf[base].fixed;
-        if ((o->flags & AP_OVERLAP_EXACT) ? d == o->max_delta : d <= o->max_delta)
-            return 1;
-    }
-    return 0;
+    int64_t fx = ap__min64(p->buf[x->a].fixed, p->buf[x->b].fixed);
+    int64_t fy = ap__min64(p->buf[y->a].fixed, p->buf[y->b].fixed);
+    if (fx != fy)
+        return fx < fy;
+    return x->a != y->a ? x->a < y->a : x->b < y->b;
 }
 
 ap_status ap_tflm_offline_clashes(const ap_problem *p, ap_tflm_clash *out, size_t max,
                                   size_t *n, ap_error *err)
 {
-    uint32_t *fx = ap__alloc(p->n + 1, sizeof *fx);
-    size_t nf = 0;
+    /* the checker's sweep (check.h): a cost per pair that shares, none for pairs that only
+       share offsets at other steps */
+    uint32_t (*pairs)[2] = ap__alloc(max ? max : 1, sizeof *pairs);
     ap_status st;
     *n = 0;
-    if (!fx)
+    if (!pairs)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory comparing fixed offsets");
-    for (size_t i = 0; i < p->n; i++)
-        if (p->buf[i].fixed != AP_UNFIXED && p->buf[i].size > 0)
-            fx[nf++] = (uint32_t)i;
-    /* Swept in order of offset: only the buffers that start below one's end can share its
-     * bytes. */
-    st = ap__sort_idx(fx, nf, cmp_offset, p, err);
-    for (size_t i = 0; st == AP_OK && i < nf; i++) {
-        const ap_buffer *a = &p->buf[fx[i]];
-        for (size_t j = i + 1; j < nf && p->buf[fx[j]].fixed < a->fixed + a->size; j++) {
-            if (!ap_buffers_meet(p, fx[i], fx[j]) || rule_permits(p, fx[i], fx[j]))
-                continue;
-            if (*n < max)
-                out[*n] = (ap_tflm_clash){fx[i] < fx[j] ? fx[i] : fx[j],
-                                          fx[i] < fx[j] ? fx[j] : fx[i]};
-            ++*n;
-        }
+    if ((st = ap_preplanned_sharing(p, pairs, max, SIZE_MAX, n)) != AP_OK) {
+        free(pairs);
+        return ap_error_set(err, st, "out of memory comparing fixed offsets");
     }
-    free(fx);
-    return st;
+    /* the few kept, in the promised order (an insertion sort: max is a handful) */
+    for (size_t k = 0; k < max && k < *n; k++) {
+        ap_tflm_clash c = {pairs[k][0], pairs[k][1]};
+        size_t j = k;
+        for (; j > 0 && before(p, &c, &out[j - 1]); j--)
+            out[j] = out[j - 1];
+        out[j] = c;
+    }
+    free(pairs);
+    return AP_OK;
 }

@@ -190,7 +190,8 @@ static int cmp_win(const void *x, const void *y)
     return a->hi < b->hi ? -1 : a->hi > b->hi;
 }
 
-/* Whether two fixed buffers already clash: then no plan exists at all. */
+/* Whether two fixed buffers already clash: then no plan exists at all. (Validation refuses
+ * such inputs, and pre-planned buffers may share bytes: kept as a guard.) */
 static void find_fixed_clash(ap__xmodel *m)
 {
     const ap_problem *p = m->p;
@@ -202,7 +203,8 @@ static void find_fixed_clash(ap__xmodel *m)
         for (j = i + 1; j < p->n; j++) {
             ap__xwin w;
             int64_t d;
-            if (p->buf[j].fixed == AP_UNFIXED || p->buf[j].size == 0 || !ap_buffers_meet(p, i, j))
+            if (p->buf[j].fixed == AP_UNFIXED || p->buf[j].size == 0 || !ap_buffers_meet(p, i, j) ||
+                (p->buf[i].preplanned && p->buf[j].preplanned))
                 continue;
             w = pair_window(p, i, j);
             d = p->buf[i].fixed - p->buf[j].fixed;
