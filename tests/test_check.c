@@ -259,6 +259,64 @@ static void test_random_plans_agree_with_pairwise_check(void **state)
     }
 }
 
+/* The same with pre-planned fixed buffers among them: the rule (both pre-planned, both at their
+ * fixed offsets) against the pairwise definition, the strict checker without it, the listing
+ * of shared pairs, and the bound, which no valid plan may undercut. */
+static void test_random_preplanned_agree_with_pairwise_check(void **state)
+{
+    uint64_t seed = 777;
+    (void)state;
+    for (int round = 0; round < 400; round++) {
+        ap_problem *p = ap_problem_new();
+        int64_t off[24], arena = 0;
+        size_t n = 2 + (size_t)ap__rand_below(&seed, 20), i, j, shared = 0, listed;
+        int expect_ok = 1, expect_strict = 1;
+        uint32_t pairs[4][2];
+        ap_check_result res;
+        ap_bounds bd;
+        for (i = 0; i < n; i++) {
+            ap_buffer_spec s;
+            char id[32];
+            uint64_t r = ap__rand(&seed);
+            ap_buffer_spec_init(&s);
+            snprintf(id, sizeof id, "b%zu", i);
+            s.id = id;
+            s.lower = (int64_t)((r >> 20) % 10);
+            s.upper = s.lower + 1 + (int64_t)((r >> 30) % 5);
+            s.size = (int64_t)((r >> 40) % 5) * 8;
+            off[i] = (int64_t)((r >> 50) % 8) * 8;
+            if ((r >> 60) % 2) {
+                s.fixed = off[i];
+                s.preplanned = 1;
+            }
+            assert_int_equal(ap_problem_add(p, &s, NULL), AP_OK);
+            arena = ap__max64(arena, off[i] + s.size);
+        }
+        assert_int_equal(ap_problem_validate(p, NULL), AP_OK);
+        for (i = 0; i < n; i++)
+            for (j = i + 1; j < n; j++)
+                if (ap_buffers_meet(p, i, j) && p->buf[i].size && p->buf[j].size &&
+                    off[i] < off[j] + p->buf[j].size && off[j] < off[i] + p->buf[i].size) {
+                    int both = p->buf[i].preplanned && p->buf[j].preplanned;
+                    shared += both;
+                    expect_ok &= both;
+                    expect_strict = 0;
+                }
+        assert_int_equal(ap_check(p, off, &res) == AP_OK, expect_ok);
+        assert_int_equal(ap_check_strict(p, off, &res) == AP_OK, expect_strict);
+        assert_int_equal(ap_preplanned_sharing(p, pairs, 4, 1000, &listed), AP_OK);
+        assert_int_equal(listed, shared);
+        assert_int_equal(ap_bounds_compute(p, &bd, NULL), AP_OK);
+        if (expect_ok)
+            assert_true(bd.lower <= arena);
+        ap_plan plan;
+        ap_plan_init(&plan);
+        assert_true(plan_checked(p, "greedy", &plan) >= bd.lower);
+        ap_plan_free(&plan);
+        ap_problem_free(p);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -273,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_partial_overlap_allowance),
         cmocka_unit_test(test_fixed_buffers_sharing_bytes_are_preplanned),
         cmocka_unit_test(test_random_plans_agree_with_pairwise_check),
+        cmocka_unit_test(test_random_preplanned_agree_with_pairwise_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
