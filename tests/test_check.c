@@ -222,6 +222,28 @@ static void test_fixed_buffers_sharing_bytes_are_preplanned(void **state)
     ap_problem_free(p);
 }
 
+/* Buffer i of a random plan: up to 5 steps within 10, 0-32 bytes, an offset in 0-56 (off[i]);
+ * fixed there and pre-planned one time in two when with_fixed. */
+static void add_random_buffer(ap_problem *p, size_t i, uint64_t *seed, int with_fixed,
+                              int64_t *off)
+{
+    ap_buffer_spec s;
+    char id[32];
+    uint64_t r = ap__rand(seed);
+    ap_buffer_spec_init(&s);
+    snprintf(id, sizeof id, "b%zu", i);
+    s.id = id;
+    s.lower = (int64_t)((r >> 20) % 10);
+    s.upper = s.lower + 1 + (int64_t)((r >> 30) % 5);
+    s.size = (int64_t)((r >> 40) % 5) * 8;
+    off[i] = (int64_t)((r >> 50) % 8) * 8;
+    if (with_fixed && (r >> 60) % 2) {
+        s.fixed = off[i];
+        s.preplanned = 1;
+    }
+    assert_int_equal(ap_problem_add(p, &s, NULL), AP_OK);
+}
+
 static void test_random_plans_agree_with_pairwise_check(void **state)
 {
     /* The sweep must agree with the obvious O(n^2) definition on random plans. */
@@ -234,19 +256,8 @@ static void test_random_plans_agree_with_pairwise_check(void **state)
         size_t n = 2 + (size_t)ap__rand_below(&seed, 20), i, j;
         int expect_ok = 1;
         ap_check_result res;
-        for (i = 0; i < n; i++) {
-            ap_buffer_spec s;
-            char id[32];
-            uint64_t r = ap__rand(&seed);
-            ap_buffer_spec_init(&s);
-            snprintf(id, sizeof id, "b%zu", i);
-            s.id = id;
-            s.lower = (int64_t)((r >> 20) % 10);
-            s.upper = s.lower + 1 + (int64_t)((r >> 30) % 5);
-            s.size = (int64_t)((r >> 40) % 5) * 8;
-            off[i] = (int64_t)((r >> 50) % 8) * 8;
-            assert_int_equal(ap_problem_add(p, &s, NULL), AP_OK);
-        }
+        for (i = 0; i < n; i++)
+            add_random_buffer(p, i, &seed, 0, off);
         assert_int_equal(ap_problem_validate(p, NULL), AP_OK);
         for (i = 0; i < n; i++)
             for (j = i + 1; j < n; j++)
@@ -275,22 +286,8 @@ static void test_random_preplanned_agree_with_pairwise_check(void **state)
         ap_check_result res;
         ap_bounds bd;
         for (i = 0; i < n; i++) {
-            ap_buffer_spec s;
-            char id[32];
-            uint64_t r = ap__rand(&seed);
-            ap_buffer_spec_init(&s);
-            snprintf(id, sizeof id, "b%zu", i);
-            s.id = id;
-            s.lower = (int64_t)((r >> 20) % 10);
-            s.upper = s.lower + 1 + (int64_t)((r >> 30) % 5);
-            s.size = (int64_t)((r >> 40) % 5) * 8;
-            off[i] = (int64_t)((r >> 50) % 8) * 8;
-            if ((r >> 60) % 2) {
-                s.fixed = off[i];
-                s.preplanned = 1;
-            }
-            assert_int_equal(ap_problem_add(p, &s, NULL), AP_OK);
-            arena = ap__max64(arena, off[i] + s.size);
+            add_random_buffer(p, i, &seed, 1, off);
+            arena = ap__max64(arena, off[i] + p->buf[i].size);
         }
         assert_int_equal(ap_problem_validate(p, NULL), AP_OK);
         for (i = 0; i < n; i++)

@@ -141,6 +141,33 @@ static run_result run_broken_stdout(char *const argv[])
     return r;
 }
 
+/* plan --strategy greedy --format csv -o out: exit 0, nothing on stderr. */
+static void plan_to(const char *out)
+{
+    run_result r = run_cli("plan", worked(), "--strategy", "greedy", "--format", "csv", "-o", out,
+                           NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.err, "");
+    run_free(&r);
+}
+
+static void assert_text(const char *path, const char *want)
+{
+    char *text = read_text(path, NULL);
+    assert_non_null(text);
+    assert_string_equal(text, want);
+    free(text);
+}
+
+static void assert_link(const char *link, const char *want)
+{
+    char buf[4096];
+    ssize_t n = readlink(link, buf, sizeof buf - 1);
+    assert_true(n > 0);
+    buf[n] = 0;
+    assert_string_equal(buf, want);
+}
+
 /* ---- Regular files, links, FIFOs ------------------------------------------------------------ */
 
 /* An existing regular file is replaced atomically and keeps its permission bits; nothing else
@@ -148,19 +175,13 @@ static run_result run_broken_stdout(char *const argv[])
 static void regular_file_replaced(void **state)
 {
     const char *dir = fresh_dir("w_reg"), *out = in_dir(dir, "plan.csv");
-    run_result r;
     struct stat st;
-    char *text, *ls;
+    char *ls;
     (void)state;
     write_text(out, "old\n");
     assert_int_equal(chmod(out, 0640), 0);
-    r = run_cli("plan", worked(), "--strategy", "greedy", "--format", "csv", "-o", out, NULL);
-    assert_int_equal(r.status, 0);
-    assert_string_equal(r.err, "");
-    run_free(&r);
-    text = read_text(out, NULL);
-    assert_string_equal(text, worked_plan_csv);
-    free(text);
+    plan_to(out);
+    assert_text(out, worked_plan_csv);
     assert_int_equal(stat(out, &st), 0);
     assert_int_equal(st.st_mode & 07777, 0640);
     ls = listing(dir);
@@ -175,8 +196,7 @@ static void symlinks_followed(void **state)
     const char *dir = fresh_dir("w_links");
     char target[4096], abs_link[4096], buf[4096];
     run_result r;
-    ssize_t n;
-    char *text, *ls;
+    char *ls;
     (void)state;
     assert_int_equal(mkdir(in_dir(dir, "sub"), 0755), 0);
     assert_int_equal(mkdir(in_dir(dir, "links"), 0755), 0);
@@ -188,43 +208,20 @@ static void symlinks_followed(void **state)
     snprintf(abs_link, sizeof abs_link, "%s", in_dir(dir, "links/rel"));
     assert_int_equal(symlink(abs_link, in_dir(dir, "abs")), 0);
     assert_int_equal(symlink("abs", in_dir(dir, "top")), 0);
-    r = run_cli("plan", worked(), "--strategy", "greedy", "--format", "csv", "-o",
-                in_dir(dir, "top"), NULL);
-    assert_int_equal(r.status, 0);
-    assert_string_equal(r.err, "");
-    run_free(&r);
-    text = read_text(target, NULL);
-    assert_string_equal(text, worked_plan_csv);
-    free(text);
-    n = readlink(in_dir(dir, "top"), buf, sizeof buf - 1);
-    assert_true(n > 0);
-    buf[n] = 0;
-    assert_string_equal(buf, "abs");
-    n = readlink(in_dir(dir, "abs"), buf, sizeof buf - 1);
-    assert_true(n > 0);
-    buf[n] = 0;
-    assert_string_equal(buf, abs_link);
-    n = readlink(in_dir(dir, "links/rel"), buf, sizeof buf - 1);
-    assert_true(n > 0);
-    buf[n] = 0;
-    assert_string_equal(buf, "../sub/target.csv");
+    plan_to(in_dir(dir, "top"));
+    assert_text(target, worked_plan_csv);
+    assert_link(in_dir(dir, "top"), "abs");
+    assert_link(in_dir(dir, "abs"), abs_link);
+    assert_link(in_dir(dir, "links/rel"), "../sub/target.csv");
     ls = listing(in_dir(dir, "sub"));
     assert_string_equal(ls, "target.csv\n");
     free(ls);
 
     /* a dangling link: its target is created, the link stays */
     assert_int_equal(symlink("sub/new.csv", in_dir(dir, "dangling")), 0);
-    r = run_cli("plan", worked(), "--strategy", "greedy", "--format", "csv", "-o",
-                in_dir(dir, "dangling"), NULL);
-    assert_int_equal(r.status, 0);
-    run_free(&r);
-    text = read_text(in_dir(dir, "sub/new.csv"), NULL);
-    assert_string_equal(text, worked_plan_csv);
-    free(text);
-    n = readlink(in_dir(dir, "dangling"), buf, sizeof buf - 1);
-    assert_true(n > 0);
-    buf[n] = 0;
-    assert_string_equal(buf, "sub/new.csv");
+    plan_to(in_dir(dir, "dangling"));
+    assert_text(in_dir(dir, "sub/new.csv"), worked_plan_csv);
+    assert_link(in_dir(dir, "dangling"), "sub/new.csv");
 
     /* a loop of links is an error naming the path, and nothing is written */
     assert_int_equal(symlink("loop2", in_dir(dir, "loop1")), 0);
@@ -243,15 +240,15 @@ static void fifo_written_directly(void **state)
     const char *dir = fresh_dir("w_fifo"), *fifo = in_dir(dir, "fifo");
     char got_path[4096];
     struct stat st;
-    run_result r;
     pid_t pid;
     int keep, wst;
     char *text;
     (void)state;
     snprintf(got_path, sizeof got_path, "%s", tmp_path("w_fifo_got.csv"));
     assert_int_equal(mkfifo(fifo, 0644), 0);
-    /* held open for reading and writing, so that neither side blocks on open and the reader
-       sees the end only once this is closed too: a bug cannot hang the test */
+    /* held open for reading and writing until the command is done, so that neither side
+       waits in open and the reader sees the end once the command has finished, whatever it
+       did: a bug cannot hang the test */
     keep = open(fifo, O_RDWR);
     assert_true(keep >= 0);
     fflush(NULL);
@@ -260,9 +257,10 @@ static void fifo_written_directly(void **state)
     if (pid == 0) {
         char buf[4096];
         ssize_t n;
-        int in, out = open(got_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        /* keep is a writer, so this open does not wait; the end comes once the parent and
+           the command have closed theirs */
+        int in = open(fifo, O_RDONLY), out = open(got_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         close(keep);
-        in = open(fifo, O_RDONLY);
         if (in < 0 || out < 0)
             _exit(1);
         while ((n = read(in, buf, sizeof buf)) > 0)
@@ -270,16 +268,11 @@ static void fifo_written_directly(void **state)
                 _exit(1);
         _exit(n == 0 ? 0 : 1);
     }
-    r = run_cli("plan", worked(), "--strategy", "greedy", "--format", "csv", "-o", fifo, NULL);
+    plan_to(fifo);
     close(keep);
     assert_int_equal(waitpid(pid, &wst, 0), pid);
     assert_true(WIFEXITED(wst) && WEXITSTATUS(wst) == 0);
-    assert_int_equal(r.status, 0);
-    assert_string_equal(r.err, "");
-    run_free(&r);
-    text = read_text(got_path, NULL);
-    assert_string_equal(text, worked_plan_csv);
-    free(text);
+    assert_text(got_path, worked_plan_csv);
     assert_int_equal(lstat(fifo, &st), 0);
     assert_true(S_ISFIFO(st.st_mode));
     text = listing(dir);

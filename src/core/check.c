@@ -272,6 +272,15 @@ done:
     return st;
 }
 
+static void sweep_init(sweep *s, const ap_problem *p, const int64_t *off, int rule, excuse_fn ok)
+{
+    memset(s, 0, sizeof *s);
+    s->p = p;
+    s->off = off;
+    s->rule = rule;
+    s->ok = ok;
+}
+
 /* With the rule on, two buffers in different trees never both qualify, so the excuse is an
  * allowance alone. */
 static ap_status check_with(const ap_problem *p, const int64_t *offsets, int rule,
@@ -282,11 +291,7 @@ static ap_status check_with(const ap_problem *p, const int64_t *offsets, int rul
     memset(res, 0, sizeof *res);
     if ((st = check_each(p, offsets, res)) != AP_OK)
         return st;
-    memset(&s, 0, sizeof s);
-    s.p = p;
-    s.off = offsets;
-    s.rule = rule;
-    s.ok = allowance_holds;
+    sweep_init(&s, p, offsets, rule, allowance_holds);
     return sweep_run(&s, 0, res);
 }
 
@@ -300,36 +305,35 @@ ap_status ap_check_strict(const ap_problem *p, const int64_t *offsets, ap_check_
     return check_with(p, offsets, 0, res);
 }
 
-/* The fixed buffers' own offsets, as a plan (unfixed ones never take part). */
-static int64_t *fixed_offsets(const ap_problem *p)
+/* The sweep over the fixed buffers alone, at their fixed offsets (s set up without offsets). */
+static ap_status sweep_fixed(sweep *s, ap_check_result *res)
 {
-    int64_t *off = ap__alloc(p->n ? p->n : 1, sizeof *off);
-    for (size_t i = 0; off && i < p->n; i++)
+    const ap_problem *p = s->p;
+    int64_t *off;
+    ap_status st;
+    size_t nf = 0;
+    for (size_t i = 0; i < p->n && nf < 2; i++)
+        nf += p->buf[i].fixed != AP_UNFIXED && p->buf[i].size > 0;
+    if (nf < 2)
+        return AP_OK; /* nothing can clash */
+    if (!(off = ap__alloc(p->n, sizeof *off))) {
+        snprintf(res->message, sizeof res->message, "out of memory checking fixed offsets");
+        return AP_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < p->n; i++)
         off[i] = p->buf[i].fixed;
-    return off;
+    s->off = off;
+    st = sweep_run(s, 1, res);
+    free(off);
+    return st;
 }
 
 ap_status ap__check_fixed(const ap_problem *p, int strict, ap_check_result *res)
 {
     sweep s;
-    ap_status st;
-    size_t nf = 0;
     memset(res, 0, sizeof *res);
-    for (size_t i = 0; i < p->n && nf < 2; i++)
-        nf += p->buf[i].fixed != AP_UNFIXED && p->buf[i].size > 0;
-    if (nf < 2)
-        return AP_OK;
-    memset(&s, 0, sizeof s);
-    s.p = p;
-    s.rule = !strict;
-    s.ok = allowance_holds;
-    if (!(s.off = fixed_offsets(p))) {
-        snprintf(res->message, sizeof res->message, "out of memory checking fixed offsets");
-        return AP_ERR_NOMEM;
-    }
-    st = sweep_run(&s, 1, res);
-    free((void *)s.off);
-    return st;
+    sweep_init(&s, p, NULL, !strict, allowance_holds);
+    return sweep_fixed(&s, res);
 }
 
 /* The collector: a pair of pre-planned buffers that no allowance lets share bytes is recorded
@@ -355,17 +359,11 @@ ap_status ap_preplanned_sharing(const ap_problem *p, uint32_t (*pairs)[2], size_
     sweep s;
     ap_check_result res;
     ap_status st;
-    *count = 0;
-    memset(&s, 0, sizeof s);
-    s.p = p;
-    s.ok = record_pair;
+    sweep_init(&s, p, NULL, 0, record_pair);
     s.pairs = pairs;
     s.max = max;
     s.limit = limit ? limit : 1;
-    if (!(s.off = fixed_offsets(p)))
-        return AP_ERR_NOMEM;
-    st = sweep_run(&s, 1, &res);
-    free((void *)s.off);
+    st = sweep_fixed(&s, &res);
     *count = s.found;
     /* validate refused every other clash of fixed buffers */
     return st == AP_ERR_INVALID ? AP_OK : st;
