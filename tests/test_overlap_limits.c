@@ -23,17 +23,16 @@ static const char note[] =
     "Xtensa); work limit: no overlap allowance for CONV_2D op 1 (the walk would exceed the "
     "rule's budget of 2^24 output pixels plus one per byte of the model)";
 
-/* RELU(in) -> a; CONV_2D(a, 1x1 filter) -> out; side x side pixels, one int8 channel. */
-static unsigned char *build(int32_t side, size_t *len)
+/* RELU(in) -> a; CONV_2D(a, 1x1 filter) -> out; side x side pixels, one int8 channel in and
+ * out_c out. */
+static unsigned char *build(int32_t side, int32_t out_c, size_t *len)
 {
     static const unsigned char one[1] = {1};
-    fbb_node *shape[3], *t[4], *conv = fbb_table();
-    for (int k = 0; k < 3; k++)
-        shape[k] = fbb_ints(4, 1, side, side, 1);
-    t[0] = tfl_tensor("in", AP_TFL_INT8, shape[0], 0);
-    t[1] = tfl_tensor("a", AP_TFL_INT8, shape[1], 0);
-    t[2] = tfl_tensor("filter", AP_TFL_INT8, fbb_ints(4, 1, 1, 1, 1), 1);
-    t[3] = tfl_tensor("out", AP_TFL_INT8, shape[2], 0);
+    fbb_node *t[4], *conv = fbb_table();
+    t[0] = tfl_tensor("in", AP_TFL_INT8, fbb_ints(4, 1, side, side, 1), 0);
+    t[1] = tfl_tensor("a", AP_TFL_INT8, fbb_ints(4, 1, side, side, 1), 0);
+    t[2] = tfl_tensor("filter", AP_TFL_INT8, fbb_ints(4, out_c, 1, 1, 1), 1);
+    t[3] = tfl_tensor("out", AP_TFL_INT8, fbb_ints(4, 1, side, side, out_c), 0);
     fbb_scalar(conv, AP_TFL_F_CONV_2D_PADDING, 1, 1); /* VALID */
     fbb_scalar(conv, AP_TFL_F_CONV_2D_STRIDE_W, 4, 1);
     fbb_scalar(conv, AP_TFL_F_CONV_2D_STRIDE_H, 4, 1);
@@ -72,7 +71,7 @@ static ap__share_result share(const unsigned char *data, size_t len, ap_problem 
 static void hostile_walk_is_refused(void **state)
 {
     size_t len;
-    unsigned char *data = build(1 << 20, &len);
+    unsigned char *data = build(1 << 20, 1, &len);
     ap_problem *p;
     (void)state;
     assert_int_equal(len, 713);
@@ -108,16 +107,17 @@ static void hostile_walk_is_refused(void **state)
     free(data);
 }
 
-/* The same model with 16 x 16 pixels: walked (256 pixels of work), and the allowance is the
- * one a 1x1 convolution of one channel gets (d <= 0: element j reads input j only). */
+/* The same model with 16 x 16 pixels: walked (256 pixels and 1 channel of work), and the
+ * allowance is the one a 1x1 convolution of one channel gets (d <= 0: element j reads input j
+ * only). */
 static void small_walk_is_made(void **state)
 {
     size_t len;
-    unsigned char *data = build(16, &len);
+    unsigned char *data = build(16, 1, &len);
     ap_problem *p;
     (void)state;
     ap__share_result r = share(data, len, &p);
-    assert_int_equal(r.work, 1 + 256);
+    assert_int_equal(r.work, 1 + 256 + 1);
     assert_int_equal(r.n_unwalked, 0);
     assert_int_equal(r.n_overlap, 1);
     assert_int_equal(p->n_ovl, 1);
@@ -126,30 +126,47 @@ static void small_walk_is_made(void **state)
     free(data);
 }
 
-/* The budget is paid walk by walk: a walk costing exactly what is left is made, one pixel more
+/* The budget is paid walk by walk: a walk costing exactly what is left (257) is made, one more
  * is refused without touching the budget. */
 static void budget_is_exact(void **state)
 {
     size_t len;
-    unsigned char *data = build(16, &len);
+    unsigned char *data = build(16, 1, &len);
     ap_tfl_model *m = NULL;
     ap_error err = {0};
     ap__candidate c[AP__MAX_CANDIDATES];
-    uint64_t budget = 255;
+    uint64_t budget = 256;
     int spent = 0;
     (void)state;
     assert_int_equal(ap_tflite_read(data, len, &m, &err), AP_OK);
     const ap_tfl_subgraph *g = &m->subgraphs[0];
     assert_int_equal(ap__overlap_candidates(m, g, &g->ops[1], &budget, &spent, c), 0);
     assert_int_equal(spent, 1);
-    assert_int_equal(budget, 255);
-    budget = 256;
+    assert_int_equal(budget, 256);
+    budget = 257;
     spent = 0;
     assert_int_equal(ap__overlap_candidates(m, g, &g->ops[1], &budget, &spent, c), 1);
     assert_int_equal(spent, 0);
     assert_int_equal(budget, 0);
     assert_int_equal(c[0].max_delta, 0);
     ap_tflite_free(m);
+    free(data);
+}
+
+/* One pixel and 2^30 output channels: the first pixel's walk goes channel by channel, so it is
+ * paid for too, and refused. */
+static void channel_walk_is_refused(void **state)
+{
+    size_t len;
+    unsigned char *data = build(1, 1 << 30, &len);
+    ap_problem *p;
+    (void)state;
+    ap__share_result r = share(data, len, &p);
+    assert_int_equal(r.work, 1);
+    assert_int_equal(r.n_unwalked, 1);
+    assert_string_equal(r.unwalked, "CONV_2D op 1");
+    assert_int_equal(p->n_ovl, 0);
+    ap_problem_free(p);
     free(data);
 }
 
@@ -173,6 +190,7 @@ int main(void)
         cmocka_unit_test(hostile_walk_is_refused),
         cmocka_unit_test(small_walk_is_made),
         cmocka_unit_test(budget_is_exact),
+        cmocka_unit_test(channel_walk_is_refused),
         cmocka_unit_test(cli_says_so),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

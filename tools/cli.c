@@ -438,10 +438,12 @@ static int replace_atomically(const char *real, const struct stat *old, const vo
         errno = e;
         return -1;
     }
-    /* mkstemp makes the file private (0600): give it the mode the file had, or that a plain
-       create would give */
+    /* mkstemp makes the file private (0600): give it the owner (when we may: root) and the
+       mode the file had, or the mode a plain create would give */
     mode_t mask = umask(0);
     umask(mask);
+    if (old && fchown(fd, old->st_uid, old->st_gid) != 0)
+        (void)0; /* not ours to give away: the new file stays ours */
     if (fchmod(fd, old ? old->st_mode & 07777 : 0666 & ~mask) != 0 || write_all(fd, data, len) ||
         fsync(fd) != 0) {
         e = errno;

@@ -49,14 +49,15 @@ typedef struct ap__walk {
 #define AP__UNCONSTRAINED INT64_MAX
 
 /* The work the overlap rule may spend on one model, in output pixels walked (the walk of
- * CONV_2D, DEPTHWISE_CONV_2D and the pools visits each once; the other walks cost 1): this
+ * CONV_2D, DEPTHWISE_CONV_2D and the pools visits each once, and the channels of the first;
+ * the other walks cost 1): this
  * many plus one per byte of the file. Real models need far less (the corpus at most 82K in
  * all); a small hostile file may declare 2^40 pixels. An operator whose walk would exceed
  * what is left gets no allowance, and the problem's note names it. */
 #define AP__WALK_BUDGET_BASE (UINT64_C(1) << 24)
 
-/* What ap__walk_max_delta costs for w: batches * out_h * out_w for the spatial walks (saturated
- * at UINT64_MAX), 1 for the others. */
+/* What ap__walk_max_delta costs for w: batches * out_h * out_w + out_c for the spatial walks
+ * (each pixel, and pixel 0 channel by channel; saturated at UINT64_MAX), 1 for the others. */
 uint64_t ap__walk_cost(const ap__walk *w);
 
 /* The largest d = offset(output) - offset(input) such that every d' <= d is safe for the

@@ -134,7 +134,9 @@ uint64_t ap__walk_cost(const ap__walk *w)
         return 1;
     if (w->batches <= 0 || w->out_h <= 0 || w->out_w <= 0)
         return 1;
-    if (ap__mul_ovf(w->batches, w->out_h, &px) || ap__mul_ovf(px, w->out_w, &px))
+    /* every pixel, and pixel 0 channel by channel */
+    if (ap__mul_ovf(w->batches, w->out_h, &px) || ap__mul_ovf(px, w->out_w, &px) ||
+        ap__add_ovf(px, ap__max64(w->out_c, 0), &px))
         return UINT64_MAX;
     return (uint64_t)px;
 }
