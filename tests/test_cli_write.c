@@ -349,7 +349,7 @@ static void limit_fsize(void)
 static void failed_write_leaves_nothing(void **state)
 {
     const char *dir = fresh_dir("w_fail"), *out = in_dir(dir, "plan.h");
-    char want[4200], *text, *ls;
+    char want[4200], *ls;
     run_result r;
     (void)state;
     write_text(out, "old\n");
@@ -360,9 +360,7 @@ static void failed_write_leaves_nothing(void **state)
     snprintf(want, sizeof want, "arenaplan: cannot write %s: File too large\n", out);
     assert_string_equal(r.err, want);
     run_free(&r);
-    text = read_text(out, NULL);
-    assert_string_equal(text, "old\n");
-    free(text);
+    assert_text(out, "old\n");
     ls = listing(dir);
     assert_string_equal(ls, "plan.h\n");
     free(ls);
@@ -390,9 +388,7 @@ static void budget_writes_nothing(void **state)
     r = run_cli("plan", worked(), "--budget", "699", "--format", "c", "--name", "w", "-o", out, NULL);
     assert_int_equal(r.status, 1);
     run_free(&r);
-    text = read_text(out, NULL);
-    assert_string_equal(text, "old\n");
-    free(text);
+    assert_text(out, "old\n");
     /* within the budget, the file is written */
     r = run_cli("plan", worked(), "--budget", "700", "--format", "c", "--name", "w", "-o", out, NULL);
     assert_int_equal(r.status, 0);
