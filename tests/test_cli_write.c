@@ -469,7 +469,7 @@ static void write_errors_exit_2(void **state)
             {cli, "report", in, NULL},
             {cli, "report", in, "--svg", "-", NULL},
             /* embed's summary: the copy is written, the summary is not */
-            {cli, "embed", model, "-o", ok_model, NULL},
+            {cli, "embed", model, "-o", ok_model, "--force", NULL},
             {cli, "check", ok_model, NULL},
         };
         for (size_t k = 0; k < sizeof a / sizeof a[0]; k++)
@@ -494,7 +494,7 @@ static void write_errors_exit_2(void **state)
         {cli, "inspect", model, "--format", "csv", "-o", f, NULL},
         {cli, "report", in, "-o", f, NULL},
         {cli, "report", in, "--svg", f, NULL},
-        {cli, "embed", model, "-o", f, NULL},
+        {cli, "embed", model, "-o", f, "--force", NULL},
     };
     for (size_t k = 0; k < sizeof b / sizeof b[0]; k++)
         full_output_fails(&full, b[k]);

@@ -228,7 +228,7 @@ static void test_rule_note_whole(void **state)
     assert_contains(h, " * input:     micro_speech_quantized.tflite\n");
     assert_contains(h, " * note:      TFLM lifetimes; kernel scratch: reference; in-place: elementwise (1 alias); overlap\n"
                        " *            rules: reference kernels (1 allowance; the plan holds only with TFLM's reference\n"
-                       " *            kernels, not optimized ones such as CMSIS-NN or Xtensa)\n */\n");
+                       " *            kernels, not optimized ones such as CMSIS-NN or Xtensa)\n");
     assert_contains(h, "#define SPEECH_NEEDS_REFERENCE_KERNELS 1\n");
     free(h);
     /* without the rules nothing is shared */

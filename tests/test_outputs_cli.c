@@ -396,7 +396,8 @@ static void shared_header(void **state)
     compile("cc", "-std=c99", c);
     compile("arm-none-eabi-gcc", "-mcpu=cortex-m4", c);
     const char *cpp = tmp_path("use_two.cc");
-    snprintf(src, sizeof src, "#include \"%s\"\nint two();\nint two() { return (int)two_person_detect_plan.count + "
+    /* the runtime's ap_rt_plan is there when arenaplan_rt.h comes first */
+    snprintf(src, sizeof src, "#include \"arenaplan_rt.h\"\n#include \"%s\"\nint two();\nint two() { return (int)two_person_detect_plan.count + "
              "two_hello_world_int8_buffer_plan.buffer_count; }\n", base);
     write_text(cpp, src);
     compile("g++", "-std=c++11", cpp);
