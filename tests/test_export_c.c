@@ -226,7 +226,7 @@ static void test_rule_note_whole(void **state)
     run_free(&r);
     h = read_text(path, NULL);
     assert_contains(h, " * input:     micro_speech_quantized.tflite\n");
-    assert_contains(h, " * note:      TFLM lifetimes; kernel scratch: reference; in-place: elementwise (1 alias); overlap\n"
+    assert_contains(h, " * note:      TFLM lifetimes; kernel scratch: reference; in-place: elementwise (2 aliases); overlap\n"
                        " *            rules: reference kernels (1 allowance; the plan holds only with TFLM's reference\n"
                        " *            kernels, not optimized ones such as CMSIS-NN or Xtensa)\n");
     assert_contains(h, "#define SPEECH_NEEDS_REFERENCE_KERNELS 1\n");
