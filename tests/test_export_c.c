@@ -75,20 +75,6 @@ static void test_bad_name(void **state)
 static const char *const compilers[] = {"arm-none-eabi-gcc", "g++", "cc"};
 static char missing[128]; /* the compilers not on PATH, for the skip message */
 
-static int on_path(const char *tool)
-{
-    const char *path = getenv("PATH");
-    char dir[4096];
-    while (path && *path) {
-        size_t n = strcspn(path, ":");
-        snprintf(dir, sizeof dir, "%.*s/%s", (int)n, n ? path : ".", tool);
-        if (access(dir, X_OK) == 0)
-            return 1;
-        path += n + (path[n] == ':');
-    }
-    return 0;
-}
-
 /* Skips the calling test when a compiler is missing, unless CI is set (then it fails). */
 static void need_compilers(void)
 {
@@ -291,7 +277,7 @@ int main(void)
     };
     int failed;
     for (size_t k = 0; k < sizeof compilers / sizeof compilers[0]; k++)
-        if (!on_path(compilers[k]))
+        if (!tool_on_path(compilers[k]))
             snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%s%s",
                      missing[0] ? ", " : "", compilers[k]);
     failed = cmocka_run_group_tests(tests, NULL, NULL);

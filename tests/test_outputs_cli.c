@@ -349,6 +349,13 @@ static void embed_no_gain(void **state)
 static void compile(const char *cc, const char *flag, const char *src)
 {
     char inc[4200], rt[4200], obj[4200];
+    if (!tool_on_path(cc)) {
+        /* a fresh machine may lack it (tools/setup-deps --test installs no cross compiler) */
+        if (getenv("CI") && *getenv("CI"))
+            fail_msg("CI is set but %s is not on PATH", cc);
+        printf("skipped: %s not on PATH: %s not compiled\n", cc, src);
+        return;
+    }
     snprintf(inc, sizeof inc, "-I%s", AP_TEST_TMP);
     snprintf(rt, sizeof rt, "-I%s", src_path("runtime/include"));
     snprintf(obj, sizeof obj, "%s.o", src);

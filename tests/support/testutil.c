@@ -166,6 +166,20 @@ void free_paths(char **paths, size_t n)
     free(paths);
 }
 
+int tool_on_path(const char *tool)
+{
+    const char *path = getenv("PATH");
+    char dir[4096];
+    while (path && *path) {
+        size_t n = strcspn(path, ":");
+        snprintf(dir, sizeof dir, "%.*s/%s", (int)n, n ? path : ".", tool);
+        if (access(dir, X_OK) == 0)
+            return 1;
+        path += n + (path[n] == ':');
+    }
+    return 0;
+}
+
 void write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "wb");

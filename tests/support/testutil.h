@@ -46,6 +46,10 @@ char **corpus_model_paths(size_t *n);
 void free_paths(char **paths, size_t n);
 /* Writes text to a file; fails the test on error. */
 void write_text(const char *path, const char *text);
+/* Whether an executable named tool is on PATH (for tests that compile: a fresh machine may
+ * lack a cross compiler; CI has them all). */
+int tool_on_path(const char *tool);
+
 /* Reads a whole file (malloc'd, NUL-terminated) or NULL. */
 char *read_text(const char *path, size_t *len);
 int file_exists(const char *path);
