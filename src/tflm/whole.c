@@ -21,9 +21,11 @@ void ap_tflm_arena_text(const ap_tflm_arena *a, char *out, size_t cap)
         return;
     if (a->min_arena == a->used)
         snprintf(out + k, cap - (size_t)k, ")");
-    else if (a->binding_phase == AP_TFLM_PHASE_FINISH) /* head + tail decide, padding differs */
-        snprintf(out + k, cap - (size_t)k, " in an arena of a multiple of 16 bytes: the tail's alignment "
-                 "padding depends on where the arena ends)");
+    else if (a->binding_phase == AP_TFLM_PHASE_FINISH) { /* head + tail decide, padding differs */
+        int64_t d = a->min_arena - a->used; /* tail and used are for an arena of a multiple of 16 */
+        snprintf(out + k, cap - (size_t)k, " %c %lld bytes of alignment padding: the tail's padding "
+                 "depends on where the arena ends)", d > 0 ? '+' : '-', (long long)(d > 0 ? d : -d));
+    }
     else /* the temporary section during AllocateTensors decides */
         snprintf(out + k, cap - (size_t)k, " after AllocateTensors, which needs more in its %s step)",
                  ap_tflm_phase_name(a->binding_phase));
