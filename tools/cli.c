@@ -256,6 +256,8 @@ int cli_input_check(const cli_input_opts *o)
 
 const char cli_search_help[] =
     "  --time-limit S     seconds for searches that stop on time (exact; default 10)\n"
+    "  --node-limit N     exact: stop after N search nodes instead of on time (the same\n"
+    "                     result on every machine; replaces --time-limit)\n"
     "  --capacity BYTES   exact: find a plan within BYTES, or prove there is none\n"
     "  --seed N           seed for randomized steps (default 0; results stay deterministic)\n"
     "  --quiet            no progress line on stderr\n";
@@ -277,6 +279,18 @@ int cli_search_option(ap_plan_options *po, int *quiet, int argc, char **argv, in
         if (m > 0)
             cli_error("--time-limit %s: not a positive number of seconds", v);
         return -1;
+    }
+    if ((m = cli_value(argc, argv, i, "--node-limit", NULL, &v)) != 0) {
+        char *end;
+        if (m < 0)
+            return -1;
+        errno = 0;
+        po->node_limit = strtoull(v, &end, 10);
+        if (!*v || *end || *v == '-' || errno || po->node_limit == 0) {
+            cli_error("--node-limit %s: not a positive number of nodes", v);
+            return -1;
+        }
+        return 1;
     }
     if ((m = cli_value(argc, argv, i, "--seed", NULL, &v)) != 0) {
         char *end;

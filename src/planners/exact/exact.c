@@ -9,8 +9,9 @@
  * capacity prunes would have let through). hi = lo is a proof of optimality.
  *
  * Searches are bounded by node budgets that double round after round, and every decision
- * depends on node counts only, so the same input and limits give the same plan; the clock and
- * the stop flag (SIGINT) only decide when to stop, and then the best plan so far is returned
+ * depends on node counts only, so the same input and limits give the same plan; the clock (or
+ * a node limit, opt->node_limit, which replaces it) and the stop flag (SIGINT) only decide
+ * when to stop, and then the best plan so far is returned
  * with its verdict. In a round: try C = lo (the bound is often the answer); if undecided, try
  * to prove lo too small on windows of time around the busiest step (relaxations); then walk
  * down from hi in steps of a quarter of the gap until a search is undecided. Each attempt on
@@ -22,6 +23,7 @@
  * With a capacity (opt->capacity >= 0) it answers that one question instead: a plan within
  * the capacity, "infeasible (proven)", or "no plan found within the time limit".
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,19 +233,25 @@ static ap_status start_plan(run *R, const ap_plan_options *opt, ap_error *err)
     return st;
 }
 
-static ap_status no_plan_in_time(run *R, int64_t cap, double limit, const char *why)
+static ap_status no_plan_in_time(run *R, int64_t cap, const ap_plan_options *opt, const char *why)
 {
+    const char *stopped = R->clk.stop && *R->clk.stop ? "interrupted before " : "";
+    char limit[80];
+    if (opt->node_limit)
+        snprintf(limit, sizeof limit, "node limit (%s%llu nodes)", stopped,
+                 (unsigned long long)opt->node_limit);
+    else
+        snprintf(limit, sizeof limit, "time limit (%s%.3g s)", stopped,
+                 opt->time_limit > 0 ? opt->time_limit : 10);
     return ap_error_set(R->err, AP_ERR_LIMIT,
-                        "no plan found within the time limit (%s%.3g s) for a capacity of %lld "
-                        "bytes%s: the best plan found needs %lld bytes; no plan can use fewer than "
-                        "%lld bytes",
-                        R->clk.stop && *R->clk.stop ? "interrupted before " : "", limit,
-                        (long long)cap, why, (long long)R->hi, (long long)R->lo);
+                        "no plan found within the %s for a capacity of %lld bytes%s: the best plan "
+                        "found needs %lld bytes; no plan can use fewer than %lld bytes",
+                        limit, (long long)cap, why, (long long)R->hi, (long long)R->lo);
 }
 
 /* Answers "is there a plan within cap?" (opt->capacity): a quick search first (often enough,
  * and cheaper than the portfolio), then the portfolio, then rounds of growing budgets. */
-static ap_status within(run *R, const ap_plan_options *opt, int64_t cap, double limit)
+static ap_status within(run *R, const ap_plan_options *opt, int64_t cap)
 {
     int64_t need;
     ap_status st;
@@ -280,7 +288,7 @@ static ap_status within(run *R, const ap_plan_options *opt, int64_t cap, double 
             if (round == 0 && !(R->clk.stop && *R->clk.stop) && start_plan(R, opt, R->err) == AP_OK &&
                 R->hi <= cap)
                 return AP_OK;
-            return no_plan_in_time(R, cap, limit, "");
+            return no_plan_in_time(R, cap, opt, "");
         }
     }
 }
@@ -307,7 +315,8 @@ ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_pla
     R.err = err;
     R.hi = INT64_MAX;
     R.clk.t0 = R.clk.last_report = ap__now();
-    R.clk.deadline = R.clk.t0 + limit;
+    R.clk.deadline = opt->node_limit ? HUGE_VAL : R.clk.t0 + limit;
+    R.clk.node_limit = opt->node_limit;
     R.clk.stop = opt->stop;
     R.clk.progress = opt->progress;
     R.clk.progress_ctx = opt->progress_ctx;
@@ -332,7 +341,7 @@ ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_pla
                               "no plan fits in %lld bytes: infeasible (proven): the arena needs at "
                               "least %lld bytes", (long long)opt->capacity, (long long)R.lo);
         else if ((st = start_plan(&R, opt, err)) == AP_OK && opt->capacity >= 0 && R.hi > opt->capacity)
-            st = no_plan_in_time(&R, opt->capacity, limit, " (too many buffers live together to search)");
+            st = no_plan_in_time(&R, opt->capacity, opt, " (too many buffers live together to search)");
     } else if (st == AP_OK && R.m.clash_a >= 0) {
         st = ap_error_set(err, AP_ERR_INFEASIBLE,
                           "no plan exists: infeasible (proven): fixed buffers '%s' and '%s' share "
@@ -348,7 +357,7 @@ ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_pla
             t_max = i ? ap__max64(t_max, p->buf[i].upper) : p->buf[i].upper;
         }
         if (opt->capacity >= 0)
-            st = within(&R, opt, opt->capacity, limit);
+            st = within(&R, opt, opt->capacity);
         else if ((st = start_plan(&R, opt, err)) == AP_OK) {
             R.lo = ap__min64(R.lo, R.hi);
             R.clk.bound = R.lo;

@@ -86,9 +86,11 @@ static inline void ap__xundo(ap__xtr *trail, size_t *n, size_t mark)
 
 typedef enum ap__xresult { AP__FOUND, AP__NONE, AP__ABORT, AP__ERROR /* out of memory */ } ap__xresult;
 
-/* What bounds a search run: nodes, time, the stop flag; and the progress report. */
+/* What bounds a search run: nodes, time, the stop flag; and the progress report. With a node
+ * limit the deadline is infinite: the clock then only paces the progress reports. */
 typedef struct ap__xclock {
     double t0, deadline, last_report;
+    uint64_t node_limit;    /* 0: none */
     volatile sig_atomic_t *stop;
     void (*progress)(const ap_progress *pr, void *ctx);
     void *progress_ctx;
@@ -97,8 +99,8 @@ typedef struct ap__xclock {
     int stopped;            /* the clock or the stop flag ended the run */
 } ap__xclock;
 
-/* Counts one node; every 256 nodes looks at the clock and the stop flag and reports progress
- * (exact_clock.c). Returns 0 when the run must stop. */
+/* Counts one node; stops the run past the node limit; every 256 nodes looks at the clock and
+ * the stop flag and reports progress (exact_clock.c). Returns 0 when the run must stop. */
 int ap__xclock_tick(ap__xclock *c);
 
 /* Static buffer orders that break ties and set the search's dynamic order. */
