@@ -8,7 +8,7 @@
  * a failure is remembered by the offsets of the buffers still live. Its minimum is the first
  * capacity it can fill; the exact planner must prove the same number optimal, with a plan the
  * checker accepts. The skyline search is also asked on its own, with its nogood store held
- * small.
+ * small, and so is the canonical search under each of its preorders.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -412,6 +412,83 @@ static void skyline_small_store(void **state)
     skyline_with_small_store(&aligned, 6000, 300, 3);
 }
 
+/* One question to the canonical search alone under one preorder; on FOUND the plan goes
+ * through the checker and must fit. */
+static ap__xresult canonical_asks(const ap_problem *p, const ap__xmodel *m, int preorder,
+                                  int64_t cap, int64_t *need)
+{
+    ap__xclock clk;
+    ap_error err = {0};
+    int64_t *xoff = malloc((p->n + 1) * sizeof *xoff), *off = malloc((p->n + 1) * sizeof *off);
+    ap__xresult r;
+    assert_non_null(xoff);
+    assert_non_null(off);
+    memset(&clk, 0, sizeof clk);
+    clk.t0 = clk.last_report = ap__now();
+    clk.deadline = HUGE_VAL;
+    r = ap__xsearch(m, cap, preorder, RANDOM_NODES, &clk, xoff, need, &err);
+    assert_int_not_equal(r, AP__ERROR);
+    assert_int_not_equal(r, AP__ABORT);
+    if (r == AP__FOUND) {
+        ap_check_result res;
+        ap__xmodel_offsets(m, xoff, off);
+        if (ap_check(p, off, &res) != AP_OK)
+            fail_msg("the canonical search (preorder %d) made an invalid plan: %s", preorder,
+                     res.message);
+        assert_true(res.arena <= cap);
+    }
+    free(xoff);
+    free(off);
+    return r;
+}
+
+/* Every preorder of the canonical search, static and dynamic (groups ranked afresh, the sweep
+ * back at 0), alone, on models it is complete for (not risky): no plan within the brute
+ * force's minimum less one, proven, with a need of at most the minimum; a plan within the
+ * minimum. */
+static void canonical_orders(const gen_opts *g, uint64_t first, uint64_t count)
+{
+    static const int orders[] = {AP__PRE_WAT, AP__PRE_TAW, AP__PRE_TWA, AP__PRE_WAT | AP__PRE_DYNAMIC,
+                                 AP__PRE_TAW | AP__PRE_DYNAMIC, AP__PRE_TWA | AP__PRE_DYNAMIC};
+    uint64_t seed, asked = 0;
+    if (getenv("AP_STRESS"))
+        count *= strtoull(getenv("AP_STRESS"), NULL, 10);
+    for (seed = first; seed < first + count; seed++) {
+        ap_problem *p = random_problem(seed, g);
+        ap__xmodel m;
+        ap_error err = {0};
+        int64_t want = brute_min(p), need;
+        size_t o;
+        assert_int_equal(ap__xmodel_build(&m, p, &err), AP_OK);
+        /* below the end of the fixed buffers the bound answers, not a search */
+        for (o = 0; o < sizeof orders / sizeof *orders && want > 0 && m.n > 0 && !m.risky &&
+                    m.clash_a < 0 && want - 1 >= m.fixed_end; o++) {
+            ap__xresult r = canonical_asks(p, &m, orders[o], want - 1, &need);
+            if (r != AP__NONE || need > want || need <= want - 1)
+                fail_msg("seed %llu, preorder %d: within %lld the canonical search says %d (need "
+                         "%lld), the brute force's minimum is %lld", (unsigned long long)seed,
+                         orders[o], (long long)(want - 1), (int)r, (long long)need, (long long)want);
+            if (canonical_asks(p, &m, orders[o], want, &need) != AP__FOUND)
+                fail_msg("seed %llu, preorder %d: no plan within the minimum %lld",
+                         (unsigned long long)seed, orders[o], (long long)want);
+            asked++;
+        }
+        ap__xmodel_free(&m);
+        ap_problem_free(p);
+    }
+    assert_true(asked >= 3 * count);  /* most problems are asked six times */
+}
+
+static void canonical_each_order(void **state)
+{
+    gen_opts plain = {12, 8, 8, 0, 0, 0, 0}, aligned = {12, 8, 8, 1, 1, 0, 1},
+             allowances = {12, 8, 8, 1, 1, 1, 1};
+    (void)state;
+    canonical_orders(&plain, 7000, 200);
+    canonical_orders(&aligned, 8000, 200);
+    canonical_orders(&allowances, 9000, 200);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -420,6 +497,7 @@ int main(void)
         cmocka_unit_test(allowance_problems),
         cmocka_unit_test(hanging_problems),
         cmocka_unit_test(skyline_small_store),
+        cmocka_unit_test(canonical_each_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -103,8 +103,10 @@ typedef struct ap__xclock {
  * the stop flag and reports progress (exact_clock.c). Returns 0 when the run must stop. */
 int ap__xclock_tick(ap__xclock *c);
 
-/* Static buffer orders that break ties and set the search's dynamic order. */
-enum { AP__PRE_WAT, AP__PRE_TAW, AP__PRE_TWA, AP__PRE_COUNT };
+/* Buffer preorders that break ties and set the canonical search's dynamic order; with
+ * AP__PRE_DYNAMIC added, each group found by decomposition is ranked again and searched from
+ * offset 0 (exact_search.c, solve_groups). */
+enum { AP__PRE_WAT, AP__PRE_TAW, AP__PRE_TWA, AP__PRE_COUNT, AP__PRE_DYNAMIC = 4 };
 
 /* The canonical search (exact_search.c): is there a plan within cap? budget counts nodes. */
 ap__xresult ap__xsearch(const ap__xmodel *m, int64_t cap, int preorder, uint64_t budget,
