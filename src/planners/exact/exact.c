@@ -95,11 +95,11 @@ static ap_status accept(run *R, int64_t cap, ap_error *err)
     return AP_OK;
 }
 
-/* The canonical searches of an attempt, in turn: MiniMalloc's three preorders, TWA also with
- * its groups ranked afresh (exact.h). TWA first: on the hard instances measured (docs/exact.md)
- * it was the one that most often succeeded where the skyline search had not. */
-static const int canonical_order[] = {AP__PRE_TWA, AP__PRE_TWA | AP__PRE_DYNAMIC, AP__PRE_WAT,
-                                      AP__PRE_TAW};
+/* The canonical searches of an attempt, after the skyline search: MiniMalloc's TWA preorder,
+ * static and with its groups ranked afresh (exact.h). Its WAT and TAW preorders found no plan
+ * that these and the skyline search did not find sooner, on minimalloc's instances or the
+ * held-out ones (docs/exact.md); each search more in a round is budget the others lose. */
+static const int canonical_order[] = {AP__PRE_TWA, AP__PRE_TWA | AP__PRE_DYNAMIC};
 
 /* One feasibility question for model m at capacity cap within the round's budget. */
 static ap__xresult attempt(run *R, const ap__xmodel *m, int64_t cap, int64_t *need, ap_error *err)
@@ -137,7 +137,8 @@ static ap__xresult attempt(run *R, const ap__xmodel *m, int64_t cap, int64_t *ne
 static int relax(run *R, int64_t peak, int64_t t_min, int64_t t_max)
 {
     int64_t w;
-    for (w = 1; peak - w > t_min || peak + w + 1 < t_max; w *= 2) {
+    /* window widths on the lifetimes' grid: narrower ones hold the busiest step alone */
+    for (w = R->m.tgran; peak - w > t_min || peak + w + 1 < t_max; w *= 2) {
         ap_error e2 = {0};
         ap_problem *sub = ap__xwindow_problem(R->p, peak - w, peak + w + 1, &e2);
         ap__xmodel sm;
@@ -166,13 +167,19 @@ static int relax(run *R, int64_t peak, int64_t t_min, int64_t t_max)
     return 0;
 }
 
+/* The walk of a round: its step, a fraction of the gap, and how many undecided capacities it
+ * tries (each with that fraction of the round's budget) before the next round doubles it. */
+#define WALK_STEPS 32
+#define WALK_UNDECIDED 16
+
 /* Minimizes: rounds of growing budgets until hi = lo or the clock stops it. */
 static ap_status minimize(run *R, int64_t peak, int64_t t_min, int64_t t_max)
 {
     ap_status st;
     int64_t need, g = R->m.gran;
     while (R->lo < R->hi && clock_ok(&R->clk)) {
-        int64_t tried = R->lo, step;
+        int64_t tried = R->lo, step, c;
+        int undecided;
         ap__xresult r = attempt(R, &R->m, tried, &need, R->err);
         if (r == AP__ERROR)
             return R->err->code;
@@ -189,29 +196,34 @@ static ap_status minimize(run *R, int64_t peak, int64_t t_min, int64_t t_max)
             break;
         if (relax(R, peak, t_min, t_max) < 0)
             return R->err->code;
-        /* walk down from hi in steps of a quarter of the gap until a search is undecided */
-        step = ap__max64(g, (R->hi - R->lo) / 4 / g * g);
-        while (R->lo < R->hi && !R->clk.stopped) {
-            int64_t c = ap__max64(R->lo, R->hi - step);
+        /* walk down from hi in steps of 1/32 of the gap, past undecided capacities: the
+           searches are not monotone in the capacity (one that fails at C may succeed just
+           below), so trying many of them finds more plans; each with a 16th of the budget, so
+           that the walk costs about what the attempt at lo does, which is where most proofs
+           come from (measured: docs/exact.md) */
+        step = ap__max64(g, (R->hi - R->lo) / WALK_STEPS / g * g);
+        undecided = 0;
+        c = R->hi;
+        while (R->lo < R->hi && !R->clk.stopped && undecided < WALK_UNDECIDED) {
+            uint64_t budget = R->budget;
+            c = ap__max64(R->lo, ap__min64(c, R->hi) - step);
             if (c == tried)
                 break;  /* undecided with this budget already */
+            R->budget = (uint64_t)ap__max64(1000, (int64_t)(budget / WALK_UNDECIDED));
             r = attempt(R, &R->m, c, &need, R->err);
+            R->budget = budget;
             if (r == AP__ERROR)
                 return R->err->code;
             if (r == AP__FOUND) {
                 if ((st = accept(R, c, R->err)) != AP_OK)
                     return st;
-                step = ap__max64(g, ap__min64(step, (R->hi - R->lo) / 4 / g * g));
                 continue;
             }
             if (r == AP__NONE) {
                 raise_lo(R, ap__max64(need, c + 1));
                 break;
             }
-            /* undecided: on to the next round, with twice the budget. Retrying smaller steps
-               (at once, or in the next rounds) spent the time on capacities just below hi:
-               measured worse on bench_exact's packed problems. */
-            break;
+            undecided++;
         }
         if (R->lo < R->hi && !R->clk.stopped)
             R->budget *= 2;

@@ -41,6 +41,7 @@ typedef struct ap__xmodel {
     uint32_t *fix_start;  /* forbidden absolute windows from fixed buffers (CSR, sorted by lo) */
     ap__xwin *fix;
     int64_t gran;         /* every canonical offset and arena is a multiple of this */
+    int64_t tgran;        /* every lifetime starts and ends on a grid of steps this far apart */
     int64_t amax;         /* largest alignment of a search buffer */
     int64_t fixed_end;    /* max end of fixed buffers */
     long clash_a, clash_b; /* two fixed buffers that clash where the input fixed them (so no
@@ -69,6 +70,16 @@ void ap__xgroup_sort(const ap__xmodel *m, uint32_t *list, uint64_t *keys, size_t
 size_t ap__xgroup_end(const ap__xmodel *m, const uint32_t *list, size_t g, size_t end, uint32_t *s0,
                       uint32_t *s1);
 int ap__xsplits(const ap__xmodel *m, const int64_t *cut, uint32_t v);
+
+/* The one-machine bound of a section (both searches): (position, size) pairs sorted by
+ * position, highest first; the order of equal positions does not change the bound. An
+ * insertion sort for the few of short lifetimes, a quicksort for the many of long ones (an
+ * insertion sort there cost more than the rest of the search; the C library's qsort, with a
+ * call per comparison, more still). */
+typedef struct ap__xpair {
+    int64_t pos, size;
+} ap__xpair;
+void ap__xsort_desc(ap__xpair *e, size_t n);
 
 /* The searches' trail: each change of a cell with its old value, undone newest first. */
 typedef struct ap__xtr {

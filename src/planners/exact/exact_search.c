@@ -55,7 +55,7 @@ typedef struct xs {
     int64_t *cut;       /* per section boundary k|k+1: unplaced buffers spanning it */
     uint32_t *list;     /* all buffers; a group of unplaced buffers is a segment of it */
     uint64_t *keys;     /* scratch for splitting a segment into groups */
-    struct epair *ep;   /* scratch: one section's unplaced plain buffers */
+    ap__xpair *ep;      /* scratch: one section's unplaced plain buffers */
     ap__xtr *trail;
     size_t ntrail, cap_trail;
     cand *cs;           /* candidates of the nodes on the current path */
@@ -165,18 +165,6 @@ static int cmp_cand(const void *x, const void *y)
 static ap__xresult node(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t s1, int64_t L,
                         int64_t Lpre);
 
-typedef struct epair {
-    int64_t mo, size;
-} epair;
-
-static int cmp_epair(const void *x, const void *y)
-{
-    const epair *a = x, *b = y;
-    if (a->mo != b->mo)
-        return a->mo > b->mo ? -1 : 1;
-    return a->size > b->size ? -1 : a->size < b->size;
-}
-
 static int push_cand(xs *S, uint32_t u, int64_t off, int hang)
 {
     cand *ncs = ap__grow(S->cs, &S->cap_cs, S->ncs + 1, sizeof *S->cs);
@@ -270,33 +258,39 @@ static ap__xresult solve_groups(xs *S, size_t begin, size_t end, int64_t L, int6
 static int64_t section_need(xs *S, uint32_t k, int64_t L, int full, int64_t *cheap)
 {
     const ap__xmodel *m = S->m;
-    int64_t floor = ap__max64(S->sfloor[k], L), need, sum = 0, low = INT64_MAX, high = floor;
+    int64_t floor = ap__max64(S->sfloor[k], L), need, sum = 0, fsum = 0, low = INT64_MAX, high = 0;
+    int64_t above = S->cap - S->ssum[k];
     uint32_t j;
     size_t nb = 0, q;
     *cheap = 0;
     if (S->ssum[k] == 0)
         return 0;
+    /* the full form: a threshold t at or below cap - ssum[k] gives at most cap, so only the
+       buffers above it can be thresholds of a prune or count towards one (the result is exact
+       whenever it is above cap) */
     for (j = m->sec_start[k]; j < m->sec_start[k + 1]; j++) {
         uint32_t u = m->sec_buf[j];
+        int64_t mo;
         if (!m->plain[u] || S->off[u] != AP_UNPLACED)
             continue;
-        low = ap__min64(low, S->minoff[u]);
-        high = ap__max64(high, S->minoff[u]);
-        if (full && S->minoff[u] > floor) {
-            S->ep[nb].mo = S->minoff[u];
+        mo = S->minoff[u];
+        low = ap__min64(low, mo);
+        if (full && mo > floor && mo > above) {
+            S->ep[nb].pos = mo;
             S->ep[nb].size = m->size[u];
             nb++;
+            high = ap__max64(high, mo);
+            fsum += m->size[u];
         }
     }
     need = *cheap = ap__max64(floor, low) + S->ssum[k];
-    /* every t gives at most high + all sizes: when that fits, the sort cannot prune */
-    if (!full || need > S->cap || high + S->ssum[k] <= S->cap)
+    /* every such t gives at most high + their sizes: when that fits, the sort cannot prune */
+    if (!full || need > S->cap || high + fsum <= S->cap)
         return need;
-    if (nb > 1)
-        qsort(S->ep, nb, sizeof *S->ep, cmp_epair);
+    ap__xsort_desc(S->ep, nb);
     for (q = 0; q < nb; q++) {
         sum += S->ep[q].size;
-        need = ap__max64(need, S->ep[q].mo + sum);
+        need = ap__max64(need, S->ep[q].pos + sum);
     }
     return need;
 }

@@ -109,7 +109,7 @@ typedef struct sky {
                                           aligned) of an unplaced buffer in it */
     uint32_t *list;                    /* all buffers; a group is a segment of it */
     uint64_t *keys;                    /* scratch for grouping */
-    int64_t *ep;                       /* scratch for the section bound */
+    ap__xpair *ep;                     /* scratch for the section bound */
     uint64_t *dirty, stamp;            /* sections changed by the last placement or raise */
     uint64_t *cover;                   /* scratch for trim (stamped) */
     ap__xtr *trail;
@@ -568,61 +568,6 @@ static void raise_valley(sky *S, uint32_t a, uint32_t b, int64_t h)
 
 /* ---- the capacity checks ---- */
 
-/* (position, size) pairs sorted by position, highest first (the order of equal positions does
- * not change the bound): insertion sort for the few of short lifetimes, quicksort for the many
- * of long ones (an insertion sort there cost more than all the rest of the search; the C
- * library's qsort, with its calls per comparison, more still). */
-typedef struct ppair {
-    int64_t p, z;
-} ppair;
-
-static void sort_pos_desc(ppair *e, size_t n)
-{
-    while (n > 16) {
-        int64_t pivot;
-        size_t i = 0, j = n - 1, mid = n / 2;
-        ppair t;
-        /* median of three, as the pivot */
-        if (e[mid].p > e[0].p)
-            t = e[mid], e[mid] = e[0], e[0] = t;
-        if (e[j].p > e[0].p)
-            t = e[j], e[j] = e[0], e[0] = t;
-        if (e[j].p > e[mid].p)
-            t = e[j], e[j] = e[mid], e[mid] = t;
-        pivot = e[mid].p;
-        for (;;) {  /* Hoare: [0, i) >= pivot, (j, n) <= pivot */
-            while (e[i].p > pivot)
-                i++;
-            while (e[j].p < pivot)
-                j--;
-            if (i >= j)
-                break;
-            t = e[i], e[i] = e[j], e[j] = t;
-            i++;
-            j--;
-        }
-        /* recurse into the smaller side, loop on the larger */
-        if (j + 1 < n - j - 1) {
-            sort_pos_desc(e, j + 1);
-            e += j + 1;
-            n -= j + 1;
-        } else {
-            sort_pos_desc(e + j + 1, n - j - 1);
-            n = j + 1;
-        }
-    }
-    {
-        size_t q;
-        for (q = 1; q < n; q++) {
-            ppair x = e[q];
-            size_t r = q;
-            for (; r > 0 && e[r - 1].p < x.p; r--)
-                e[r] = e[r - 1];
-            e[r] = x;
-        }
-    }
-}
-
 /* Section k: the least capacity its unplaced buffers need, each at or above the floor and its
  * own lowest position p (mo rounded up): those with p >= t need their sizes above t, for every
  * t (one machine with release times). *t gets the threshold that gives it; the floor F[k]
@@ -646,8 +591,8 @@ static int64_t section_need(sky *S, uint32_t k, int64_t *t)
             continue;
         p = ap__align_up(S->mo[u], m->align[u]);
         if (p > low) {
-            S->ep[2 * nb] = p;
-            S->ep[2 * nb + 1] = m->size[u];
+            S->ep[nb].pos = p;
+            S->ep[nb].size = m->size[u];
             nb++;
             high = ap__max64(high, p);
             sum += m->size[u];
@@ -656,12 +601,12 @@ static int64_t section_need(sky *S, uint32_t k, int64_t *t)
     if (high + sum <= S->cap)
         return need;  /* no threshold can exceed the capacity */
     sum = 0;
-    sort_pos_desc((ppair *)S->ep, nb);
+    ap__xsort_desc(S->ep, nb);
     for (q = 0; q < nb; q++) {
-        sum += S->ep[2 * q + 1];
-        if (S->ep[2 * q] + sum > need) {
-            need = S->ep[2 * q] + sum;
-            *t = S->ep[2 * q];
+        sum += S->ep[q].size;
+        if (S->ep[q].pos + sum > need) {
+            need = S->ep[q].pos + sum;
+            *t = S->ep[q].pos;
         }
     }
     return need;
@@ -1188,7 +1133,7 @@ ap__xresult ap__xskyline(const ap__xmodel *m, ap__xlearn *L, int64_t cap, uint64
     S.ms = ap__alloc(m->n + 1, sizeof *S.ms);
     S.list = ap__alloc(m->n + 1, sizeof *S.list);
     S.keys = ap__alloc(m->n + 1, sizeof *S.keys);
-    S.ep = ap__alloc(2 * (m->n + 1), sizeof *S.ep);
+    S.ep = ap__alloc(m->n + 1, sizeof *S.ep);
     if (!S.F || !S.sum || !S.cut || !S.hp || !S.dirty || !S.cover || !S.off || !S.mo || !S.ms || !S.list || !S.keys ||
         !S.ep)
         r = AP__ERROR;
