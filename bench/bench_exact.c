@@ -13,22 +13,24 @@
  *  - "mmlike": shaped like minimalloc's challenging instances (held out: nothing was tuned on
  *    them). A square of 1024 time units x 1 MiB on a 1 KiB grid (times multiples of 1024 as in
  *    theirs, sizes multiples of 1 KiB) cut guillotine fashion into 150-450 rectangles (evenly
- *    or unevenly, by seed), of which a random 0-40% are dropped; the capacity is the square's
+ *    or unevenly, by seed), of which a random 0-10% are dropped; the capacity is the square's
  *    height, the packing limit: a plan is known (the cut positions) and most instances have a
  *    step where the live bytes fill it exactly.
  *  - "random": buffers with random starts, lifetimes of 1 to 64 steps, sizes log-uniform in
  *    [64 B, 64 KiB] rounded to 16; capacity the live bound plus 2, 4 or 6%. Whether a plan
  *    fits is not known in advance: "solved" means found, or proven infeasible.
  *
- * For each problem: the exact planner in capacity mode (the capacity above), then, with
- * --minimize, in minimizing mode. With --minimalloc PATH, the minimalloc binary at PATH gets the
- * same question (--capacity, the same time limit), alternating with ours, --runs times each;
- * its plan is read back and put through our checker. Times are CPU seconds (getrusage: of this
- * process for ours, of the child for minimalloc), medians over the runs, since the machine may
- * be shared; the ratio is minimalloc's over ours.
+ * For each problem: the exact planner in capacity mode (the capacity above, within
+ * --time-limit, default 10 s), then, with --minimize, in minimizing mode (within
+ * --minimize-limit, default 10 s: the library's default). With --minimalloc PATH, the
+ * minimalloc binary at PATH gets the same question (--capacity, the same time limit),
+ * alternating with ours, --runs times each; its plan is read back and put through our
+ * checker. Times are CPU seconds (getrusage: of this process for ours, of the child for
+ * minimalloc), medians over the runs, since the machine may be shared; the ratio is
+ * minimalloc's over ours.
  *
  *   bench_exact [--family challenging|packed|mmlike|random] [--count N] [--seed S]
- *               [--time-limit T] [--node-limit N] [--minimize] [--runs R]
+ *               [--time-limit T] [--node-limit N] [--minimize] [--minimize-limit T] [--runs R]
  *               [--minimalloc PATH] [--challenging DIR] [--csv DIR]
  *
  * Without --family it runs challenging, packed, mmlike and random (challenging only when its
@@ -205,7 +207,7 @@ static ap_problem *random_family(uint64_t seed, size_t n, int64_t *cap)
 typedef struct args {
     size_t count;
     uint64_t seed;
-    double limit;
+    double limit, min_limit;  /* capacity questions; minimizing (the library's default) */
     uint64_t node_limit;
     int minimize, runs;
     const char *family, *csv, *minimalloc, *challenging;
@@ -219,7 +221,9 @@ typedef struct tally {
 
 static const char *verdict_name(const ap_plan *plan)
 {
-    return plan->verdict == AP_VERDICT_OPTIMAL ? "optimal" : plan->verdict == AP_VERDICT_GAP ? "gap" : "-";
+    return plan->verdict == AP_VERDICT_OPTIMAL ? "optimal"
+           : plan->verdict == AP_VERDICT_GAP   ? "gap"
+                                               : "-";
 }
 
 static int cmp_double(const void *x, const void *y)
@@ -272,7 +276,8 @@ static const char *run_minimalloc(const args *a, const ap_problem *p, const char
     if ((pid = fork()) < 0)
         return res;
     if (pid == 0) {
-        int fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600), nul = open("/dev/null", O_WRONLY);
+        int fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        int nul = open("/dev/null", O_WRONLY);
         if (fd >= 0)
             dup2(fd, 2);
         if (nul >= 0)
@@ -345,7 +350,10 @@ static int bench_one(const args *a, const char *name, ap_problem *p, int64_t cap
         options_for(a, &opt, cap);
         st = ap_plan_problem(p, &opt, &plan, &err);
         ours[r] = cpu_self() - c0;
-        res = st == AP_OK ? "found" : st == AP_ERR_INFEASIBLE ? "infeasible" : st == AP_ERR_LIMIT ? "limit" : "error";
+        res = st == AP_OK                ? "found"
+              : st == AP_ERR_INFEASIBLE ? "infeasible"
+              : st == AP_ERR_LIMIT      ? "limit"
+                                        : "error";
         if (st == AP_OK) {
             ap_check_result cr;
             if (ap_check(p, plan.offset, &cr) != AP_OK || plan.arena > cap) {
@@ -363,8 +371,8 @@ static int bench_one(const args *a, const char *name, ap_problem *p, int64_t cap
     t->problems++;
     t->solved += (size_t)solved;
     t->cpu += dt;
-    printf("%-14s %4zu %8lld %8lld %5.2f%%  %-10s %8.3f %10llu %8lld",
-           name, p->n, (long long)bd.lower, (long long)cap, 100.0 * (double)(cap - bd.lower) / (double)bd.lower,
+    printf("%-14s %4zu %8lld %8lld %5.2f%%  %-10s %8.3f %10llu %8lld", name, p->n,
+           (long long)bd.lower, (long long)cap, 100.0 * (double)(cap - bd.lower) / (double)bd.lower,
            res, dt, (unsigned long long)nodes, (long long)arena);
     if (a->minimalloc && in) {
         int msolved = strcmp(mres, "found") == 0 || strcmp(mres, "infeasible") == 0;
@@ -378,6 +386,7 @@ static int bench_one(const args *a, const char *name, ap_problem *p, int64_t cap
     if (a->minimize) {
         double c0 = cpu_self();
         options_for(a, &opt, -1);
+        opt.time_limit = a->min_limit;
         st = ap_plan_problem(p, &opt, &plan, &err);
         dt = cpu_self() - c0;
         if (st == AP_OK)
@@ -470,7 +479,9 @@ static int run_challenging(const args *a, tally *t)
     }
     while ((e = readdir(d)) != NULL && count < 256) {
         size_t len = strlen(e->d_name);
-        if (len > 4 && strcmp(e->d_name + len - 4, ".csv") == 0 && strchr(e->d_name, '.') != e->d_name + len - 4)
+        /* NAME.CAPACITY.csv: two dots */
+        if (len > 4 && strcmp(e->d_name + len - 4, ".csv") == 0 &&
+            strchr(e->d_name, '.') != e->d_name + len - 4)
             names[count++] = strdup(e->d_name);
     }
     closedir(d);
@@ -519,14 +530,14 @@ static void summary(const args *a, const char *family, const tally *t)
 static int usage(void)
 {
     fprintf(stderr, "usage: bench_exact [--family challenging|packed|mmlike|random] [--count N] "
-                    "[--seed S] [--time-limit T] [--node-limit N] [--minimize] [--runs R] "
-                    "[--minimalloc PATH] [--challenging DIR] [--csv DIR]\n");
+                    "[--seed S] [--time-limit T] [--node-limit N] [--minimize] [--minimize-limit T] "
+                    "[--runs R] [--minimalloc PATH] [--challenging DIR] [--csv DIR]\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    args a = {10, 1, 10, 0, 0, 0, NULL, NULL, NULL, AP_SOURCE_DIR "/bench/data/minimalloc"};
+    args a = {10, 1, 10, 10, 0, 0, 0, NULL, NULL, NULL, AP_SOURCE_DIR "/bench/data/minimalloc"};
     const char *families[] = {"challenging", "packed", "mmlike", "random"};
     size_t i, f, all = 0, all_solved = 0;
     int runs_given = 0;
@@ -545,6 +556,8 @@ int main(int argc, char **argv)
             a.seed = strtoull(v, NULL, 10);
         else if (strcmp(argv[i - 1], "--time-limit") == 0)
             a.limit = atof(v);
+        else if (strcmp(argv[i - 1], "--minimize-limit") == 0)
+            a.min_limit = atof(v);
         else if (strcmp(argv[i - 1], "--node-limit") == 0)
             a.node_limit = strtoull(v, NULL, 10);
         else if (strcmp(argv[i - 1], "--runs") == 0)
@@ -569,7 +582,8 @@ int main(int argc, char **argv)
     printf("CPU seconds (median of %d run%s)%s%s\n", a.runs, a.runs == 1 ? "" : "s",
            a.minimalloc ? "; minimalloc: " : "", a.minimalloc ? a.minimalloc : "");
     printf("%-14s %4s %8s %8s %6s  %-10s %8s %10s %8s%s%s\n", "problem", "n", "bound", "capacity",
-           "slack", "result", "cpu s", "nodes", "arena", a.minimalloc ? "  | minimalloc cpu s   ratio" : "",
+           "slack", "result", "cpu s", "nodes", "arena",
+           a.minimalloc ? "  | minimalloc cpu s   ratio" : "",
            a.minimize ? "  | minimizing: arena verdict bound gap cpu s" : "");
     for (f = 0; f < sizeof families / sizeof *families; f++) {
         tally t;

@@ -26,7 +26,8 @@ static const char *const above_bound =
 
 /* The exact planner stopped by a node limit, never by the clock: the same verdict under any
  * load. */
-static int64_t exact_checked(const ap_problem *p, uint64_t node_limit, int64_t capacity, ap_plan *plan)
+static int64_t exact_checked(const ap_problem *p, uint64_t node_limit, int64_t capacity,
+                             ap_plan *plan)
 {
     ap_plan_options opt;
     ap_error err = {0};

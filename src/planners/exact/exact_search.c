@@ -564,8 +564,8 @@ static ap_status xs_init(xs *S, const ap__xmodel *m, int64_t cap, int preorder, 
     S->keys = ap__alloc(m->n + 1, sizeof *S->keys);
     S->ep = ap__alloc(m->n + 1, sizeof *S->ep);
     S->trail = ap__alloc(S->cap_trail, sizeof *S->trail);
-    if (!S->pre || !S->rk || !S->off || !S->minoff || !S->sfloor || !S->ssum || !S->cut || !S->list ||
-        !S->keys || !S->ep || !S->trail) {
+    if (!S->pre || !S->rk || !S->off || !S->minoff || !S->sfloor || !S->ssum || !S->cut ||
+        !S->list || !S->keys || !S->ep || !S->trail) {
         xs_free(S);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory for the exact search");
     }
