@@ -337,6 +337,13 @@ static void capacity_mode_cli(void **state)
     assert_contains(r.err, "bytes; no plan can use fewer than 1024144 bytes\n");
     run_free(&r);
 
+    /* a node limit is a positive count */
+    r = run_cli("plan", in, "--strategy", "exact", "--node-limit", "0", NULL);
+    assert_int_equal(r.status, 2);
+    assert_string_equal(r.out, "");
+    assert_contains(r.err, "arenaplan: --node-limit 0: not a positive number of nodes\n");
+    run_free(&r);
+
     /* the portfolio's plan answers a loose capacity at once */
     r = run_cli("plan", hard, "--strategy", "exact", "--capacity", "2M", "--format", "json", NULL);
     assert_int_equal(r.status, 0);
