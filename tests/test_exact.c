@@ -15,18 +15,25 @@
 #include "core/util.h"
 #include "testutil.h"
 
+/* Work for every search of these tests that must end in a verdict: far more than any needs
+ * (the most, 1.3 million nodes, for armex_ds_cnn_s_quantized with the rules). */
+#define TEST_NODES UINT64_C(4000000)
+
 /* A problem whose minimum (11) is above the live bound (10); found by a random search. */
 static const char *const above_bound =
     "id,lower,upper,size\n"
     "a,6,9,1\nb,1,4,5\nc,4,7,4\nd,2,6,2\ne,2,7,2\nf,6,11,3\ng,7,8,5\nh,0,2,4\ni,5,6,2\n";
 
-static int64_t exact_checked(const ap_problem *p, double limit, int64_t capacity, ap_plan *plan)
+/* The exact planner stopped by a node limit, never by the clock: the same verdict under any
+ * load. */
+static int64_t exact_checked(const ap_problem *p, uint64_t node_limit, int64_t capacity,
+                             ap_plan *plan)
 {
     ap_plan_options opt;
     ap_error err = {0};
     ap_plan_options_init(&opt);
     opt.strategy = "exact";
-    opt.time_limit = limit;
+    opt.node_limit = node_limit;
     opt.capacity = capacity;
     if (ap_plan_problem(p, &opt, plan, &err) != AP_OK)
         fail_msg("exact failed: %s", err.msg);
@@ -65,7 +72,7 @@ static void corpus_reference_plans(void **state)
             fail_msg("%s", err.msg);
         free(text);
         ap_plan_init(&plan);
-        exact_checked(p, 10, -1, &plan);
+        exact_checked(p, TEST_NODES, -1, &plan);
         assert_int_equal(ap_bounds_compute(p, &bd, &err), AP_OK);
         if (plan.verdict != AP_VERDICT_OPTIMAL)
             fail_msg("%s: not proven optimal (%lld bytes, bound %lld)", e->d_name,
@@ -109,9 +116,7 @@ static void walk_models(const char *dir, walk *w)
             continue;
         }
         ap_plan_init(&plan);
-        /* the slowest proof takes 0.4 s of CPU (armex_ds_cnn_s_quantized with the rules, 4 s
-           under the sanitizers); the limit is wall time, generous for loaded machines */
-        exact_checked(p, 60, -1, &plan);
+        exact_checked(p, TEST_NODES, -1, &plan);
         if (plan.verdict != AP_VERDICT_OPTIMAL)
             fail_msg("%s: not proven optimal (%lld bytes, bound %lld)", path,
                      (long long)plan.arena, (long long)plan.proven_bound);
@@ -170,7 +175,7 @@ static void proves_minimum_above_live_bound(void **state)
     ap_plan_init(&plan);
     assert_int_equal(ap_bounds_compute(p, &bd, &err), AP_OK);
     assert_int_equal(bd.lower, 10);
-    assert_int_equal(exact_checked(p, 10, -1, &plan), 11);
+    assert_int_equal(exact_checked(p, TEST_NODES, -1, &plan), 11);
     assert_int_equal(plan.verdict, AP_VERDICT_OPTIMAL);
     assert_int_equal(plan.proven_bound, 11);
     assert_string_equal(plan.strategy, "exact");
@@ -186,7 +191,7 @@ static void alignment_padding_bound(void **state)
     ap_plan plan;
     (void)state;
     ap_plan_init(&plan);
-    assert_int_equal(exact_checked(p, 10, -1, &plan), 356);
+    assert_int_equal(exact_checked(p, TEST_NODES, -1, &plan), 356);
     assert_int_equal(plan.verdict, AP_VERDICT_OPTIMAL);
     assert_int_equal(plan.proven_bound, 356);
     ap_plan_free(&plan);
@@ -202,7 +207,7 @@ static void fixed_and_alias(void **state)
     ap_plan plan;
     (void)state;
     ap_plan_init(&plan);
-    assert_int_equal(exact_checked(p, 10, -1, &plan), 96);
+    assert_int_equal(exact_checked(p, TEST_NODES, -1, &plan), 96);
     assert_int_equal(plan.verdict, AP_VERDICT_OPTIMAL);
     assert_int_equal(plan.offset[0], 0);
     assert_int_equal(plan.offset[1], 0);
@@ -211,23 +216,29 @@ static void fixed_and_alias(void **state)
     ap_problem_free(p);
 }
 
-/* ---- a hard problem: a perfect packing cut up (bench_exact's "packed" family, seed 1) ---- */
+/* ---- hard problems: a perfect packing cut up (bench_exact's "packed" family) ---- */
 
-/* 187 buffers, live bound 1024144, a plan of 1048576 bytes known to exist (the cut positions;
- * the skyline search finds one in 0.1 s, the canonical search alone took 21 s); written as CSV
- * to a temporary file. */
-static const char *hard_problem(ap_problem **out)
+/* bench_exact's packed problem `seed` (n buffers), written as CSV to a temporary file. Seed 1:
+ * 187 buffers, live bound 1024144, a plan of 1048576 bytes known to exist (the cut positions;
+ * the skyline search finds one in 0.1 s, the canonical search alone took 21 s). Seed 4: 298
+ * buffers, live bound 1023696; minimizing it ends 6% above the bound after minutes, so a run
+ * on it is stopped by its limit or a signal, never by a proof. */
+static const char *packed_problem(uint64_t seed, size_t n, ap_problem **out)
 {
     const int64_t T = 256, W = INT64_C(1) << 20, min_size = 1024;
-    uint64_t s = 1000004;
-    int64_t r[187][4];
+    uint64_t s = seed * 1000003 + 1;
+    int64_t (*r)[4] = calloc(n, sizeof *r);
     size_t k = 1, i, tries = 0;
     ap_problem *p = ap_problem_new();
     ap_error err = {0};
-    const char *path = tmp_path("hard.csv");
+    char name[32];
+    const char *path;
     FILE *f;
+    assert_non_null(r);
+    snprintf(name, sizeof name, "packed%llu.csv", (unsigned long long)seed);
+    path = tmp_path(name);
     r[0][0] = 0, r[0][1] = T, r[0][2] = 0, r[0][3] = W;
-    while (k < 187 && tries++ < 100000) {
+    while (k < n && tries++ < 100000) {
         size_t pick = (size_t)(ap__rand(&s) % k);
         int64_t a[4], b[4];
         memcpy(a, r[pick], sizeof a);
@@ -249,7 +260,7 @@ static const char *hard_problem(ap_problem **out)
         memcpy(r[pick], a, sizeof a);
         memcpy(r[k++], b, sizeof b);
     }
-    assert_int_equal(k, 187);
+    assert_int_equal(k, n);
     for (i = 0; i < k; i++) {
         ap_buffer_spec sp;
         char id[32];
@@ -263,6 +274,7 @@ static const char *hard_problem(ap_problem **out)
         sp.size = size;
         assert_int_equal(ap_problem_add(p, &sp, &err), AP_OK);
     }
+    free(r);
     assert_int_equal(ap_problem_validate(p, &err), AP_OK);
     f = fopen(path, "w");
     assert_non_null(f);
@@ -273,6 +285,17 @@ static const char *hard_problem(ap_problem **out)
     else
         ap_problem_free(p);
     return path;
+}
+
+static const char *hard_problem(ap_problem **out)
+{
+    return packed_problem(1, 187, out);
+}
+
+/* One the search cannot finish: it ends on its limit or a signal. */
+static const char *endless_problem(ap_problem **out)
+{
+    return packed_problem(4, 298, out);
 }
 
 /* --capacity: a plan (exit 0), "infeasible (proven)" by the bound and by exhaustive search,
@@ -304,14 +327,21 @@ static void capacity_mode_cli(void **state)
     run_free(&r);
 
     /* a capacity 0.2% above the bound: plans exist (one at the bound itself), but the search
-       finds none in 20 s (measured), let alone in 0.5 s */
+       finds none in 20 s (measured), let alone in 20 000 nodes */
     hard = hard_problem(NULL);
-    r = run_cli("plan", hard, "--strategy", "exact", "--capacity", "1026000", "--time-limit", "0.5", NULL);
+    r = run_cli("plan", hard, "--strategy", "exact", "--capacity", "1026000", "--node-limit", "20000", NULL);
     assert_int_equal(r.status, 1);
     assert_string_equal(r.out, "");
-    assert_contains(r.err, "arenaplan: no plan found within the time limit (0.5 s) for a capacity of "
-                           "1026000 bytes: the best plan found needs ");
+    assert_contains(r.err, "arenaplan: no plan found within the node limit (20000 nodes) for a "
+                           "capacity of 1026000 bytes: the best plan found needs ");
     assert_contains(r.err, "bytes; no plan can use fewer than 1024144 bytes\n");
+    run_free(&r);
+
+    /* a node limit is a positive count */
+    r = run_cli("plan", in, "--strategy", "exact", "--node-limit", "0", NULL);
+    assert_int_equal(r.status, 2);
+    assert_string_equal(r.out, "");
+    assert_contains(r.err, "arenaplan: --node-limit 0: not a positive number of nodes\n");
     run_free(&r);
 
     /* the portfolio's plan answers a loose capacity at once */
@@ -338,9 +368,9 @@ static void verdict_in_outputs(void **state)
     assert_contains(r.out, "optimal");
     run_free(&r);
 
-    /* minimizing proves this one optimal, but only after 3.4 s (measured) */
+    /* minimizing proves this one optimal, but only after 790 000 nodes (measured) */
     hard = hard_problem(NULL);
-    r = run_cli("plan", hard, "--strategy", "exact", "--time-limit", "0.2", "--format", "json", NULL);
+    r = run_cli("plan", hard, "--strategy", "exact", "--node-limit", "2000", "--format", "json", NULL);
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "\"verdict\":\"gap\",\"proven_bound\":1024144,\"gap_bytes\":");
     assert_string_equal(r.err, "");  /* no progress line when stderr is not a terminal */
@@ -374,7 +404,7 @@ static void stop_flag(void **state)
 /* Ctrl-C: the CLI prints the best plan so far with its verdict and exits 0. */
 static void sigint_prints_best_so_far(void **state)
 {
-    const char *hard = hard_problem(NULL), *out = tmp_path("sigint.json");
+    const char *hard = endless_problem(NULL), *out = tmp_path("sigint.json");
     pid_t pid;
     int status;
     size_t len;
@@ -385,8 +415,9 @@ static void sigint_prints_best_so_far(void **state)
     if (pid == 0) {
         FILE *f = freopen(out, "w", stdout);
         (void)f;
-        execl(AP_CLI, AP_CLI, "plan", hard, "--strategy", "exact", "--time-limit", "60", "--format",
-              "json", (char *)NULL);
+        /* no clock: only the signal can end it */
+        execl(AP_CLI, AP_CLI, "plan", hard, "--strategy", "exact", "--node-limit", "100000000000",
+              "--format", "json", (char *)NULL);
         _exit(127);
     }
     sleep(2);  /* loading and the portfolio take well under a second */
@@ -396,7 +427,7 @@ static void sigint_prints_best_so_far(void **state)
     assert_int_equal(WEXITSTATUS(status), 0);
     text = read_text(out, &len);
     assert_non_null(text);
-    assert_contains(text, "\"strategy\":\"exact\",\"verdict\":\"gap\",\"proven_bound\":1024144,");
+    assert_contains(text, "\"strategy\":\"exact\",\"verdict\":\"gap\",\"proven_bound\":1023696,");
     free(text);
 }
 
@@ -426,18 +457,18 @@ static void progress_reports(void **state)
     (void)state;
     memset(&s, 0, sizeof s);
     s.sane = 1;
-    hard_problem(&p);
+    endless_problem(&p);
     ap_plan_init(&plan);
     ap_plan_options_init(&opt);
     opt.strategy = "exact";
-    opt.time_limit = 2;
+    opt.node_limit = 300000;  /* over a second of search on any machine we know */
     opt.progress = on_progress;
     opt.progress_ctx = &s;
     assert_int_equal(ap_plan_problem(p, &opt, &plan, &err), AP_OK);
     assert_valid_plan(p, &plan);
     assert_true(s.calls >= 3);
     assert_true(s.sane);
-    assert_int_equal(s.last.bound, 1024144);
+    assert_int_equal(s.last.bound, 1023696);
     assert_true(s.last.best_arena >= plan.arena);
     assert_true(s.last.nodes > 0);
     ap_plan_free(&plan);
@@ -459,8 +490,8 @@ static void deterministic(void **state)
         ap_problem *q = round == 0 ? p : problem_from_csv(above_bound);
         ap_plan_init(&a);
         ap_plan_init(&b);
-        exact_checked(q, 10, cap, &a);
-        exact_checked(q, 10, cap, &b);
+        exact_checked(q, TEST_NODES, cap, &a);
+        exact_checked(q, TEST_NODES, cap, &b);
         if (round == 0)
             assert_true(a.arena <= 1048576 && a.arena >= 1024144 && a.nodes > 0);
         assert_memory_equal(a.offset, b.offset, q->n * sizeof *a.offset);

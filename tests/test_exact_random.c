@@ -8,8 +8,9 @@
  * a failure is remembered by the offsets of the buffers still live. Its minimum is the first
  * capacity it can fill; the exact planner must prove the same number optimal, with a plan the
  * checker accepts. The skyline search is also asked on its own, with its nogood store held
- * small.
+ * small, and so is the canonical search under each of its preorders.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,10 @@
 #include "core/util.h"
 #include "planners/exact/exact.h"
 #include "testutil.h"
+
+/* Work for one exact run on these small problems: far more than any needs (the most seen is
+ * a few thousand nodes), so that a verdict short of a proof is a failure, not bad luck. */
+#define RANDOM_NODES UINT64_C(10000000)
 
 /* ---- the brute force ---- */
 
@@ -276,7 +281,7 @@ static void compare_many(const gen_opts *g, uint64_t first, uint64_t count)
         ap_plan_init(&plan);
         ap_plan_options_init(&opt);
         opt.strategy = "exact";
-        opt.time_limit = 20;
+        opt.node_limit = RANDOM_NODES;  /* never the clock: the verdict must not depend on load */
         if (ap_plan_problem(p, &opt, &plan, &err) != AP_OK)
             fail_msg("seed %llu: exact failed: %s", (unsigned long long)seed, err.msg);
         got = assert_valid_plan(p, &plan);
@@ -329,10 +334,10 @@ static void hanging_problems(void **state)
     compare_many(&g, 3000, 400);
 }
 
-/* One question to the skyline search alone; on FOUND the plan goes through the checker and
- * must fit. */
-static ap__xresult skyline_asks(const ap_problem *p, const ap__xmodel *m, ap__xlearn *L,
-                                int64_t cap, int64_t *need)
+/* One question to one search alone: the skyline search with the store L, or (L NULL) the
+ * canonical search under preorder; on FOUND the plan goes through the checker and must fit. */
+static ap__xresult search_asks(const ap_problem *p, const ap__xmodel *m, ap__xlearn *L,
+                               int preorder, int64_t cap, int64_t *need)
 {
     ap__xclock clk;
     ap_error err = {0};
@@ -342,15 +347,19 @@ static ap__xresult skyline_asks(const ap_problem *p, const ap__xmodel *m, ap__xl
     assert_non_null(off);
     memset(&clk, 0, sizeof clk);
     clk.t0 = clk.last_report = ap__now();
-    clk.deadline = clk.t0 + 60;
-    r = ap__xskyline(m, L, cap, UINT64_C(1) << 40, &clk, xoff, need, &err);
+    clk.deadline = HUGE_VAL;  /* decided by the node budget alone */
+    if (L)
+        r = ap__xskyline(m, L, cap, RANDOM_NODES, &clk, xoff, need, &err);
+    else
+        r = ap__xsearch(m, cap, preorder, RANDOM_NODES, &clk, xoff, need, &err);
     assert_int_not_equal(r, AP__ERROR);
     assert_int_not_equal(r, AP__ABORT);
     if (r == AP__FOUND) {
         ap_check_result res;
         ap__xmodel_offsets(m, xoff, off);
         if (ap_check(p, off, &res) != AP_OK)
-            fail_msg("the skyline search made an invalid plan: %s", res.message);
+            fail_msg("the %s search made an invalid plan: %s", L ? "skyline" : "canonical",
+                     res.message);
         assert_true(res.arena <= cap);
     }
     free(xoff);
@@ -358,53 +367,113 @@ static ap__xresult skyline_asks(const ap_problem *p, const ap__xmodel *m, ap__xl
     return r;
 }
 
+/* Asks one kind of search about every random problem of the family g (seeds first ..
+ * first + count - 1, count times AP_STRESS) whose brute-force minimum is known; ask returns
+ * how many questions it asked. Returns the total. */
+typedef size_t ask_fn(const ap_problem *p, const ap__xmodel *m, int64_t want, uint64_t seed,
+                      size_t arg);
+
+static uint64_t each_problem(const gen_opts *g, uint64_t first, uint64_t *count, ask_fn *ask,
+                             size_t arg)
+{
+    uint64_t seed, asked = 0;
+    if (getenv("AP_STRESS"))
+        *count *= strtoull(getenv("AP_STRESS"), NULL, 10);
+    for (seed = first; seed < first + *count; seed++) {
+        ap_problem *p = random_problem(seed, g);
+        ap__xmodel m;
+        ap_error err = {0};
+        int64_t want = brute_min(p);
+        assert_int_equal(ap__xmodel_build(&m, p, &err), AP_OK);
+        if (want > 0 && m.n > 0)
+            asked += ask(p, &m, want, seed, arg);
+        ap__xmodel_free(&m);
+        ap_problem_free(p);
+    }
+    return asked;
+}
+
 /* The skyline search alone, its nogood store held to `limit` records so that it drops and
  * renumbers them all the time, one store for both questions (what it learns at one capacity
  * carries to the other): no plan within min - 1, proven, with a need of at most min; a plan
  * within min. Asked in both orders. */
-static void skyline_with_small_store(const gen_opts *g, uint64_t first, uint64_t count, size_t limit)
+static size_t skyline_asks(const ap_problem *p, const ap__xmodel *m, int64_t want, uint64_t seed,
+                           size_t limit)
 {
-    uint64_t seed, asked = 0;
-    if (getenv("AP_STRESS"))
-        count *= strtoull(getenv("AP_STRESS"), NULL, 10);
-    for (seed = first; seed < first + count; seed++) {
-        ap_problem *p = random_problem(seed, g);
-        ap__xmodel m;
-        ap_error err = {0};
-        int64_t want = brute_min(p), need;
-        int order;
-        assert_int_equal(ap__xmodel_build(&m, p, &err), AP_OK);
-        for (order = 0; order < 2 && want > 0 && m.n > 0 && ap__xskyline_fits(&m); order++) {
-            ap__xlearn *L = ap__xlearn_new(&m);
-            int q;
-            assert_non_null(L);
-            ap__xlearn_set_limit(L, limit);
-            for (q = 0; q < 2; q++) {
-                int64_t cap = (q == order) ? want - 1 : want;
-                ap__xresult r = skyline_asks(p, &m, L, cap, &need);
-                if (cap < want && (r != AP__NONE || need > want || need <= cap))
-                    fail_msg("seed %llu: within %lld the skyline search says %d (need %lld), the "
-                             "brute force's minimum is %lld", (unsigned long long)seed,
-                             (long long)cap, (int)r, (long long)need, (long long)want);
-                if (cap == want && r != AP__FOUND)
-                    fail_msg("seed %llu: no plan within the minimum %lld", (unsigned long long)seed,
-                             (long long)want);
-            }
-            ap__xlearn_free(L);
-            asked++;
+    int order;
+    int64_t need;
+    for (order = 0; order < 2 && ap__xskyline_fits(m); order++) {
+        ap__xlearn *L = ap__xlearn_new(m);
+        int q;
+        assert_non_null(L);
+        ap__xlearn_set_limit(L, limit);
+        for (q = 0; q < 2; q++) {
+            int64_t cap = (q == order) ? want - 1 : want;
+            ap__xresult r = search_asks(p, m, L, 0, cap, &need);
+            if (cap < want && (r != AP__NONE || need > want || need <= cap))
+                fail_msg("seed %llu: within %lld the skyline search says %d (need %lld), the "
+                         "brute force's minimum is %lld", (unsigned long long)seed,
+                         (long long)cap, (int)r, (long long)need, (long long)want);
+            if (cap == want && r != AP__FOUND)
+                fail_msg("seed %llu: no plan within the minimum %lld", (unsigned long long)seed,
+                         (long long)want);
         }
-        ap__xmodel_free(&m);
-        ap_problem_free(p);
+        ap__xlearn_free(L);
     }
-    assert_true(asked >= count);  /* most problems ask twice */
+    return (size_t)order;
 }
 
 static void skyline_small_store(void **state)
 {
     gen_opts plain = {12, 8, 8, 0, 0, 0, 0}, aligned = {12, 8, 8, 1, 0, 0, 1};
+    uint64_t count = 300;
     (void)state;
-    skyline_with_small_store(&plain, 5000, 300, 2);
-    skyline_with_small_store(&aligned, 6000, 300, 3);
+    /* most problems ask twice */
+    assert_true(each_problem(&plain, 5000, &count, skyline_asks, 2) >= count);
+    count = 300;
+    assert_true(each_problem(&aligned, 6000, &count, skyline_asks, 3) >= count);
+}
+
+/* Every preorder of the canonical search, static and dynamic (groups ranked afresh, the sweep
+ * back at 0), alone, on models it is complete for (not risky): no plan within the brute
+ * force's minimum less one, proven, with a need of at most the minimum; a plan within the
+ * minimum. */
+static size_t canonical_asks(const ap_problem *p, const ap__xmodel *m, int64_t want,
+                             uint64_t seed, size_t arg)
+{
+    static const int orders[] = {AP__PRE_WAT, AP__PRE_TAW, AP__PRE_TWA, AP__PRE_WAT | AP__PRE_DYNAMIC,
+                                 AP__PRE_TAW | AP__PRE_DYNAMIC, AP__PRE_TWA | AP__PRE_DYNAMIC};
+    size_t o;
+    int64_t need;
+    (void)arg;
+    /* below the end of the fixed buffers the bound answers, not a search */
+    if (m->risky || m->clash_a >= 0 || want - 1 < m->fixed_end)
+        return 0;
+    for (o = 0; o < sizeof orders / sizeof *orders; o++) {
+        ap__xresult r = search_asks(p, m, NULL, orders[o], want - 1, &need);
+        if (r != AP__NONE || need > want || need <= want - 1)
+            fail_msg("seed %llu, preorder %d: within %lld the canonical search says %d (need "
+                     "%lld), the brute force's minimum is %lld", (unsigned long long)seed,
+                     orders[o], (long long)(want - 1), (int)r, (long long)need, (long long)want);
+        if (search_asks(p, m, NULL, orders[o], want, &need) != AP__FOUND)
+            fail_msg("seed %llu, preorder %d: no plan within the minimum %lld",
+                     (unsigned long long)seed, orders[o], (long long)want);
+    }
+    return o;
+}
+
+static void canonical_each_order(void **state)
+{
+    const gen_opts families[] = {
+        {12, 8, 8, 0, 0, 0, 0}, {12, 8, 8, 1, 1, 0, 1}, {12, 8, 8, 1, 1, 1, 1}};
+    size_t f;
+    (void)state;
+    for (f = 0; f < 3; f++) {  /* plain; aligned, fixed, zero sizes; allowances */
+        uint64_t count = 200;
+        /* most problems are asked six times */
+        uint64_t asked = each_problem(&families[f], 7000 + 1000 * f, &count, canonical_asks, 0);
+        assert_true(asked >= 3 * count);
+    }
 }
 
 int main(void)
@@ -415,6 +484,7 @@ int main(void)
         cmocka_unit_test(allowance_problems),
         cmocka_unit_test(hanging_problems),
         cmocka_unit_test(skyline_small_store),
+        cmocka_unit_test(canonical_each_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

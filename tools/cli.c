@@ -256,9 +256,20 @@ int cli_input_check(const cli_input_opts *o)
 
 const char cli_search_help[] =
     "  --time-limit S     seconds for searches that stop on time (exact; default 10)\n"
+    "  --node-limit N     exact: stop after N search nodes instead of on time (the same\n"
+    "                     result on every machine; replaces --time-limit)\n"
     "  --capacity BYTES   exact: find a plan within BYTES, or prove there is none\n"
     "  --seed N           seed for randomized steps (default 0; results stay deterministic)\n"
     "  --quiet            no progress line on stderr\n";
+
+/* A whole decimal number, no sign. Returns 0 on success. */
+static int parse_count(const char *v, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtoull(v, &end, 10);
+    return !*v || *end || *v == '-' || errno ? -1 : 0;
+}
 
 int cli_search_option(ap_plan_options *po, int *quiet, int argc, char **argv, int *i)
 {
@@ -278,17 +289,19 @@ int cli_search_option(ap_plan_options *po, int *quiet, int argc, char **argv, in
             cli_error("--time-limit %s: not a positive number of seconds", v);
         return -1;
     }
+    if ((m = cli_value(argc, argv, i, "--node-limit", NULL, &v)) != 0) {
+        if (m > 0 && parse_count(v, &po->node_limit) == 0 && po->node_limit > 0)
+            return 1;
+        if (m > 0)
+            cli_error("--node-limit %s: not a positive number of nodes", v);
+        return -1;
+    }
     if ((m = cli_value(argc, argv, i, "--seed", NULL, &v)) != 0) {
-        char *end;
-        if (m < 0)
-            return -1;
-        errno = 0;
-        po->seed = strtoull(v, &end, 10);
-        if (!*v || *end || *v == '-' || errno) {
+        if (m > 0 && parse_count(v, &po->seed) == 0)
+            return 1;
+        if (m > 0)
             cli_error("--seed %s: not a number", v);
-            return -1;
-        }
-        return 1;
+        return -1;
     }
     if (cli_flag(argv, *i, "--quiet", "-q")) {
         *quiet = 1;

@@ -72,8 +72,8 @@ struct ap_tflm_arena;
 int cli_model_arena(const unsigned char *data, size_t len, const char *name, const cli_input_opts *o,
                     struct ap_tflm_arena *out);
 
-/* Matches one of --time-limit S, --capacity BYTES, --seed N or --quiet (-q) at argv[*i] into
- * po and *quiet. Returns 1 if matched, 0 if not, -1 on a bad value (after printing an error). */
+/* Matches one of --time-limit S, --node-limit N, --capacity BYTES, --seed N or --quiet (-q) at
+ * argv[*i] into po and *quiet. Returns 1 if matched, 0 if not, -1 on a bad value (after printing an error). */
 int cli_search_option(ap_plan_options *po, int *quiet, int argc, char **argv, int *i);
 /* The help lines for those options. */
 extern const char cli_search_help[];

@@ -4,7 +4,7 @@
  * Every strategy takes a validated problem and fills a plan that honours fixed offsets,
  * alignment and overlap allowances. Strategies are deterministic: the same problem and options
  * give the same plan, byte for byte (random choices use fixed seeds; searches are bounded by
- * counts of steps, and only the exact solver also stops on time).
+ * counts of steps, and only the exact solver also stops on time, unless given a node limit).
  */
 #ifndef ARENAPLAN_PLANNER_H
 #define ARENAPLAN_PLANNER_H
@@ -30,6 +30,9 @@ typedef struct ap_progress {
 typedef struct ap_plan_options {
     const char *strategy;     /* a name from ap_strategies(); NULL means "best" */
     double time_limit;        /* seconds, for searches that stop on time (exact); <= 0: 10 */
+    uint64_t node_limit;      /* exact: when non-zero, stop after this many search nodes instead
+                                 of on time (time_limit is then ignored): the same plan and
+                                 verdict on every machine, under any load. 0: stop on time */
     int64_t capacity;         /* exact: find a plan within this many bytes; -1: minimize */
     uint64_t seed;            /* base seed for randomized steps (local search); 0 is fine */
     volatile sig_atomic_t *stop; /* if not NULL, a search stops soon after *stop becomes non-zero */
@@ -38,7 +41,8 @@ typedef struct ap_plan_options {
     void *progress_ctx;
 } ap_plan_options;
 
-/* Sets defaults: strategy "best", time_limit 10, capacity -1, everything else 0 / NULL. */
+/* Sets defaults: strategy "best", time_limit 10, capacity -1, everything else 0 / NULL
+ * (node_limit 0: the exact search stops on time). */
 void ap_plan_options_init(ap_plan_options *opt);
 
 typedef ap_status (*ap_planner_fn)(const ap_problem *p, const ap_plan_options *opt,

@@ -9,8 +9,9 @@
  * capacity prunes would have let through). hi = lo is a proof of optimality.
  *
  * Searches are bounded by node budgets that double round after round, and every decision
- * depends on node counts only, so the same input and limits give the same plan; the clock and
- * the stop flag (SIGINT) only decide when to stop, and then the best plan so far is returned
+ * depends on node counts only, so the same input and limits give the same plan; the clock (or
+ * a node limit, opt->node_limit, which replaces it) and the stop flag (SIGINT) only decide
+ * when to stop, and then the best plan so far is returned
  * with its verdict. In a round: try C = lo (the bound is often the answer); if undecided, try
  * to prove lo too small on windows of time around the busiest step (relaxations); then walk
  * down from hi in steps of a quarter of the gap until a search is undecided. Each attempt on
@@ -22,6 +23,7 @@
  * With a capacity (opt->capacity >= 0) it answers that one question instead: a plan within
  * the capacity, "infeasible (proven)", or "no plan found within the time limit".
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,10 +95,16 @@ static ap_status accept(run *R, int64_t cap, ap_error *err)
     return AP_OK;
 }
 
+/* The canonical searches of an attempt, after the skyline search: MiniMalloc's TWA preorder,
+ * static and with its groups ranked afresh (exact.h). Its WAT and TAW preorders found no plan
+ * that these and the skyline search did not find sooner, on minimalloc's instances or the
+ * held-out ones (docs/exact.md); each search more in a round is budget the others lose. */
+static const int canonical_order[] = {AP__PRE_TWA, AP__PRE_TWA | AP__PRE_DYNAMIC};
+
 /* One feasibility question for model m at capacity cap within the round's budget. */
 static ap__xresult attempt(run *R, const ap__xmodel *m, int64_t cap, int64_t *need, ap_error *err)
 {
-    int pre;
+    size_t i;
     ap__xresult r = AP__ABORT;
     *need = INT64_MAX;
     if (!clock_ok(&R->clk))
@@ -110,8 +118,10 @@ static ap__xresult attempt(run *R, const ap__xmodel *m, int64_t cap, int64_t *ne
         if (r != AP__ABORT || R->clk.stopped)
             return r;
     }
-    for (pre = 0; pre < AP__PRE_COUNT; pre++) {
-        r = ap__xsearch(m, cap, pre, R->budget, &R->clk, R->xoff, need, err);
+    for (i = 0; i < sizeof canonical_order / sizeof *canonical_order; i++) {
+        if ((canonical_order[i] & AP__PRE_DYNAMIC) && m->hanging)
+            continue;  /* the same search as the static one there (exact_search.c) */
+        r = ap__xsearch(m, cap, canonical_order[i], R->budget, &R->clk, R->xoff, need, err);
         if (r == AP__FOUND || r == AP__ERROR || (r == AP__NONE && !m->risky))
             return r;
         if (r == AP__NONE || R->clk.stopped)
@@ -127,7 +137,8 @@ static ap__xresult attempt(run *R, const ap__xmodel *m, int64_t cap, int64_t *ne
 static int relax(run *R, int64_t peak, int64_t t_min, int64_t t_max)
 {
     int64_t w;
-    for (w = 1; peak - w > t_min || peak + w + 1 < t_max; w *= 2) {
+    /* window widths on the lifetimes' grid: narrower ones hold the busiest step alone */
+    for (w = R->m.tgran; peak - w > t_min || peak + w + 1 < t_max; w *= 2) {
         ap_error e2 = {0};
         ap_problem *sub = ap__xwindow_problem(R->p, peak - w, peak + w + 1, &e2);
         ap__xmodel sm;
@@ -156,13 +167,19 @@ static int relax(run *R, int64_t peak, int64_t t_min, int64_t t_max)
     return 0;
 }
 
+/* The walk of a round: its step, a fraction of the gap, and how many undecided capacities it
+ * tries (each with that fraction of the round's budget) before the next round doubles it. */
+#define WALK_STEPS 32
+#define WALK_UNDECIDED 16
+
 /* Minimizes: rounds of growing budgets until hi = lo or the clock stops it. */
 static ap_status minimize(run *R, int64_t peak, int64_t t_min, int64_t t_max)
 {
     ap_status st;
     int64_t need, g = R->m.gran;
     while (R->lo < R->hi && clock_ok(&R->clk)) {
-        int64_t tried = R->lo, step;
+        int64_t tried = R->lo, step, c;
+        int undecided;
         ap__xresult r = attempt(R, &R->m, tried, &need, R->err);
         if (r == AP__ERROR)
             return R->err->code;
@@ -179,29 +196,34 @@ static ap_status minimize(run *R, int64_t peak, int64_t t_min, int64_t t_max)
             break;
         if (relax(R, peak, t_min, t_max) < 0)
             return R->err->code;
-        /* walk down from hi in steps of a quarter of the gap until a search is undecided */
-        step = ap__max64(g, (R->hi - R->lo) / 4 / g * g);
-        while (R->lo < R->hi && !R->clk.stopped) {
-            int64_t c = ap__max64(R->lo, R->hi - step);
+        /* walk down from hi in steps of 1/32 of the gap, past undecided capacities: the
+           searches are not monotone in the capacity (one that fails at C may succeed just
+           below), so trying many of them finds more plans; each with a 16th of the budget, so
+           that the walk costs about what the attempt at lo does, which is where most proofs
+           come from (measured: docs/exact.md) */
+        step = ap__max64(g, (R->hi - R->lo) / WALK_STEPS / g * g);
+        undecided = 0;
+        c = R->hi;
+        while (R->lo < R->hi && !R->clk.stopped && undecided < WALK_UNDECIDED) {
+            uint64_t budget = R->budget;
+            c = ap__max64(R->lo, ap__min64(c, R->hi) - step);
             if (c == tried)
                 break;  /* undecided with this budget already */
+            R->budget = (uint64_t)ap__max64(1000, (int64_t)(budget / WALK_UNDECIDED));
             r = attempt(R, &R->m, c, &need, R->err);
+            R->budget = budget;
             if (r == AP__ERROR)
                 return R->err->code;
             if (r == AP__FOUND) {
                 if ((st = accept(R, c, R->err)) != AP_OK)
                     return st;
-                step = ap__max64(g, ap__min64(step, (R->hi - R->lo) / 4 / g * g));
                 continue;
             }
             if (r == AP__NONE) {
                 raise_lo(R, ap__max64(need, c + 1));
                 break;
             }
-            /* undecided: on to the next round, with twice the budget. Retrying smaller steps
-               (at once, or in the next rounds) spent the time on capacities just below hi:
-               measured worse on bench_exact's packed problems. */
-            break;
+            undecided++;
         }
         if (R->lo < R->hi && !R->clk.stopped)
             R->budget *= 2;
@@ -231,19 +253,25 @@ static ap_status start_plan(run *R, const ap_plan_options *opt, ap_error *err)
     return st;
 }
 
-static ap_status no_plan_in_time(run *R, int64_t cap, double limit, const char *why)
+static ap_status no_plan_in_time(run *R, int64_t cap, const ap_plan_options *opt, const char *why)
 {
+    const char *stopped = R->clk.stop && *R->clk.stop ? "interrupted before " : "";
+    char limit[80];
+    if (opt->node_limit)
+        snprintf(limit, sizeof limit, "node limit (%s%llu nodes)", stopped,
+                 (unsigned long long)opt->node_limit);
+    else
+        snprintf(limit, sizeof limit, "time limit (%s%.3g s)", stopped,
+                 opt->time_limit > 0 ? opt->time_limit : 10);
     return ap_error_set(R->err, AP_ERR_LIMIT,
-                        "no plan found within the time limit (%s%.3g s) for a capacity of %lld "
-                        "bytes%s: the best plan found needs %lld bytes; no plan can use fewer than "
-                        "%lld bytes",
-                        R->clk.stop && *R->clk.stop ? "interrupted before " : "", limit,
-                        (long long)cap, why, (long long)R->hi, (long long)R->lo);
+                        "no plan found within the %s for a capacity of %lld bytes%s: the best plan "
+                        "found needs %lld bytes; no plan can use fewer than %lld bytes",
+                        limit, (long long)cap, why, (long long)R->hi, (long long)R->lo);
 }
 
 /* Answers "is there a plan within cap?" (opt->capacity): a quick search first (often enough,
  * and cheaper than the portfolio), then the portfolio, then rounds of growing budgets. */
-static ap_status within(run *R, const ap_plan_options *opt, int64_t cap, double limit)
+static ap_status within(run *R, const ap_plan_options *opt, int64_t cap)
 {
     int64_t need;
     ap_status st;
@@ -280,7 +308,7 @@ static ap_status within(run *R, const ap_plan_options *opt, int64_t cap, double 
             if (round == 0 && !(R->clk.stop && *R->clk.stop) && start_plan(R, opt, R->err) == AP_OK &&
                 R->hi <= cap)
                 return AP_OK;
-            return no_plan_in_time(R, cap, limit, "");
+            return no_plan_in_time(R, cap, opt, "");
         }
     }
 }
@@ -307,7 +335,8 @@ ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_pla
     R.err = err;
     R.hi = INT64_MAX;
     R.clk.t0 = R.clk.last_report = ap__now();
-    R.clk.deadline = R.clk.t0 + limit;
+    R.clk.deadline = opt->node_limit ? HUGE_VAL : R.clk.t0 + limit;
+    R.clk.node_limit = opt->node_limit;
     R.clk.stop = opt->stop;
     R.clk.progress = opt->progress;
     R.clk.progress_ctx = opt->progress_ctx;
@@ -332,7 +361,7 @@ ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_pla
                               "no plan fits in %lld bytes: infeasible (proven): the arena needs at "
                               "least %lld bytes", (long long)opt->capacity, (long long)R.lo);
         else if ((st = start_plan(&R, opt, err)) == AP_OK && opt->capacity >= 0 && R.hi > opt->capacity)
-            st = no_plan_in_time(&R, opt->capacity, limit, " (too many buffers live together to search)");
+            st = no_plan_in_time(&R, opt->capacity, opt, " (too many buffers live together to search)");
     } else if (st == AP_OK && R.m.clash_a >= 0) {
         st = ap_error_set(err, AP_ERR_INFEASIBLE,
                           "no plan exists: infeasible (proven): fixed buffers '%s' and '%s' share "
@@ -348,7 +377,7 @@ ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_pla
             t_max = i ? ap__max64(t_max, p->buf[i].upper) : p->buf[i].upper;
         }
         if (opt->capacity >= 0)
-            st = within(&R, opt, opt->capacity, limit);
+            st = within(&R, opt, opt->capacity);
         else if ((st = start_plan(&R, opt, err)) == AP_OK) {
             R.lo = ap__min64(R.lo, R.hi);
             R.clk.bound = R.lo;

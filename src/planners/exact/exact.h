@@ -41,6 +41,7 @@ typedef struct ap__xmodel {
     uint32_t *fix_start;  /* forbidden absolute windows from fixed buffers (CSR, sorted by lo) */
     ap__xwin *fix;
     int64_t gran;         /* every canonical offset and arena is a multiple of this */
+    int64_t tgran;        /* every lifetime starts and ends on a grid of steps this far apart */
     int64_t amax;         /* largest alignment of a search buffer */
     int64_t fixed_end;    /* max end of fixed buffers */
     long clash_a, clash_b; /* two fixed buffers that clash where the input fixed them (so no
@@ -70,6 +71,16 @@ size_t ap__xgroup_end(const ap__xmodel *m, const uint32_t *list, size_t g, size_
                       uint32_t *s1);
 int ap__xsplits(const ap__xmodel *m, const int64_t *cut, uint32_t v);
 
+/* The one-machine bound of a section (both searches): (position, size) pairs sorted by
+ * position, highest first; the order of equal positions does not change the bound. An
+ * insertion sort for the few of short lifetimes, a quicksort for the many of long ones (an
+ * insertion sort there cost more than the rest of the search; the C library's qsort, with a
+ * call per comparison, more still). */
+typedef struct ap__xpair {
+    int64_t pos, size;
+} ap__xpair;
+void ap__xsort_desc(ap__xpair *e, size_t n);
+
 /* The searches' trail: each change of a cell with its old value, undone newest first. */
 typedef struct ap__xtr {
     int64_t *at;
@@ -86,9 +97,11 @@ static inline void ap__xundo(ap__xtr *trail, size_t *n, size_t mark)
 
 typedef enum ap__xresult { AP__FOUND, AP__NONE, AP__ABORT, AP__ERROR /* out of memory */ } ap__xresult;
 
-/* What bounds a search run: nodes, time, the stop flag; and the progress report. */
+/* What bounds a search run: nodes, time, the stop flag; and the progress report. With a node
+ * limit the deadline is infinite: the clock then only paces the progress reports. */
 typedef struct ap__xclock {
     double t0, deadline, last_report;
+    uint64_t node_limit;    /* 0: none */
     volatile sig_atomic_t *stop;
     void (*progress)(const ap_progress *pr, void *ctx);
     void *progress_ctx;
@@ -97,12 +110,14 @@ typedef struct ap__xclock {
     int stopped;            /* the clock or the stop flag ended the run */
 } ap__xclock;
 
-/* Counts one node; every 256 nodes looks at the clock and the stop flag and reports progress
- * (exact_clock.c). Returns 0 when the run must stop. */
+/* Counts one node; stops the run past the node limit; every 256 nodes looks at the clock and
+ * the stop flag and reports progress (exact_clock.c). Returns 0 when the run must stop. */
 int ap__xclock_tick(ap__xclock *c);
 
-/* Static buffer orders that break ties and set the search's dynamic order. */
-enum { AP__PRE_WAT, AP__PRE_TAW, AP__PRE_TWA, AP__PRE_COUNT };
+/* Buffer preorders that break ties and set the canonical search's dynamic order; with
+ * AP__PRE_DYNAMIC added, each group found by decomposition is ranked again and searched from
+ * offset 0 (exact_search.c, solve_groups). */
+enum { AP__PRE_WAT, AP__PRE_TAW, AP__PRE_TWA, AP__PRE_COUNT, AP__PRE_DYNAMIC = 4 };
 
 /* The canonical search (exact_search.c): is there a plan within cap? budget counts nodes. */
 ap__xresult ap__xsearch(const ap__xmodel *m, int64_t cap, int preorder, uint64_t budget,

@@ -11,6 +11,10 @@ int ap__xclock_tick(ap__xclock *c)
     c->nodes++;
     if (c->stopped)
         return 0;
+    if (c->node_limit && c->nodes > c->node_limit) {
+        c->stopped = 1;
+        return 0;
+    }
     if ((c->nodes & 255) == 0) {
         double t = ap__now();
         if (t >= c->deadline || (c->stop && *c->stop)) {

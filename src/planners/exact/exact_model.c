@@ -361,12 +361,23 @@ ap_status ap__xmodel_build(ap__xmodel *m, const ap_problem *p, ap_error *err)
         m->align[k] = ap_buffer_align(p, i);
         m->lower[k] = b->lower;
         m->upper[k] = b->upper;
-        m->gran = gcd64(gcd64(m->gran, b->size), m->align[k]);
+        /* aligning to 1 changes no offset: only larger alignments can break the gcd */
+        m->gran = gcd64(m->gran, b->size);
+        if (m->align[k] > 1)
+            m->gran = gcd64(m->gran, m->align[k]);
         m->amax = ap__max64(m->amax, m->align[k]);
         k++;
     }
     for (i = 0; i < p->n_ovl; i++)
         m->gran = gcd64(m->gran, p->ovl[i].max_delta);
+    m->tgran = 0;
+    for (i = 1; i < p->n; i++)
+        m->tgran = gcd64(gcd64(m->tgran, p->buf[i].lower - p->buf[0].lower),
+                         p->buf[i].upper - p->buf[0].lower);
+    if (p->n > 0)
+        m->tgran = gcd64(m->tgran, p->buf[0].upper - p->buf[0].lower);
+    if (m->tgran <= 0)
+        m->tgran = 1;
     if (m->gran <= 0)
         m->gran = 1;
     if ((st = build_sections(m, err)) != AP_OK || (st = build_adjacency(m, err)) != AP_OK ||
@@ -448,4 +459,51 @@ int ap__xsplits(const ap__xmodel *m, const int64_t *cut, uint32_t v)
         if (cut[k] == 0)
             return 1;
     return 0;
+}
+
+void ap__xsort_desc(ap__xpair *e, size_t n)
+{
+    while (n > 16) {
+        int64_t pivot;
+        size_t i = 0, j = n - 1, mid = n / 2;
+        ap__xpair t;
+        /* median of three, as the pivot */
+        if (e[mid].pos > e[0].pos)
+            t = e[mid], e[mid] = e[0], e[0] = t;
+        if (e[j].pos > e[0].pos)
+            t = e[j], e[j] = e[0], e[0] = t;
+        if (e[j].pos > e[mid].pos)
+            t = e[j], e[j] = e[mid], e[mid] = t;
+        pivot = e[mid].pos;
+        for (;;) {  /* Hoare: [0, i) >= pivot, (j, n) <= pivot */
+            while (e[i].pos > pivot)
+                i++;
+            while (e[j].pos < pivot)
+                j--;
+            if (i >= j)
+                break;
+            t = e[i], e[i] = e[j], e[j] = t;
+            i++;
+            j--;
+        }
+        /* recurse into the smaller side, loop on the larger */
+        if (j + 1 < n - j - 1) {
+            ap__xsort_desc(e, j + 1);
+            e += j + 1;
+            n -= j + 1;
+        } else {
+            ap__xsort_desc(e + j + 1, n - j - 1);
+            n = j + 1;
+        }
+    }
+    {
+        size_t q;
+        for (q = 1; q < n; q++) {
+            ap__xpair x = e[q];
+            size_t r = q;
+            for (; r > 0 && e[r - 1].pos < x.pos; r--)
+                e[r] = e[r - 1];
+            e[r] = x;
+        }
+    }
 }

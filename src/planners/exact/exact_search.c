@@ -44,7 +44,10 @@ typedef struct cand {
 typedef struct xs {
     const ap__xmodel *m;
     int64_t cap;
-    uint32_t *pre;      /* rank of each buffer in the static preorder */
+    int64_t *pre;       /* rank of each buffer in the preorder (of its group when dynamic) */
+    int kind;           /* AP__PRE_WAT, AP__PRE_TAW or AP__PRE_TWA */
+    int dynamic;        /* AP__PRE_DYNAMIC: see solve_groups */
+    struct rkey *rk;    /* scratch for ranking */
     int64_t *off;       /* AP_UNPLACED or the offset */
     int64_t *minoff;    /* unplaced: lowest feasible offset above its placed plain neighbours */
     int64_t *sfloor;    /* per section: highest end placed there */
@@ -52,7 +55,7 @@ typedef struct xs {
     int64_t *cut;       /* per section boundary k|k+1: unplaced buffers spanning it */
     uint32_t *list;     /* all buffers; a group of unplaced buffers is a segment of it */
     uint64_t *keys;     /* scratch for splitting a segment into groups */
-    struct epair *ep;   /* scratch: one section's unplaced plain buffers */
+    ap__xpair *ep;      /* scratch: one section's unplaced plain buffers */
     ap__xtr *trail;
     size_t ntrail, cap_trail;
     cand *cs;           /* candidates of the nodes on the current path */
@@ -66,7 +69,15 @@ typedef struct xs {
 
 static void set(xs *S, int64_t *at, int64_t v)
 {
-    assert(S->ntrail < S->cap_trail);  /* sized for the deepest path in xs_init */
+    if (S->ntrail == S->cap_trail) {  /* sized in xs_init for a path without dynamic ranks */
+        ap__xtr *t = ap__grow(S->trail, &S->cap_trail, S->ntrail + 1, sizeof *S->trail);
+        if (!t) {
+            S->nomem = 1;  /* the search stops; the state no longer matters */
+            *at = v;
+            return;
+        }
+        S->trail = t;
+    }
     S->trail[S->ntrail].at = at;
     S->trail[S->ntrail].old = *at;
     S->ntrail++;
@@ -154,18 +165,6 @@ static int cmp_cand(const void *x, const void *y)
 static ap__xresult node(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t s1, int64_t L,
                         int64_t Lpre);
 
-typedef struct epair {
-    int64_t mo, size;
-} epair;
-
-static int cmp_epair(const void *x, const void *y)
-{
-    const epair *a = x, *b = y;
-    if (a->mo != b->mo)
-        return a->mo > b->mo ? -1 : 1;
-    return a->size > b->size ? -1 : a->size < b->size;
-}
-
 static int push_cand(xs *S, uint32_t u, int64_t off, int hang)
 {
     cand *ncs = ap__grow(S->cs, &S->cap_cs, S->ncs + 1, sizeof *S->cs);
@@ -175,7 +174,7 @@ static int push_cand(xs *S, uint32_t u, int64_t off, int hang)
     }
     S->cs = ncs;
     S->cs[S->ncs].off = off;
-    S->cs[S->ncs].pre = S->pre[u];
+    S->cs[S->ncs].pre = (uint32_t)S->pre[u];
     S->cs[S->ncs].b = u;
     S->cs[S->ncs].hang = hang;
     S->ncs++;
@@ -224,20 +223,31 @@ static int hang_positions(xs *S, uint32_t u, int64_t L)
     return 1;
 }
 
+static void rank(xs *S, size_t g, size_t e, const int64_t *tot, int track);
+
 /* Solves the unplaced buffers of list[begin, end) group by group (groups share no section).
- * The segment is reordered so that each group is a contiguous run. */
-static ap__xresult solve_groups(xs *S, size_t begin, size_t end, int64_t L, int64_t Lpre)
+ * The segment is reordered so that each group is a contiguous run. A dynamic search (as
+ * MiniMalloc's) solves each group afresh: its buffers ranked again, T from the sizes still
+ * unplaced, and the sweep back at 0. Still complete: the sweep only ever excluded buffers below
+ * it, and a plan's canonical sequence restricted to the group is one this search explores
+ * from 0; the ranks break ties only, and are undone with the trail. Not on models with
+ * hangers: a hanger is offered right below its holder at the sweep, which must stay. */
+static ap__xresult solve_groups(xs *S, size_t begin, size_t end, int64_t L, int64_t Lpre,
+                                int split)
 {
     size_t g, e;
+    int fresh = S->dynamic && split && !S->m->hanging;  /* hangers need the sweep (see node) */
     ap__xgroup_sort(S->m, S->list, S->keys, begin, end);
     for (g = begin; g < end; g = e) {
         uint32_t s0, s1;
         ap__xresult r;
         e = ap__xgroup_end(S->m, S->list, g, end, &s0, &s1);
-        if ((r = node(S, g, e, s0, s1, L, Lpre)) != AP__FOUND)
+        if (fresh)
+            rank(S, g, e, S->ssum, 1);
+        if ((r = node(S, g, e, s0, s1, fresh ? 0 : L, fresh ? -1 : Lpre)) != AP__FOUND)
             return r;
     }
-    return AP__FOUND;
+    return S->nomem ? AP__ERROR : AP__FOUND;
 }
 
 /* The least end of the plain buffers still to place in section k, or 0 if none. They own
@@ -248,33 +258,39 @@ static ap__xresult solve_groups(xs *S, size_t begin, size_t end, int64_t L, int6
 static int64_t section_need(xs *S, uint32_t k, int64_t L, int full, int64_t *cheap)
 {
     const ap__xmodel *m = S->m;
-    int64_t floor = ap__max64(S->sfloor[k], L), need, sum = 0, low = INT64_MAX, high = floor;
+    int64_t floor = ap__max64(S->sfloor[k], L), need, sum = 0, fsum = 0, low = INT64_MAX, high = 0;
+    int64_t above = S->cap - S->ssum[k];
     uint32_t j;
     size_t nb = 0, q;
     *cheap = 0;
     if (S->ssum[k] == 0)
         return 0;
+    /* the full form: a threshold t at or below cap - ssum[k] gives at most cap, so only the
+       buffers above it can be thresholds of a prune or count towards one (the result is exact
+       whenever it is above cap) */
     for (j = m->sec_start[k]; j < m->sec_start[k + 1]; j++) {
         uint32_t u = m->sec_buf[j];
+        int64_t mo;
         if (!m->plain[u] || S->off[u] != AP_UNPLACED)
             continue;
-        low = ap__min64(low, S->minoff[u]);
-        high = ap__max64(high, S->minoff[u]);
-        if (full && S->minoff[u] > floor) {
-            S->ep[nb].mo = S->minoff[u];
+        mo = S->minoff[u];
+        low = ap__min64(low, mo);
+        if (full && mo > floor && mo > above) {
+            S->ep[nb].pos = mo;
             S->ep[nb].size = m->size[u];
             nb++;
+            high = ap__max64(high, mo);
+            fsum += m->size[u];
         }
     }
     need = *cheap = ap__max64(floor, low) + S->ssum[k];
-    /* every t gives at most high + all sizes: when that fits, the sort cannot prune */
-    if (!full || need > S->cap || high + S->ssum[k] <= S->cap)
+    /* every such t gives at most high + their sizes: when that fits, the sort cannot prune */
+    if (!full || need > S->cap || high + fsum <= S->cap)
         return need;
-    if (nb > 1)
-        qsort(S->ep, nb, sizeof *S->ep, cmp_epair);
+    ap__xsort_desc(S->ep, nb);
     for (q = 0; q < nb; q++) {
         sum += S->ep[q].size;
-        need = ap__max64(need, S->ep[q].mo + sum);
+        need = ap__max64(need, S->ep[q].pos + sum);
     }
     return need;
 }
@@ -387,8 +403,10 @@ static ap__xresult node(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t s
         S->list[pos] = S->list[end - 1];
         S->list[end - 1] = v;
         place(S, v, x);
-        if (ap__xsplits(S->m, S->cut, v))
-            r = solve_groups(S, begin, end - 1, hang ? L : x, hang ? Lpre : S->pre[v]);
+        if (S->nomem)
+            r = AP__ERROR;
+        else if (ap__xsplits(S->m, S->cut, v))
+            r = solve_groups(S, begin, end - 1, hang ? L : x, hang ? Lpre : S->pre[v], 1);
         else
             r = node(S, begin, end - 1, s0, s1, hang ? L : x, hang ? Lpre : S->pre[v]);
         if (r == AP__FOUND) {
@@ -405,78 +423,112 @@ static ap__xresult node(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t s
     return AP__NONE;
 }
 
-/* Static preorder keys (MiniMalloc's): W lifetime length, A size x length, T the largest total
- * of the sections it covers; larger first. */
-typedef struct prekey {
-    const ap__xmodel *m;
-    const int64_t *total;
-    int kind;
-} prekey;
+/* Preorder keys (MiniMalloc's): W lifetime length, A size x length, T the largest total of
+ * the sections it covers; larger first, in the priority of the preorder's kind, then by
+ * index. */
+typedef struct rkey {
+    int64_t t, w;
+    double a;
+    uint32_t b;
+} rkey;
 
-static int cmp_key(int64_t a, int64_t b)
+static int cmp_i64(int64_t x, int64_t y)
 {
-    return a > b ? -1 : a < b;
+    return x > y ? -1 : x < y;
 }
 
-static int cmp_pre(uint32_t a, uint32_t b, const void *ctx)
+static int cmp_a(const rkey *x, const rkey *y)
 {
-    const prekey *k = ctx;
-    const ap__xmodel *m = k->m;
-    int64_t wa = m->upper[a] - m->lower[a], wb = m->upper[b] - m->lower[b];
-    double aa = (double)m->size[a] * (double)wa, ab = (double)m->size[b] * (double)wb;
-    int cw = cmp_key(wa, wb), ca = aa > ab ? -1 : aa < ab, ct = cmp_key(k->total[a], k->total[b]);
-    int order[3], i;
-    if (k->kind == AP__PRE_WAT)
-        order[0] = cw, order[1] = ca, order[2] = ct;
-    else if (k->kind == AP__PRE_TAW)
-        order[0] = ct, order[1] = ca, order[2] = cw;
-    else
-        order[0] = ct, order[1] = cw, order[2] = ca;
-    for (i = 0; i < 3; i++)
-        if (order[i])
-            return order[i];
-    return a < b ? -1 : a > b;
+    return x->a > y->a ? -1 : x->a < y->a;
 }
 
-static ap_status make_preorder(xs *S, int kind, ap_error *err)
+static int cmp_b(const rkey *x, const rkey *y)
+{
+    return x->b < y->b ? -1 : x->b > y->b;
+}
+
+static int cmp_wat(const void *p, const void *q)
+{
+    const rkey *x = p, *y = q;
+    int c = cmp_i64(x->w, y->w);
+    if (!c)
+        c = cmp_a(x, y);
+    if (!c)
+        c = cmp_i64(x->t, y->t);
+    return c ? c : cmp_b(x, y);
+}
+
+static int cmp_taw(const void *p, const void *q)
+{
+    const rkey *x = p, *y = q;
+    int c = cmp_i64(x->t, y->t);
+    if (!c)
+        c = cmp_a(x, y);
+    if (!c)
+        c = cmp_i64(x->w, y->w);
+    return c ? c : cmp_b(x, y);
+}
+
+static int cmp_twa(const void *p, const void *q)
+{
+    const rkey *x = p, *y = q;
+    int c = cmp_i64(x->t, y->t);
+    if (!c)
+        c = cmp_i64(x->w, y->w);
+    if (!c)
+        c = cmp_a(x, y);
+    return c ? c : cmp_b(x, y);
+}
+
+/* Ranks the buffers list[g, e) (ranks 0 up) by the preorder, T from the section totals tot[]
+ * (trailed when track is set: a dynamic order within a group, undone on backtracking). */
+static void rank(xs *S, size_t g, size_t e, const int64_t *tot, int track)
+{
+    const ap__xmodel *m = S->m;
+    int (*cmp)(const void *, const void *) =
+        S->kind == AP__PRE_WAT ? cmp_wat : S->kind == AP__PRE_TAW ? cmp_taw : cmp_twa;
+    size_t i;
+    for (i = g; i < e; i++) {
+        uint32_t u = S->list[i], k;
+        rkey *r = &S->rk[i - g];
+        r->b = u;
+        r->w = m->upper[u] - m->lower[u];
+        r->a = (double)m->size[u] * (double)r->w;
+        r->t = 0;
+        for (k = m->sec_lo[u]; k < m->sec_hi[u]; k++)
+            r->t = ap__max64(r->t, tot[k]);
+    }
+    qsort(S->rk, e - g, sizeof *S->rk, cmp);
+    for (i = 0; i < e - g; i++) {
+        uint32_t u = S->rk[i].b;
+        if (!track)
+            S->pre[u] = (int64_t)i;
+        else if (S->pre[u] != (int64_t)i)
+            set(S, &S->pre[u], (int64_t)i);
+    }
+}
+
+/* The static preorder, T from the totals of all buffers. */
+static ap_status make_preorder(xs *S, ap_error *err)
 {
     const ap__xmodel *m = S->m;
     int64_t *sec_total = ap__zalloc(m->nsec + 1, sizeof *sec_total);
-    int64_t *total = ap__zalloc(m->n + 1, sizeof *total);
-    uint32_t *order = ap__alloc(m->n + 1, sizeof *order);
-    prekey k;
     size_t i;
     uint32_t s;
-    ap_status st = AP_OK;
-    if (!sec_total || !total || !order) {
-        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory ordering buffers");
-        goto done;
-    }
+    if (!sec_total)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory ordering buffers");
     for (i = 0; i < m->n; i++)
         for (s = m->sec_lo[i]; s < m->sec_hi[i]; s++)
             sec_total[s] += m->size[i];
-    for (i = 0; i < m->n; i++)
-        for (s = m->sec_lo[i]; s < m->sec_hi[i]; s++)
-            total[i] = ap__max64(total[i], sec_total[s]);
-    for (i = 0; i < m->n; i++)
-        order[i] = (uint32_t)i;
-    k.m = m;
-    k.total = total;
-    k.kind = kind;
-    if ((st = ap__sort_idx(order, m->n, cmp_pre, &k, err)) != AP_OK)
-        goto done;
-    for (i = 0; i < m->n; i++)
-        S->pre[order[i]] = (uint32_t)i;
-done:
+    rank(S, 0, m->n, sec_total, 0);
     free(sec_total);
-    free(total);
-    free(order);
-    return st;
+    return AP_OK;
 }
 
 static void xs_free(xs *S)
 {
     free(S->pre);
+    free(S->rk);
     free(S->off);
     free(S->minoff);
     free(S->sfloor);
@@ -502,6 +554,7 @@ static ap_status xs_init(xs *S, const ap__xmodel *m, int64_t cap, int preorder, 
        floor, a sum and a cut, and per neighbour a minoff. */
     S->cap_trail = m->n + 3 * (size_t)m->sec_start[m->nsec] + (size_t)m->adj_start[m->n] + 1;
     S->pre = ap__alloc(m->n + 1, sizeof *S->pre);
+    S->rk = ap__alloc(m->n + 1, sizeof *S->rk);
     S->off = ap__alloc(m->n + 1, sizeof *S->off);
     S->minoff = ap__alloc(m->n + 1, sizeof *S->minoff);
     S->sfloor = ap__zalloc(nsec, sizeof *S->sfloor);
@@ -511,8 +564,8 @@ static ap_status xs_init(xs *S, const ap__xmodel *m, int64_t cap, int preorder, 
     S->keys = ap__alloc(m->n + 1, sizeof *S->keys);
     S->ep = ap__alloc(m->n + 1, sizeof *S->ep);
     S->trail = ap__alloc(S->cap_trail, sizeof *S->trail);
-    if (!S->pre || !S->off || !S->minoff || !S->sfloor || !S->ssum || !S->cut || !S->list ||
-        !S->keys || !S->ep || !S->trail) {
+    if (!S->pre || !S->rk || !S->off || !S->minoff || !S->sfloor || !S->ssum || !S->cut ||
+        !S->list || !S->keys || !S->ep || !S->trail) {
         xs_free(S);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory for the exact search");
     }
@@ -528,7 +581,9 @@ static ap_status xs_init(xs *S, const ap__xmodel *m, int64_t cap, int preorder, 
     }
     for (i = 0; i < m->n; i++)
         S->minoff[i] = settle(S, (uint32_t)i, 0);
-    return make_preorder(S, preorder, err);
+    S->kind = preorder & ~AP__PRE_DYNAMIC;
+    S->dynamic = (preorder & AP__PRE_DYNAMIC) != 0;
+    return make_preorder(S, err);
 }
 
 ap__xresult ap__xsearch(const ap__xmodel *m, int64_t cap, int preorder, uint64_t budget,
@@ -540,7 +595,7 @@ ap__xresult ap__xsearch(const ap__xmodel *m, int64_t cap, int preorder, uint64_t
         return AP__ERROR;
     S.budget = budget;
     S.clk = clk;
-    r = solve_groups(&S, 0, m->n, 0, -1);
+    r = solve_groups(&S, 0, m->n, 0, -1, 0);
     if (r == AP__FOUND)
         memcpy(xoff, S.off, m->n * sizeof *xoff);
     if (r == AP__ERROR)

@@ -63,7 +63,7 @@ typedef struct went {
 } went;
 
 typedef struct wlist {
-    went *e;
+    went *e;  /* a section's watches: a binary heap by val (least first); else in any order */
     size_t n, cap;
 } wlist;
 
@@ -80,7 +80,8 @@ struct ap__xlearn {
     uint32_t *gsec;
     int64_t *gval;
     size_t ng, cap_gsec, cap_gval;
-    wlist *wl;   /* per section: nogoods watching its floor */
+    wlist *wl;   /* per section: nogoods watching its floor, unreached (a heap by val) */
+    wlist *iwl;  /* per section: nogoods idle on its floor, reached (they held when last seen) */
     wlist *bwl;  /* per buffer: nogoods parked on it */
     uint64_t stamp;
     size_t max_records;  /* past this many, the older half is dropped */
@@ -103,9 +104,12 @@ typedef struct sky {
     ap__xlearn *L;
     int64_t cap;
     int64_t *F, *sum, *cut, *off, *mo;  /* mo: unplaced: the highest floor over its sections */
+    int64_t *ms;                       /* a section of its range with that floor */
+    int64_t *hp;                       /* per section: at least the highest position (mo
+                                          aligned) of an unplaced buffer in it */
     uint32_t *list;                    /* all buffers; a group is a segment of it */
     uint64_t *keys;                    /* scratch for grouping */
-    int64_t *ep;                       /* scratch for the section bound */
+    ap__xpair *ep;                     /* scratch for the section bound */
     uint64_t *dirty, stamp;            /* sections changed by the last placement or raise */
     uint64_t *cover;                   /* scratch for trim (stamped) */
     ap__xtr *trail;
@@ -195,15 +199,10 @@ static void ng_need(sky *S, size_t d, int64_t v)
         S->ngV[d] = v;
 }
 
-/* The section of u's range with the highest floor (what mo[u] comes from). */
+/* A section of u's range whose floor is at least mo[u] (where mo[u] came from). */
 static uint32_t top_section(const sky *S, uint32_t u)
 {
-    const ap__xmodel *m = S->m;
-    uint32_t k, best = m->sec_lo[u];
-    for (k = m->sec_lo[u] + 1; k < m->sec_hi[u]; k++)
-        if (S->F[k] > S->F[best])
-            best = k;
-    return best;
+    return (uint32_t)S->ms[u];
 }
 
 /* ---- stored nogoods ---- */
@@ -222,6 +221,48 @@ static int wl_push(sky *S, wlist *w, uint32_t r, int64_t val)
     w->e[w->n].r = r;
     w->n++;
     return 1;
+}
+
+/* The heap of a section's watches: every entry's val is above the section's floor, so a rise
+ * of the floor visits exactly the entries it reaches, least first, and one that reaches none
+ * costs a comparison. */
+static void heap_push(sky *S, wlist *w, uint32_t r, int64_t val)
+{
+    size_t i;
+    if (!wl_push(S, w, r, val))
+        return;
+    for (i = w->n - 1; i > 0; ) {
+        size_t up = (i - 1) / 2;
+        went t;
+        if (w->e[up].val <= w->e[i].val)
+            break;
+        t = w->e[up];
+        w->e[up] = w->e[i];
+        w->e[i] = t;
+        i = up;
+    }
+}
+
+static went heap_pop(wlist *w)
+{
+    went top = w->e[0];
+    size_t i = 0;
+    w->e[0] = w->e[--w->n];
+    for (;;) {
+        size_t c = 2 * i + 1;
+        went t;
+        if (c >= w->n)
+            break;
+        if (c + 1 < w->n && w->e[c + 1].val < w->e[c].val)
+            c++;
+        if (w->e[i].val <= w->e[c].val)
+            break;
+        t = w->e[c];
+        w->e[c] = w->e[i];
+        w->e[i] = t;
+        i = c;
+    }
+    return top;
 }
 
 /* The unreached floor of record ri with the largest gap, or r->ng when it reaches them all. */
@@ -265,7 +306,7 @@ static int rewatch(sky *S, uint32_t ri)
     q = unreached(S, r);
     if (q < r->ng) {
         r->watch = q;
-        wl_push(S, &L->wl[L->gsec[r->g_at + q]], ri, L->gval[r->g_at + q]);
+        heap_push(S, &L->wl[L->gsec[r->g_at + q]], ri, L->gval[r->g_at + q]);
         return 0;
     }
     if ((u = placed_member(S, r)) != RAISE) {
@@ -274,45 +315,59 @@ static int rewatch(sky *S, uint32_t ri)
         return 0;
     }
     r->watch = 0;
-    wl_push(S, &L->wl[L->gsec[r->g_at]], ri, L->gval[r->g_at]);
+    wl_push(S, &L->iwl[L->gsec[r->g_at]], ri, L->gval[r->g_at]);
     return 1;
 }
 
-/* F[k] rose from h_old: the records watching a floor in (h_old, F[k]] move on, park, or (all
- * floors reached, all buffers unplaced) become the conflict of the node being entered. */
-static void watches(sky *S, uint32_t k, int64_t h_old)
+/* F[k] rose: the records watching a floor it now reaches move on, park, or (all floors
+ * reached, all buffers unplaced) become the conflict of the node being entered and wait, idle,
+ * until the floor is taken back (reactivate). */
+static void watches(sky *S, uint32_t k)
 {
     ap__xlearn *L = S->L;
     wlist *w;
     int64_t h;
-    size_t i = 0;
     assert(k < L->nsec);
     w = &L->wl[k];
     h = S->F[k];
-    while (i < w->n) {
-        uint32_t ri, q, u;
+    while (w->n > 0 && w->e[0].val <= h) {
+        went e = heap_pop(w);
+        uint32_t ri = e.r, q, u;
         nrec *r;
-        if (w->e[i].val > h || w->e[i].val <= h_old) {
-            i++;  /* not reached, or reached before (idle) */
-            continue;
-        }
-        ri = w->e[i].r;
+        assert(ri < L->nrec);
         r = &L->rec[ri];
         if ((q = unreached(S, r)) < r->ng) {
             r->watch = q;
-            w->e[i] = w->e[--w->n];
-            wl_push(S, &L->wl[L->gsec[r->g_at + q]], ri, L->gval[r->g_at + q]);
+            heap_push(S, &L->wl[L->gsec[r->g_at + q]], ri, L->gval[r->g_at + q]);
             continue;
         }
         if ((u = placed_member(S, r)) != RAISE) {
             r->watch = PARKED;
-            w->e[i] = w->e[--w->n];
             wl_push(S, &L->bwl[u], ri, 0);
             continue;
         }
         if (S->conflict < 0 && S->cap < r->vcap)
             S->conflict = (long)ri;
-        i++;
+        wl_push(S, &L->iwl[k], ri, e.val);
+    }
+}
+
+/* The floors of [a, b) were taken back: the idle records whose floor is unreached again watch
+ * it again. */
+static void reactivate(sky *S, uint32_t a, uint32_t b)
+{
+    ap__xlearn *L = S->L;
+    uint32_t k;
+    for (k = a; k < b; k++) {
+        wlist *w = &L->iwl[k];
+        size_t i, j = 0;
+        for (i = 0; i < w->n; i++) {
+            if (w->e[i].val > S->F[k])
+                heap_push(S, &L->wl[k], w->e[i].r, w->e[i].val);
+            else
+                w->e[j++] = w->e[i];
+        }
+        w->n = j;
     }
 }
 
@@ -343,7 +398,7 @@ static void reduce(sky *S)
     size_t i, keep = 0, nid = 0, ng = 0, k;
     uint64_t cut = L->stamp - L->nrec / 2;
     for (k = 0; k < L->nsec; k++)
-        L->wl[k].n = 0;
+        L->wl[k].n = L->iwl[k].n = 0;
     for (k = 0; k < L->n; k++)
         L->bwl[k].n = 0;
     for (i = 0; i < L->nrec; i++) {
@@ -448,12 +503,24 @@ static void mark(sky *S, uint32_t a, uint32_t b)
  * first, then the watches: a nogood then moves straight past the run. */
 static void rise(sky *S, uint32_t a, uint32_t b, int64_t h)
 {
-    int64_t old = S->F[a];
     uint32_t k;
     for (k = a; k < b; k++)
         set(S, &S->F[k], h);
     for (k = a; k < b; k++)
-        watches(S, k, old);
+        watches(S, k);
+}
+
+/* mo[u] rose: u's sections are to be checked again, and their highest positions may rise. */
+static void lifted(sky *S, uint32_t u)
+{
+    const ap__xmodel *m = S->m;
+    int64_t p = ap__align_up(S->mo[u], m->align[u]);
+    uint32_t k;
+    for (k = m->sec_lo[u]; k < m->sec_hi[u]; k++) {
+        S->dirty[k] = S->stamp;
+        if (S->hp[k] < p)
+            set(S, &S->hp[k], p);
+    }
 }
 
 static void place(sky *S, uint32_t v, int64_t x)
@@ -474,7 +541,8 @@ static void place(sky *S, uint32_t v, int64_t x)
         uint32_t u = m->adj[j];
         if (S->off[u] == AP_UNPLACED && S->mo[u] < top) {
             set(S, &S->mo[u], top);
-            mark(S, m->sec_lo[u], m->sec_hi[u]);
+            set(S, &S->ms[u], ap__max64(m->sec_lo[u], m->sec_lo[v]));  /* one they share */
+            lifted(S, u);
         }
     }
     rise(S, m->sec_lo[v], m->sec_hi[v], top);
@@ -491,7 +559,8 @@ static void raise_valley(sky *S, uint32_t a, uint32_t b, int64_t h)
             uint32_t u = m->sec_buf[j];
             if (S->off[u] == AP_UNPLACED && S->mo[u] < h) {
                 set(S, &S->mo[u], h);
-                mark(S, m->sec_lo[u], m->sec_hi[u]);
+                set(S, &S->ms[u], k);
+                lifted(S, u);
             }
         }
     rise(S, a, b, h);
@@ -506,42 +575,38 @@ static void raise_valley(sky *S, uint32_t a, uint32_t b, int64_t h)
 static int64_t section_need(sky *S, uint32_t k, int64_t *t)
 {
     const ap__xmodel *m = S->m;
-    int64_t need = S->F[k] + S->sum[k], high = S->F[k], sum = 0;
+    int64_t need = S->F[k] + S->sum[k], low = S->cap - S->sum[k], sum = 0, high = 0;
     uint32_t j;
     size_t nb = 0, q;
     *t = S->F[k];
-    if (need > S->cap)
+    if (need > S->cap || S->hp[k] <= low)
         return need;
+    /* a threshold t at or below cap - sum[k] gives at most cap: only the buffers above it can
+       be thresholds of a prune, or count towards one (the result is exact whenever it is
+       above cap, and at most cap otherwise); hp[k] tells when there are none */
     for (j = m->sec_start[k]; j < m->sec_start[k + 1]; j++) {
         uint32_t u = m->sec_buf[j];
         int64_t p;
         if (S->off[u] != AP_UNPLACED)
             continue;
         p = ap__align_up(S->mo[u], m->align[u]);
-        if (p > S->F[k]) {
-            S->ep[2 * nb] = p;
-            S->ep[2 * nb + 1] = m->size[u];
+        if (p > low) {
+            S->ep[nb].pos = p;
+            S->ep[nb].size = m->size[u];
             nb++;
             high = ap__max64(high, p);
+            sum += m->size[u];
         }
     }
-    if (high + S->sum[k] <= S->cap)
+    if (high + sum <= S->cap)
         return need;  /* no threshold can exceed the capacity */
-    for (q = 1; q < nb; q++) {  /* insertion sort by position, highest first: nb is small */
-        int64_t p = S->ep[2 * q], z = S->ep[2 * q + 1];
-        size_t r = q;
-        for (; r > 0 && S->ep[2 * (r - 1)] < p; r--) {
-            S->ep[2 * r] = S->ep[2 * (r - 1)];
-            S->ep[2 * r + 1] = S->ep[2 * (r - 1) + 1];
-        }
-        S->ep[2 * r] = p;
-        S->ep[2 * r + 1] = z;
-    }
+    sum = 0;
+    ap__xsort_desc(S->ep, nb);
     for (q = 0; q < nb; q++) {
-        sum += S->ep[2 * q + 1];
-        if (S->ep[2 * q] + sum > need) {
-            need = S->ep[2 * q] + sum;
-            *t = S->ep[2 * q];
+        sum += S->ep[q].size;
+        if (S->ep[q].pos + sum > need) {
+            need = S->ep[q].pos + sum;
+            *t = S->ep[q].pos;
         }
     }
     return need;
@@ -873,6 +938,7 @@ static ap__xresult node(sky *S, size_t begin, size_t end, uint32_t s0, uint32_t 
             return r;
         }
         ap__xundo(S->trail, &S->ntrail, mark0);
+        reactivate(S, ca, cb);
         if (v != RAISE)
             holds = unpark(S, v);
         if (S->nomem)
@@ -930,10 +996,11 @@ ap__xlearn *ap__xlearn_new(const ap__xmodel *m)
     L->max_records = MAX_RECORDS;
     L->inc = 1.0;
     L->wl = ap__zalloc(L->nsec, sizeof *L->wl);
+    L->iwl = ap__zalloc(L->nsec, sizeof *L->iwl);
     L->bwl = ap__zalloc(L->n + 1, sizeof *L->bwl);
     L->act = ap__zalloc(L->n + 1, sizeof *L->act);
     L->saved = ap__alloc(L->n + 1, sizeof *L->saved);
-    if (!L->wl || !L->bwl || !L->act || !L->saved) {
+    if (!L->wl || !L->iwl || !L->bwl || !L->act || !L->saved) {
         ap__xlearn_free(L);
         return NULL;
     }
@@ -954,9 +1021,12 @@ void ap__xlearn_free(ap__xlearn *L)
         return;
     for (i = 0; L->wl && i < L->nsec; i++)
         free(L->wl[i].e);
+    for (i = 0; L->iwl && i < L->nsec; i++)
+        free(L->iwl[i].e);
     for (i = 0; L->bwl && i < L->n; i++)
         free(L->bwl[i].e);
     free(L->wl);
+    free(L->iwl);
     free(L->bwl);
     free(L->act);
     free(L->saved);
@@ -974,6 +1044,8 @@ static void sky_free(sky *S)
     free(S->cut);
     free(S->off);
     free(S->mo);
+    free(S->ms);
+    free(S->hp);
     free(S->list);
     free(S->keys);
     free(S->ep);
@@ -996,7 +1068,10 @@ static ap__xresult one_search(sky *S, uint64_t budget)
     memset(S->F, 0, L->nsec * sizeof *S->F);
     memset(S->sum, 0, L->nsec * sizeof *S->sum);
     memset(S->cut, 0, L->nsec * sizeof *S->cut);
+    memset(S->hp, 0, L->nsec * sizeof *S->hp);
     memset(S->mo, 0, (m->n + 1) * sizeof *S->mo);
+    for (i = 0; i < m->n; i++)
+        S->ms[i] = m->sec_lo[i];
     for (i = 0; i < m->n; i++) {
         S->off[i] = AP_UNPLACED;
         S->list[i] = (uint32_t)i;
@@ -1006,7 +1081,9 @@ static ap__xresult one_search(sky *S, uint64_t budget)
                 S->cut[k]++;
         }
     }
-    /* nogoods parked on buffers placed in the last search watch floors again */
+    /* nogoods parked on buffers placed in the last search, or idle on floors it reached, watch
+       floors again */
+    reactivate(S, 0, (uint32_t)m->nsec);
     for (i = 0; i < m->n; i++)
         unpark(S, (uint32_t)i);
     S->ntrail = 0;
@@ -1048,25 +1125,27 @@ ap__xresult ap__xskyline(const ap__xmodel *m, ap__xlearn *L, int64_t cap, uint64
     S.F = ap__alloc(nsec, sizeof *S.F);
     S.sum = ap__alloc(nsec, sizeof *S.sum);
     S.cut = ap__alloc(nsec, sizeof *S.cut);
+    S.hp = ap__alloc(nsec, sizeof *S.hp);
     S.dirty = ap__zalloc(nsec, sizeof *S.dirty);
     S.cover = ap__zalloc(nsec, sizeof *S.cover);
     S.off = ap__alloc(m->n + 1, sizeof *S.off);
     S.mo = ap__alloc(m->n + 1, sizeof *S.mo);
+    S.ms = ap__alloc(m->n + 1, sizeof *S.ms);
     S.list = ap__alloc(m->n + 1, sizeof *S.list);
     S.keys = ap__alloc(m->n + 1, sizeof *S.keys);
-    S.ep = ap__alloc(2 * (m->n + 1), sizeof *S.ep);
-    if (!S.F || !S.sum || !S.cut || !S.dirty || !S.cover || !S.off || !S.mo || !S.list || !S.keys ||
+    S.ep = ap__alloc(m->n + 1, sizeof *S.ep);
+    if (!S.F || !S.sum || !S.cut || !S.hp || !S.dirty || !S.cover || !S.off || !S.mo || !S.ms || !S.list || !S.keys ||
         !S.ep)
         r = AP__ERROR;
-    /* restarts until one decides or the budget is spent; a segment cut short by the budget is
-       run whole next time */
+    /* restarts until one decides or the budget is spent. The last segment runs whole, past the
+       budget if need be (by less than the whole run so far: Luby's segments grow no faster):
+       then the sequence of searches does not depend on how the caller cuts its budgets, and
+       a run asked in many short calls behaves as one asked once */
     while (r == AP__ABORT && spent < budget && !clk->stopped) {
-        uint64_t seg = luby(L->restarts + 1) * unit;
-        int whole = seg <= budget - spent;
         S.rightmost = (int)(L->restarts & 1);  /* the valley: leftmost, rightmost, in turn */
-        r = one_search(&S, whole ? seg : budget - spent);
+        r = one_search(&S, luby(L->restarts + 1) * unit);
         spent += S.nodes;
-        if (whole)
+        if (r == AP__ABORT && !clk->stopped)
             L->restarts++;
     }
     if (r == AP__FOUND)
