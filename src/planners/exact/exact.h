@@ -21,6 +21,7 @@
 
 #include "arenaplan/planner.h"
 #include "arenaplan/problem.h"
+#include "core/util.h"
 
 /* A forbidden open window (lo, hi): of an offset, or of a difference of two offsets. */
 typedef struct ap__xwin {
@@ -86,6 +87,26 @@ typedef struct ap__xtr {
     int64_t *at;
     int64_t old;
 } ap__xtr;
+
+/* Sets *at = v and records the old value on the trail (*trail, *n entries of *cap), growing
+ * it when full; out of memory, it sets *nomem (the search then stops: the state no longer
+ * matters) and still sets *at. */
+static inline void ap__xset(ap__xtr **trail, size_t *n, size_t *cap, int *nomem, int64_t *at, int64_t v)
+{
+    if (*n == *cap) {
+        ap__xtr *t = ap__grow(*trail, cap, *n + 1, sizeof **trail);
+        if (!t) {
+            *nomem = 1;
+            *at = v;
+            return;
+        }
+        *trail = t;
+    }
+    (*trail)[*n].at = at;
+    (*trail)[*n].old = *at;
+    (*n)++;
+    *at = v;
+}
 
 static inline void ap__xundo(ap__xtr *trail, size_t *n, size_t mark)
 {

@@ -69,19 +69,8 @@ typedef struct xs {
 
 static void set(xs *S, int64_t *at, int64_t v)
 {
-    if (S->ntrail == S->cap_trail) {  /* sized in xs_init for a path without dynamic ranks */
-        ap__xtr *t = ap__grow(S->trail, &S->cap_trail, S->ntrail + 1, sizeof *S->trail);
-        if (!t) {
-            S->nomem = 1;  /* the search stops; the state no longer matters */
-            *at = v;
-            return;
-        }
-        S->trail = t;
-    }
-    S->trail[S->ntrail].at = at;
-    S->trail[S->ntrail].old = *at;
-    S->ntrail++;
-    *at = v;
+    /* the trail is sized in xs_init for a path without dynamic ranks */
+    ap__xset(&S->trail, &S->ntrail, &S->cap_trail, &S->nomem, at, v);
 }
 
 static void note_need(xs *S, int64_t v)

@@ -130,19 +130,7 @@ typedef struct sky {
 
 static void set(sky *S, int64_t *at, int64_t v)
 {
-    if (S->ntrail == S->cap_trail) {
-        ap__xtr *t = ap__grow(S->trail, &S->cap_trail, S->ntrail + 1, sizeof *S->trail);
-        if (!t) {
-            S->nomem = 1;  /* the search stops; the state no longer matters */
-            *at = v;
-            return;
-        }
-        S->trail = t;
-    }
-    S->trail[S->ntrail].at = at;
-    S->trail[S->ntrail].old = *at;
-    S->ntrail++;
-    *at = v;
+    ap__xset(&S->trail, &S->ntrail, &S->cap_trail, &S->nomem, at, v);
 }
 
 /* ---- the nogood of each node on the path ---- */
