@@ -14,10 +14,10 @@
  * when to stop, and then the best plan so far is returned
  * with its verdict. In a round: try C = lo (the bound is often the answer); if undecided, try
  * to prove lo too small on windows of time around the busiest step (relaxations); then walk
- * down from hi in steps of a quarter of the gap until a search is undecided. Each attempt on
- * a plain model without fixed buffers first runs the skyline search, whose learning
- * (ap__xlearn) lives as long as the run; if undecided, or on other models, the canonical
- * search under three static orders in turn (MiniMalloc's round robin); on risky models
+ * down from hi in steps of 1/32 of the gap, past up to 16 capacities it cannot decide. Each
+ * attempt on a plain model without fixed buffers first runs the skyline search, whose
+ * learning (ap__xlearn) lives as long as the run; if undecided, or on other models, the
+ * canonical search under MiniMalloc's TWA order, static then dynamic; on risky models
  * (exact.h) only the general search's exhaustion counts as a proof.
  *
  * With a capacity (opt->capacity >= 0) it answers that one question instead: a plan within
