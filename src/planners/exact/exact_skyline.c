@@ -502,12 +502,14 @@ static void rise(sky *S, uint32_t a, uint32_t b, int64_t h)
 static void lifted(sky *S, uint32_t u)
 {
     const ap__xmodel *m = S->m;
-    int64_t p = ap__align_up(S->mo[u], m->align[u]);
-    uint32_t k;
-    for (k = m->sec_lo[u]; k < m->sec_hi[u]; k++) {
-        S->dirty[k] = S->stamp;
-        if (S->hp[k] < p)
-            set(S, &S->hp[k], p);
+    int64_t p = ap__align_up(S->mo[u], m->align[u]), *hp = S->hp;
+    uint64_t *dirty = S->dirty, stamp = S->stamp;
+    uint32_t k, end = m->sec_hi[u];
+    /* locals: the trail's stores could alias S's fields, which the loop would reload */
+    for (k = m->sec_lo[u]; k < end; k++) {
+        dirty[k] = stamp;
+        if (hp[k] < p)
+            set(S, &hp[k], p);
     }
 }
 
