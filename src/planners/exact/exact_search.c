@@ -255,14 +255,14 @@ static int64_t section_need(xs *S, uint32_t k, int64_t L, int full, int64_t *che
     *cheap = 0;
     if (S->ssum[k] == 0)
         return 0;
-    /* the full form: a threshold t at or below cap - ssum[k] gives at most cap, so only the
-       buffers above it can be thresholds of a prune or count towards one (the result is exact
-       whenever it is above cap) */
     /* the hottest loop of the canonical search on long lifetimes (70 buffers a section on
        minimalloc's J): what it reads in locals, and the plain test only where needed */
     const int64_t *off = S->off, *minoff = S->minoff, *size = m->size;
     const uint8_t *plain = S->allplain ? NULL : m->plain;
     ap__xpair *ep = S->ep;
+    /* the full form: a threshold t at or below cap - ssum[k] gives at most cap, so only the
+       buffers above it can be thresholds of a prune or count towards one (the result is exact
+       whenever it is above cap) */
     for (j = m->sec_start[k]; j < m->sec_start[k + 1]; j++) {
         uint32_t u = m->sec_buf[j];
         int64_t mo;
