@@ -390,9 +390,10 @@ static int bench_one(const args *a, const char *name, ap_problem *p, int64_t cap
         st = ap_plan_problem(p, &opt, &plan, &err);
         dt = cpu_self() - c0;
         if (st == AP_OK)
-            printf("  | min %8lld %-7s bound %8lld gap %5.2f%% %7.3f", (long long)plan.arena,
+            printf("  | min %8lld %-7s bound %8lld gap %5.2f%% %7.3f %10llu", (long long)plan.arena,
                    verdict_name(&plan), (long long)plan.proven_bound,
-                   100.0 * (double)(plan.arena - plan.proven_bound) / (double)plan.proven_bound, dt);
+                   100.0 * (double)(plan.arena - plan.proven_bound) / (double)plan.proven_bound, dt,
+                   (unsigned long long)plan.nodes);
         else
             printf("  | min error: %s", err.msg);
     }
@@ -584,7 +585,7 @@ int main(int argc, char **argv)
     printf("%-14s %4s %8s %8s %6s  %-10s %8s %10s %8s%s%s\n", "problem", "n", "bound", "capacity",
            "slack", "result", "cpu s", "nodes", "arena",
            a.minimalloc ? "  | minimalloc cpu s   ratio" : "",
-           a.minimize ? "  | minimizing: arena verdict bound gap cpu s" : "");
+           a.minimize ? "  | minimizing: arena verdict bound gap cpu s nodes" : "");
     for (f = 0; f < sizeof families / sizeof *families; f++) {
         tally t;
         int rc = 0;

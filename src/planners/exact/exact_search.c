@@ -47,6 +47,7 @@ typedef struct xs {
     int64_t *pre;       /* rank of each buffer in the preorder (of its group when dynamic) */
     int kind;           /* AP__PRE_WAT, AP__PRE_TAW or AP__PRE_TWA */
     int dynamic;        /* AP__PRE_DYNAMIC: see solve_groups */
+    int allplain;       /* every search buffer is plain (section_need skips the test) */
     struct rkey *rk;    /* scratch for ranking */
     int64_t *off;       /* AP_UNPLACED or the offset */
     int64_t *minoff;    /* unplaced: lowest feasible offset above its placed plain neighbours */
@@ -254,22 +255,27 @@ static int64_t section_need(xs *S, uint32_t k, int64_t L, int full, int64_t *che
     *cheap = 0;
     if (S->ssum[k] == 0)
         return 0;
+    /* the hottest loop of the canonical search on long lifetimes (70 buffers a section on
+       minimalloc's J): what it reads in locals, and the plain test only where needed */
+    const int64_t *off = S->off, *minoff = S->minoff, *size = m->size;
+    const uint8_t *plain = S->allplain ? NULL : m->plain;
+    ap__xpair *ep = S->ep;
     /* the full form: a threshold t at or below cap - ssum[k] gives at most cap, so only the
        buffers above it can be thresholds of a prune or count towards one (the result is exact
        whenever it is above cap) */
     for (j = m->sec_start[k]; j < m->sec_start[k + 1]; j++) {
         uint32_t u = m->sec_buf[j];
         int64_t mo;
-        if (!m->plain[u] || S->off[u] != AP_UNPLACED)
+        if (off[u] != AP_UNPLACED || (plain && !plain[u]))
             continue;
-        mo = S->minoff[u];
+        mo = minoff[u];
         low = ap__min64(low, mo);
         if (full && mo > floor && mo > above) {
-            S->ep[nb].pos = mo;
-            S->ep[nb].size = m->size[u];
+            ep[nb].pos = mo;
+            ep[nb].size = size[u];
             nb++;
             high = ap__max64(high, mo);
-            fsum += m->size[u];
+            fsum += size[u];
         }
     }
     need = *cheap = ap__max64(floor, low) + S->ssum[k];
@@ -558,7 +564,9 @@ static ap_status xs_init(xs *S, const ap__xmodel *m, int64_t cap, int preorder, 
         xs_free(S);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory for the exact search");
     }
+    S->allplain = 1;
     for (i = 0; i < m->n; i++) {
+        S->allplain &= m->plain[i] != 0;
         S->off[i] = AP_UNPLACED;
         S->list[i] = (uint32_t)i;
         for (k = m->sec_lo[i]; k < m->sec_hi[i]; k++) {

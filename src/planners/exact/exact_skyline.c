@@ -502,12 +502,14 @@ static void rise(sky *S, uint32_t a, uint32_t b, int64_t h)
 static void lifted(sky *S, uint32_t u)
 {
     const ap__xmodel *m = S->m;
-    int64_t p = ap__align_up(S->mo[u], m->align[u]);
-    uint32_t k;
-    for (k = m->sec_lo[u]; k < m->sec_hi[u]; k++) {
-        S->dirty[k] = S->stamp;
-        if (S->hp[k] < p)
-            set(S, &S->hp[k], p);
+    int64_t p = ap__align_up(S->mo[u], m->align[u]), *hp = S->hp;
+    uint64_t *dirty = S->dirty, stamp = S->stamp;
+    uint32_t k, end = m->sec_hi[u];
+    /* locals: the trail's stores could alias S's fields, which the loop would reload */
+    for (k = m->sec_lo[u]; k < end; k++) {
+        dirty[k] = stamp;
+        if (hp[k] < p)
+            set(S, &hp[k], p);
     }
 }
 
@@ -572,18 +574,21 @@ static int64_t section_need(sky *S, uint32_t k, int64_t *t)
     /* a threshold t at or below cap - sum[k] gives at most cap: only the buffers above it can
        be thresholds of a prune, or count towards one (the result is exact whenever it is
        above cap, and at most cap otherwise); hp[k] tells when there are none */
+    /* what the loop reads, in locals (its stores to ep may otherwise reload them) */
+    const int64_t *off = S->off, *mo = S->mo, *align = m->align, *size = m->size;
+    ap__xpair *ep = S->ep;
     for (j = m->sec_start[k]; j < m->sec_start[k + 1]; j++) {
         uint32_t u = m->sec_buf[j];
         int64_t p;
-        if (S->off[u] != AP_UNPLACED)
+        if (off[u] != AP_UNPLACED)
             continue;
-        p = ap__align_up(S->mo[u], m->align[u]);
+        p = ap__align_up(mo[u], align[u]);
         if (p > low) {
-            S->ep[nb].pos = p;
-            S->ep[nb].size = m->size[u];
+            ep[nb].pos = p;
+            ep[nb].size = size[u];
             nb++;
             high = ap__max64(high, p);
-            sum += m->size[u];
+            sum += size[u];
         }
     }
     if (high + sum <= S->cap)
