@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arenaplan/csv.h"
@@ -401,6 +402,35 @@ static void stop_flag(void **state)
     ap_problem_free(p);
 }
 
+/* Whether process pid catches SIGINT: its SigCgt mask in /proc (-1 when unreadable). */
+static int catches_sigint(pid_t pid)
+{
+    char path[64], line[256];
+    int r = -1;
+    FILE *f;
+    snprintf(path, sizeof path, "/proc/%ld/status", (long)pid);
+    if (!(f = fopen(path, "r")))
+        return -1;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "SigCgt:", 7) == 0)
+            r = (int)((strtoull(line + 7, NULL, 16) >> (SIGINT - 1)) & 1);
+    fclose(f);
+    return r;
+}
+
+/* Waits until pid catches SIGINT; 0 if it never does (it exited, or a minute went by). */
+static int wait_catching_sigint(pid_t pid)
+{
+    int tries;
+    for (tries = 0; tries < 60000; tries++) {
+        int c = catches_sigint(pid);
+        if (c != 0)
+            return c > 0;
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+    return 0;
+}
+
 /* Ctrl-C: the CLI prints the best plan so far with its verdict and exits 0. */
 static void sigint_prints_best_so_far(void **state)
 {
@@ -420,7 +450,9 @@ static void sigint_prints_best_so_far(void **state)
               "--format", "json", (char *)NULL);
         _exit(127);
     }
-    sleep(2);  /* loading and the portfolio take well under a second */
+    /* signal once the CLI catches SIGINT (before it, the signal would kill it): whenever it
+       comes after that, the run stops with the same plan, so nothing depends on timing */
+    assert_true(wait_catching_sigint(pid));
     kill(pid, SIGINT);
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFEXITED(status));
@@ -435,6 +467,7 @@ typedef struct seen {
     int calls;
     ap_progress last;
     int sane;
+    volatile sig_atomic_t stop;  /* raised at the third report: the run ends on a count */
 } seen;
 
 static void on_progress(const ap_progress *pr, void *ctx)
@@ -443,10 +476,12 @@ static void on_progress(const ap_progress *pr, void *ctx)
     if (pr->best_arena < pr->bound || pr->elapsed < s->last.elapsed || pr->nodes < s->last.nodes)
         s->sane = 0;
     s->last = *pr;
-    s->calls++;
+    if (++s->calls == 3)
+        s->stop = 1;
 }
 
-/* About ten reports a second while the search runs, each with sane figures. */
+/* About ten reports a second while the search runs, each with sane figures; the run ends after
+ * three of them (by the stop flag). */
 static void progress_reports(void **state)
 {
     ap_problem *p;
@@ -461,7 +496,10 @@ static void progress_reports(void **state)
     ap_plan_init(&plan);
     ap_plan_options_init(&opt);
     opt.strategy = "exact";
-    opt.node_limit = 300000;  /* over a second of search on any machine we know */
+    /* the third report stops the run, however fast the machine; the node limit (minutes of
+       search) only bounds a run whose reports never come */
+    opt.node_limit = UINT64_C(50000000);
+    opt.stop = &s.stop;
     opt.progress = on_progress;
     opt.progress_ctx = &s;
     assert_int_equal(ap_plan_problem(p, &opt, &plan, &err), AP_OK);
