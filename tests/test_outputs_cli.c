@@ -313,7 +313,8 @@ static void budgets(void **state)
     run_free(&r);
 }
 
-/* embed gaining nothing: says so, writes nothing, exit 0; --force writes the copy. */
+/* embed gaining nothing: says so, writes the copy all the same, exit 0 (--force, kept for
+ * scripts, changes nothing). */
 static void embed_no_gain(void **state)
 {
     (void)state;
