@@ -313,7 +313,8 @@ static void budgets(void **state)
     run_free(&r);
 }
 
-/* embed gaining nothing: says so, writes nothing, exit 0; --force writes the copy. */
+/* embed gaining nothing: says so, writes the copy all the same, exit 0 (--force, kept for
+ * scripts, changes nothing). */
 static void embed_no_gain(void **state)
 {
     (void)state;
@@ -321,17 +322,17 @@ static void embed_no_gain(void **state)
     unlink(out);
     run_result r = run_cli("embed", src_path(PD), "-o", out, NULL);
     assert_int_equal(r.status, 0);
-    char want[1024];
-    snprintf(want, sizeof want, "model        %s (300568 bytes)\nno gain: TFLM already reaches 55296 bytes "
-             "with the input as it is; %s not written (--force writes it)\n", src_path(PD), out);
-    assert_int_equal(strncmp(r.out, want, strlen(want)), 0);
+    assert_contains(r.out, "\nno gain      TFLM reaches 55296 bytes with the input as it is and "
+                           "55296 with the copy\n");
     assert_contains(r.out, "head         55296 bytes with TFLM (the plan: 55296 bytes; lower bound 55296)\n");
-    assert_false(file_exists(out));
+    assert_contains(r.out, "\nwrote        ");
+    assert_true(file_exists(out));
     run_free(&r);
+    unlink(out);
     r = run_cli("embed", src_path(PD), "-o", out, "--force", NULL);
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "\nwrote        ");
-    assert_null(strstr(r.out, "no gain"));
+    assert_contains(r.out, "\nno gain      ");
     assert_true(file_exists(out));
     run_free(&r);
     /* with a gain it writes without --force */
@@ -344,7 +345,11 @@ static void embed_no_gain(void **state)
     run_free(&r);
 }
 
-/* Compiles a C file with the given compiler; fails the test with its output otherwise. */
+static char missing[128]; /* the compilers not on PATH, for the skip message */
+
+/* Compiles a C file with the given compiler; fails the test with its output otherwise. A
+ * missing compiler fails the test in CI; elsewhere the program ends with 77 (CTest's skip)
+ * once everything else has passed, naming it. */
 static void compile(const char *cc, const char *flag, const char *src)
 {
     char inc[4200], rt[4200], obj[4200];
@@ -352,7 +357,9 @@ static void compile(const char *cc, const char *flag, const char *src)
         /* a fresh machine may lack it (tools/setup-deps --test installs no cross compiler) */
         if (getenv("CI") && *getenv("CI"))
             fail_msg("CI is set but %s is not on PATH", cc);
-        printf("skipped: %s not on PATH: %s not compiled\n", cc, src);
+        if (!strstr(missing, cc))
+            snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%s%s",
+                     missing[0] ? ", " : "", cc);
         return;
     }
     snprintf(inc, sizeof inc, "-I%s", AP_TEST_TMP);
@@ -446,5 +453,10 @@ int main(void)
         cmocka_unit_test(embed_no_gain),
         cmocka_unit_test(shared_header),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    if (failed == 0 && missing[0]) {
+        printf("skipped: the headers were not compiled: %s not on PATH\n", missing);
+        return 77;
+    }
+    return failed;
 }

@@ -359,229 +359,26 @@ ap_problem *cli_load(const char *path, const cli_input_opts *o)
     ap_load_options lo = o->load;
     ap_problem *p = NULL;
     ap_error err = {0};
+    const unsigned char *data;
+    size_t len;
     lo.warn = cli_warn_cb;
     if (cli_input_check(o) != 0)
         return NULL;
-    if (o->load.runtime == AP_RUNTIME_TFLITE && !ap_is_tflite_file(path))
+    if (cli_input_read(path, &data, &len) != 0)
+        return NULL;
+    int model = ap_is_model_data(data, len, path);
+    if (o->load.runtime == AP_RUNTIME_TFLITE && !model)
         cli_warn("%s: --runtime applies to models; a buffer list is planned as written", path);
     if (cli_build_options(o, &lo.build) != 0)
         return NULL;
-    if (ap_tflite_rules_asked(&lo.build) && !ap_is_tflite_file(path))
+    if (ap_tflite_rules_asked(&lo.build) && !model)
         cli_warn("%s: --inplace and --overlap apply to models only; a buffer list gives its "
                  "allowances in its alias_of and overlap_of columns", path);
-    if (ap_load(path, &lo, &p, &err) != AP_OK) {
+    if (ap_load_data(data, len, path, &lo, &p, &err) != AP_OK) {
         cli_error("%s", err.msg);
         return NULL;
     }
     return p;
-}
-
-/* ---- Writing outputs ------------------------------------------------------------------ */
-
-static int write_all(int fd, const void *bytes, size_t len)
-{
-    const char *data = bytes;
-    while (len > 0) {
-        ssize_t k = write(fd, data, len);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0) {
-            if (k == 0)
-                errno = EIO;
-            return -1;
-        }
-        data += k;
-        len -= (size_t)k;
-    }
-    return 0;
-}
-
-static int ends_in_slash(const char *path)
-{
-    size_t n = strlen(path);
-    return n > 0 && path[n - 1] == '/';
-}
-
-/* The file a chain of symbolic links starting at path ends at (malloc'd; path itself when it
- * is no link), or NULL with errno set (ELOOP after 40 links, like the kernel). A relative link
- * is read from the folder of the link that holds it. */
-static char *resolve_links(const char *path)
-{
-    char *cur = strdup(path);
-    for (int hops = 0; cur; hops++) {
-        struct stat st;
-        char target[4096], *next;
-        ssize_t n;
-        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
-            return cur; /* the end of the chain (a missing file is made there) */
-        if (hops == 40 || (n = readlink(cur, target, sizeof target - 1)) < 0) {
-            if (hops == 40)
-                errno = ELOOP;
-            free(cur);
-            return NULL;
-        }
-        target[n] = 0;
-        const char *slash = strrchr(cur, '/');
-        size_t dir = target[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
-        if ((next = malloc(dir + (size_t)n + 1)) != NULL) {
-            memcpy(next, cur, dir);
-            memcpy(next + dir, target, (size_t)n + 1);
-        }
-        free(cur);
-        cur = next;
-    }
-    errno = ENOMEM;
-    return NULL;
-}
-
-/* Writes to a new temporary file in real's folder and renames it over real. */
-static int replace_atomically(const char *real, const struct stat *old, const void *data,
-                              size_t len)
-{
-    char *tmp = malloc(strlen(real) + 16);
-    int fd, e;
-    if (!tmp) {
-        errno = ENOMEM;
-        return -1;
-    }
-    sprintf(tmp, "%s.tmp.XXXXXX", real);
-    if ((fd = mkstemp(tmp)) < 0) {
-        e = errno;
-        free(tmp);
-        errno = e;
-        return -1;
-    }
-    /* mkstemp makes the file private (0600): give it the owner (when we may: root) and the
-       mode the file had, or the mode a plain create would give */
-    mode_t mask = umask(0);
-    umask(mask);
-    if (old && fchown(fd, old->st_uid, old->st_gid) != 0)
-        (void)0; /* not ours to give away: the new file stays ours */
-    if (fchmod(fd, old ? old->st_mode & 07777 : 0666 & ~mask) != 0 || write_all(fd, data, len) ||
-        fsync(fd) != 0) {
-        e = errno;
-        close(fd);
-        unlink(tmp);
-        free(tmp);
-        errno = e;
-        return -1;
-    }
-    if (close(fd) != 0 || rename(tmp, real) != 0) {
-        e = errno;
-        unlink(tmp);
-        free(tmp);
-        errno = e;
-        return -1;
-    }
-    free(tmp);
-    /* the rename itself reaches the disk with the folder; a folder that cannot be synced
-       (some file systems refuse) has still been written */
-    const char *slash = strrchr(real, '/');
-    char *dir = slash ? strndup(real, (size_t)(slash - real) + 1) : strdup(".");
-    if (dir && (fd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-    free(dir);
-    return 0;
-}
-
-int cli_write_bytes(const char *path, const unsigned char *data, size_t len)
-{
-    struct stat st;
-    char *real;
-    int rc = -1, fd, exists;
-    if (ends_in_slash(path)) {
-        cli_error("cannot write %s: is a directory", path);
-        return -1;
-    }
-    if (!(real = resolve_links(path))) {
-        cli_error("cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    exists = lstat(real, &st) == 0;
-    if (!exists && errno != ENOENT)
-        cli_error("cannot write %s: %s", path, strerror(errno));
-    else if (exists && S_ISDIR(st.st_mode))
-        cli_error("cannot write %s: is a directory", path);
-    else if (!exists || S_ISREG(st.st_mode)) {
-        if ((rc = replace_atomically(real, exists ? &st : NULL, data, len)) != 0)
-            cli_error("cannot write %s: %s", path, strerror(errno));
-    } else {
-        /* a device, FIFO or socket: it is not ours to replace */
-        if ((fd = open(real, O_WRONLY | O_NOCTTY)) < 0 || write_all(fd, data, len) != 0) {
-            cli_error("cannot write %s: %s", path, strerror(errno));
-            if (fd >= 0)
-                close(fd);
-        } else if (close(fd) != 0)
-            cli_error("cannot write %s: %s", path, strerror(errno));
-        else
-            rc = 0;
-    }
-    free(real);
-    return rc;
-}
-
-int cli_check_output(const char *path)
-{
-    struct stat st;
-    if (ends_in_slash(path) || (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
-        cli_error("cannot write %s: is a directory", path);
-        return -1;
-    }
-    return 0;
-}
-
-int cli_out_open(cli_out *o, const char *path)
-{
-    memset(o, 0, sizeof *o);
-    if (path && strcmp(path, "-") != 0) {
-        if (cli_check_output(path) != 0)
-            return -1;
-        o->path = path;
-    }
-    if (!(o->f = open_memstream(&o->buf, &o->len))) {
-        cli_error("out of memory");
-        return -1;
-    }
-    return 0;
-}
-
-static int stdout_failed; /* the error was reported: cli_finish_stdout says nothing more */
-
-int cli_out_close(cli_out *o, int commit)
-{
-    int rc = 0;
-    if (!o->f)
-        return -1;
-    if (fclose(o->f) != 0 || !o->buf) {
-        cli_error("out of memory writing %s", o->path ? o->path : "the output");
-        rc = -1;
-    } else if (commit && o->path) {
-        rc = cli_write_bytes(o->path, (const unsigned char *)o->buf, o->len);
-    } else if (commit && (fflush(stdout) != 0 || write_all(1, o->buf, o->len) != 0)) {
-        cli_error("cannot write to stdout: %s", strerror(errno));
-        stdout_failed = 1;
-        rc = -1;
-    }
-    free(o->buf);
-    memset(o, 0, sizeof *o);
-    return rc;
-}
-
-int cli_finish_stdout(int rc)
-{
-    /* stdio keeps the error of a failed write; errno still holds its reason unless the final
-       flush has one of its own */
-    int e = errno;
-    if (fflush(stdout) != 0)
-        e = errno;
-    else if (!ferror(stdout))
-        return rc;
-    if (stdout_failed)
-        return EXIT_USAGE;
-    cli_error("cannot write to stdout: %s", strerror(e ? e : EIO));
-    return EXIT_USAGE;
 }
 
 int cli_plan(const ap_problem *p, ap_plan_options *opt, ap_plan *plan)
@@ -682,6 +479,15 @@ int cli_budget_exceeded(int64_t budget, const char *what, int64_t bytes)
     return 1;
 }
 
+int cli_budget_unknown(int64_t budget)
+{
+    if (budget < 0)
+        return 0;
+    cli_error("--budget %lld: TFLM's whole arena is unknown (above), so it cannot be gated; "
+              "--budget-head gates the head", (long long)budget);
+    return 1;
+}
+
 int cli_model_arena(const unsigned char *data, size_t len, const char *name, const cli_input_opts *o,
                     ap_tflm_arena *out)
 {
@@ -705,21 +511,19 @@ int cli_model_arena(const unsigned char *data, size_t len, const char *name, con
 int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, const ap_plan *plan,
               ap_tflm_whole *out)
 {
-    unsigned char *data = NULL;
+    const unsigned char *data;
     size_t len = 0;
     ap_tfl_model *m = NULL;
     ap_tflm_options to;
     ap_error err = {0};
     ap_status st;
-    if (!ap_is_tflite_file(path) || o->load.build.kernels == AP_TFLM_KERNELS_NONE ||
-        o->load.runtime == AP_RUNTIME_TFLITE)
+    if (p->origin != AP_ORIGIN_TFLM || o->load.build.kernels == AP_TFLM_KERNELS_NONE ||
+        o->load.runtime == AP_RUNTIME_TFLITE || cli_input_read(path, &data, &len) != 0)
         return 0;
     arena_options(o, &to);
-    if ((st = ap_read_file(path, (size_t)1 << 31, &data, &len, &err)) == AP_OK &&
-        (st = ap_tflite_read(data, len, &m, &err)) == AP_OK)
+    if ((st = ap_tflite_read(data, len, &m, &err)) == AP_OK)
         st = ap_tflm_plan_arena(m, p, plan, &to, out, &err);
     ap_tflite_free(m);
-    free(data);
     if (st != AP_OK) {
         cli_warn("%s: TFLM's whole arena on %s: %s; showing the head only", path, to.target, err.msg);
         return -1;
@@ -727,39 +531,10 @@ int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, co
     return 1;
 }
 
-/* Whether paths a and b name the same existing file (so -o would overwrite the input). */
-static int same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
-        return 0;
-    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
-int cli_model_copy_args(const char *cmd, const char *input, const char *output)
-{
-    if (!input) {
-        cli_error("%s: no model given (see 'arenaplan %s --help')", cmd, cmd);
-        return -1;
-    }
-    if (!output || strcmp(output, "-") == 0) {
-        cli_error("%s: give the file to write with -o OUT.tflite", cmd);
-        return -1;
-    }
-    if (cli_check_output(output) != 0)
-        return -1;
-    if (same_file(input, output)) {
-        cli_error("%s: -o %s names the input itself; %s never modifies its input", cmd, output,
-                  cmd);
-        return -1;
-    }
-    return 0;
-}
-
 int cli_reorder_line(const char *path, const ap_tfl_model *m, ap_tflm_kernels kernels, char *buf,
                      size_t n)
 {
-    unsigned char *data = NULL;
+    const unsigned char *data;
     size_t len = 0;
     ap_tfl_model *own = NULL;
     ap_tflite_reorder_options ro;
@@ -767,11 +542,9 @@ int cli_reorder_line(const char *path, const ap_tfl_model *m, ap_tflm_kernels ke
     ap_error err = {0};
     buf[0] = 0;
     if (!m) {
-        if (!ap_is_tflite_file(path) || ap_read_file(path, (size_t)1 << 31, &data, &len, &err) ||
-            ap_tflite_read(data, len, &own, &err) != AP_OK) {
-            free(data);
+        if (!cli_input_is_model(path) || cli_input_read(path, &data, &len) != 0 ||
+            ap_tflite_read(data, len, &own, &err) != AP_OK)
             return 0;
-        }
         m = own;
     }
     ap_tflite_reorder_options_init(&ro);
@@ -796,6 +569,5 @@ int cli_reorder_line(const char *path, const ap_tfl_model *m, ap_tflm_kernels ke
     }
     ap_tflite_reorder_result_free(&r);
     ap_tflite_free(own);
-    free(data);
     return buf[0] != 0;
 }

@@ -91,6 +91,24 @@ int cli_build_options(const cli_input_opts *o, ap_tflite_build_options *out);
 /* Loads a problem, printing warnings; prints the error and returns NULL on failure. */
 ap_problem *cli_load(const char *path, const cli_input_opts *o);
 
+/* ---- Files (cli_files.c): inputs read once, outputs never over an input ------------------- */
+
+/* The command's name ("plan"), for messages; main sets it. */
+extern const char *cli_command_name;
+
+/* Names path as an input of the command, before outputs are checked: an output that is the
+ * same file (any spelling, a link, a descriptor open on it) is refused. */
+void cli_input_name(const char *path);
+/* The bytes of input path, read once: a FIFO or pipe has no second reading, so every later
+ * call returns the same bytes (NUL-terminated, owned here). 0, or -1 after an error message
+ * naming the path. */
+int cli_input_read(const char *path, const unsigned char **data, size_t *len);
+/* Whether ap_load reads input path as a model (ap_is_model_data on its bytes); when it cannot
+ * be read, by its name alone (the reading then reports the fault). */
+int cli_input_is_model(const char *path);
+/* Frees the inputs' bytes (cli_finish_stdout calls it). */
+void cli_inputs_free(void);
+
 /* An output: the command writes the whole of it into f (memory), then cli_out_close(o, 1)
  * hands it to cli_write_bytes, or to stdout. Nothing reaches the destination before that, so a
  * command that fails half-way leaves no partial output anywhere. */
@@ -99,18 +117,27 @@ typedef struct cli_out {
     char *buf;
     size_t len;
     const char *path; /* NULL: stdout */
+    const char *flag; /* the option that named it ("-o", "--svg") */
 } cli_out;
 
-/* path NULL or "-": stdout. Refuses a directory (see cli_check_output). 0 on success. */
-int cli_out_open(cli_out *o, const char *path);
-/* 0, or -1 after "cannot write PATH: is a directory" when path is a directory or ends in '/':
- * a usage error to find before the work, not after. */
-int cli_check_output(const char *path);
+/* path NULL or "-": stdout. Refuses what cli_check_output refuses. 0 on success. */
+int cli_out_open(cli_out *o, const char *flag, const char *path);
+/* 0, or -1 after an error message when the output given with flag (e.g. "-o") cannot be
+ * written: an empty name, a directory, a name ending in '/', a descriptor that is not open, or
+ * the same file as an input named so far ("CMD: -o PATH names the input itself; CMD never
+ * modifies its input"): usage errors to find before the work, not after. */
+int cli_check_output(const char *flag, const char *path);
 /* commit 1: writes the bytes (see cli_write_bytes; stdout after flushing what stdio holds);
  * commit 0: discards them. 0 on success; -1 after an error message naming the path and the
  * reason (strerror). */
 int cli_out_close(cli_out *o, int commit);
 
+/* Writes data[0..len) to path (given with flag), as the shell's `>` would but atomically and
+ * never over an input; what each kind of path gets is at the head of cli_files.c (descriptors
+ * written through, write-protected files refused, files with several names or attributes
+ * written in place after their space is reserved, links followed, devices and FIFOs written,
+ * never replaced). Returns 0, or -1 after printing "cannot write PATH: reason". */
+int cli_write_bytes(const char *flag, const char *path, const unsigned char *data, size_t len);
 
 /* Flushes stdout at exit: returns rc, or EXIT_USAGE after an error message when stdout could
  * not be written (a full disk, a closed pipe: SIGPIPE is ignored). */
@@ -129,6 +156,10 @@ int cli_budget_option(int argc, char **argv, int *i, const char *flag, int64_t *
 /* Whether `bytes` exceed a budget (none when budget < 0): then prints "the WHAT needs N bytes, D
  * more than the budget of B bytes" and returns 1. */
 int cli_budget_exceeded(int64_t budget, const char *what, int64_t bytes);
+/* For a model whose whole arena could not be computed (cli_arena -1, a warning said why): a
+ * --budget given cannot be gated, so it fails: prints why and returns 1; 0 without a budget.
+ * (Gating the head instead would pass a build that must fail.) */
+int cli_budget_unknown(int64_t budget);
 
 /* Installs a SIGINT handler that sets the flag returned (for anytime searches). */
 volatile sig_atomic_t *cli_stop_flag(void);
@@ -137,19 +168,9 @@ volatile sig_atomic_t *cli_stop_flag(void);
 void (*cli_progress_printer(int quiet))(const ap_progress *, void *);
 void cli_progress_done(void);
 
-/* Writes data[0..len) to path, as a shell redirection would but atomically:
- * - a regular file or a new path: a temporary file in the same folder, fsync, rename over
- *   path (an existing file keeps its permission bits); nothing is left behind on failure;
- * - a symbolic link (or a chain of them, relative or absolute): followed; the file it ends at
- *   is replaced as above, in its own folder; the links stay;
- * - an existing device, FIFO or socket: opened and written directly, never replaced or
- *   unlinked;
- * - a directory: refused ("is a directory").
- * Returns 0, or -1 after printing "cannot write PATH: reason". */
-int cli_write_bytes(const char *path, const unsigned char *data, size_t len);
-
 /* For commands that write a copy of one model (embed, reorder): the model and -o OUT given,
- * OUT not the model itself. 0, or -1 after an error message naming cmd. */
+ * the model named as the input, OUT an output it may write (cli_check_output). 0, or -1 after
+ * an error message naming cmd. */
 int cli_model_copy_args(const char *cmd, const char *input, const char *output);
 
 /* One summary line ("reorder      ...") on what another operator order of a .tflite model

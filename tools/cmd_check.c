@@ -100,7 +100,7 @@ static int print_shared(const ap_tfl_model *m, const ap_problem *p, size_t *n_sh
 /* A model's own offline plan, as TFLM runs it. */
 static int check_model(const char *path, const cli_input_opts *in, int strict)
 {
-    unsigned char *data = NULL;
+    const unsigned char *data;
     size_t len = 0, tensors = 0, fixed = 0, scratch = 0, shared = 0;
     ap_tfl_model *m = NULL;
     ap_problem *p = NULL;
@@ -119,11 +119,9 @@ static int check_model(const char *path, const cli_input_opts *in, int strict)
         cli_error("check: %s: --ignore-offline leaves no plan to check", path);
         return EXIT_USAGE;
     }
-    /* ap_read_file was given the path and names it; ap_tflite_read, given bytes, does not */
-    if (ap_read_file(path, (size_t)1 << 31, &data, &len, &err) != AP_OK) {
-        cli_error("%s", err.msg);
+    /* the reading names the path; ap_tflite_read, given bytes, does not */
+    if (cli_input_read(path, &data, &len) != 0)
         goto done;
-    }
     if (ap_tflite_read(data, len, &m, &err) != AP_OK) {
         cli_error("%s: %s", path, err.msg);
         goto done;
@@ -180,7 +178,6 @@ done:
     ap_plan_free(&t);
     ap_problem_free(p);
     ap_tflite_free(m);
-    free(data);
     return rc;
 }
 
@@ -191,7 +188,7 @@ int cmd_check(int argc, char **argv)
     cli_input_opts in;
     ap_problem *p = NULL;
     int64_t *off = NULL;
-    unsigned char *text = NULL;
+    const unsigned char *text = NULL;
     size_t len;
     ap_error err = {0};
     cli_input_init(&in);
@@ -210,6 +207,7 @@ int cmd_check(int argc, char **argv)
             cli_error("check: unknown option '%s' (see 'arenaplan check --help')", argv[i]);
             return EXIT_USAGE;
         } else if (nfiles < 2) {
+            cli_input_name(argv[i]);
             files[nfiles++] = argv[i];
         } else {
             cli_error("check: at most two files (INPUT and PLAN.csv)");
@@ -220,8 +218,13 @@ int cmd_check(int argc, char **argv)
         cli_error("check: no input given (see 'arenaplan check --help')");
         return EXIT_USAGE;
     }
-    if (nfiles == 1 && ap_is_tflite_file(files[0]))
+    if (nfiles == 1 && cli_input_is_model(files[0]))
         return check_model(files[0], &in, strict);
+    if (nfiles == 2 && cli_input_is_model(files[1])) {
+        cli_error("check: %s is a model, not a plan: give the plan as a CSV file with an offset "
+                  "column ('arenaplan plan INPUT --format csv' writes one)", files[1]);
+        return EXIT_USAGE;
+    }
     if (strict) {
         cli_error("check: --strict applies to a model's own offline plan");
         return EXIT_USAGE;
@@ -234,8 +237,11 @@ int cmd_check(int argc, char **argv)
         co.offset_is_plan = 1;
         co.allow_fixed_overlap = in.load.allow_fixed_overlap;
         co.warn = cli_warn_cb;
-        if (ap_read_file(files[0], (size_t)1 << 31, &text, &len, &err) != AP_OK ||
-            ap_csv_parse((const char *)text, len, files[0], &co, &p, NULL, &err) != AP_OK) {
+        if (cli_input_read(files[0], &text, &len) != 0) {
+            rc = EXIT_USAGE;
+            goto done;
+        }
+        if (ap_csv_parse((const char *)text, len, files[0], &co, &p, NULL, &err) != AP_OK) {
             cli_error("%s", err.msg);
             rc = EXIT_USAGE;
             goto done;
@@ -251,14 +257,9 @@ int cmd_check(int argc, char **argv)
     }
     {
         const char *plan_file = nfiles == 2 ? files[1] : files[0];
-        if (nfiles == 2) {
-            free(text);
-            text = NULL;
-            if (ap_read_file(plan_file, (size_t)1 << 31, &text, &len, &err) != AP_OK) {
-                cli_error("%s", err.msg);
-                rc = EXIT_USAGE;
-                goto done;
-            }
+        if (nfiles == 2 && cli_input_read(plan_file, &text, &len) != 0) {
+            rc = EXIT_USAGE;
+            goto done;
         }
         if (ap_csv_parse_plan((const char *)text, len, plan_file, p, off, &err) != AP_OK) {
             cli_error("%s", err.msg);
@@ -268,7 +269,6 @@ int cmd_check(int argc, char **argv)
     }
     rc = report(p, off);
 done:
-    free(text);
     free(off);
     ap_problem_free(p);
     return rc;

@@ -190,15 +190,13 @@ static int kernel_list(const char *list, int *sets, size_t *n)
  * arena is unknown: the CLI has said why). */
 static int64_t stock_arena(const char *path, const cli_input_opts *o)
 {
-    unsigned char *data = NULL;
+    const unsigned char *data;
     size_t len = 0;
-    ap_error err = {0};
     ap_tflm_arena a;
     int64_t v = -1;
-    if (ap_is_tflite_file(path) && ap_read_file(path, (size_t)1 << 31, &data, &len, &err) == AP_OK &&
+    if (cli_input_is_model(path) && cli_input_read(path, &data, &len) == 0 &&
         cli_model_arena(data, len, path, o, &a) == 1)
         v = a.min_arena;
-    free(data);
     return v;
 }
 
@@ -247,6 +245,7 @@ int cmd_compare(int argc, char **argv)
             free(inputs);
             return EXIT_USAGE;
         } else {
+            cli_input_name(argv[k]);
             inputs[ninputs++] = argv[k];
         }
     }
@@ -257,7 +256,7 @@ int cmd_compare(int argc, char **argv)
         free(inputs);
         return EXIT_USAGE;
     }
-    if (output && strcmp(output, "-") != 0 && cli_check_output(output) != 0) {
+    if (output && strcmp(output, "-") != 0 && cli_check_output("-o", output) != 0) {
         free(inputs);
         return EXIT_USAGE;
     }
@@ -338,7 +337,7 @@ int cmd_compare(int argc, char **argv)
         nrows++;
         ap_problem_free(p);
     }
-    if (cli_out_open(&out, output) != 0) {
+    if (cli_out_open(&out, "-o", output) != 0) {
         rc = EXIT_USAGE;
         goto done;
     }

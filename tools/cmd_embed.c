@@ -24,9 +24,8 @@ static const char usage_text[] =
     "  --budget BYTES     exit 1, writing nothing, when TFLM's whole arena with the copy\n"
     "                     (kTensorArenaSize) exceeds BYTES (suffixes K, M: 1024-based)\n"
     "  --budget-head BYTES  the same for the head TFLM reaches with the copy\n"
-    "  --force            write the copy even when it gains nothing over the input as it is\n"
-    "                     (\"no gain: TFLM already reaches N bytes\"; without --force nothing is\n"
-    "                     written then, and embed exits 0)\n"
+    "  --force            (kept for scripts: the copy is written even when it gains nothing over\n"
+    "                     the input as it is; embed then says \"no gain\" and exits 0)\n"
     ;
 
 /* Whether the copy gains nothing: TFLM reaches no smaller head with it than with the input. */
@@ -35,7 +34,7 @@ static int no_gain(const ap_tflite_embed_result *r)
     return r->head_before >= 0 && r->head >= r->head_before;
 }
 
-static void report(const char *input, size_t in_len, const char *output, int in_plan, int wrote,
+static void report(const char *input, size_t in_len, const char *output, int in_plan,
                    const ap_tflite_embed_result *r, const ap_tflm_whole *arena)
 {
     const ap_problem *p = r->problem;
@@ -48,15 +47,15 @@ static void report(const char *input, size_t in_len, const char *output, int in_
             scratch_bytes += p->buf[i].size;
         }
     printf("model        %s (%zu bytes)\n", input, in_len);
-    if (!wrote)
-        printf("no gain: TFLM already reaches %lld bytes with the input as it is; %s not written "
-               "(--force writes it)\n", (long long)r->head_before, output);
-    else if (r->shift == 0)
+    if (r->shift == 0)
         printf("wrote        %s (%zu bytes): the offline plan rewritten in place\n", output,
                r->len);
     else
         printf("wrote        %s (%zu bytes): the model moved %zu bytes behind a new header\n",
                output, r->len, r->shift);
+    if (no_gain(r))
+        printf("no gain      TFLM reaches %lld bytes with the input as it is and %lld with the "
+               "copy\n", (long long)r->head_before, (long long)r->head);
     printf("offline plan %zu entries: %zu of %zu planned tensors fixed; -1 for the rest "
            "(constants, variables, empty tensors%s)\n", r->n_words - 3, r->fixed, r->tensors,
            r->held_for_variables ? ", tensors whose entry a variable reads" : "");
@@ -156,17 +155,15 @@ int cmd_embed(int argc, char **argv)
     eo.plan.stop = cli_stop_flag();
     eo.plan.progress = cli_progress_printer(quiet);
 
-    unsigned char *data = NULL;
+    const unsigned char *data;
     size_t len = 0;
     ap_error err = {0};
     ap_tflite_embed_result r;
     ap_tflm_whole arena;
     int have = 0;
     memset(&r, 0, sizeof r);
-    if (ap_read_file(input, (size_t)1 << 31, &data, &len, &err) != AP_OK) {
-        cli_error("%s", err.msg);
+    if (cli_input_read(input, &data, &len) != 0)
         return EXIT_USAGE;
-    }
     ap_status st = ap_tflite_embed(data, len, input, &eo, &r, &err);
     cli_progress_done();
     if (st != AP_OK) {
@@ -176,25 +173,23 @@ int cmd_embed(int argc, char **argv)
         goto done;
     }
     /* TFLM's arena with the copy, read as TFLM reads it, and with the input */
-    have = cli_model_arena(r.data, r.len, output, &in, &arena.plan) == 1 &&
-           cli_model_arena(data, len, input, &in, &arena.stock) == 1;
-    if (cli_budget_exceeded(budget, have ? "arena with the copy" : "head with the copy",
+    int k = cli_model_arena(r.data, r.len, output, &in, &arena.plan);
+    have = k == 1 && cli_model_arena(data, len, input, &in, &arena.stock) == 1;
+    if ((k < 0 && cli_budget_unknown(budget)) ||
+        cli_budget_exceeded(budget, have ? "arena with the copy" : "head with the copy",
                             have ? arena.plan.min_arena : r.head) ||
         cli_budget_exceeded(budget_head, "head with the copy", r.head)) {
         rc = EXIT_INVALID;
         goto done;
     }
-    if (no_gain(&r) && !force) {
-        report(input, len, output, r.had_plan, 0, &r, have ? &arena : NULL);
-        rc = EXIT_OK;
+    /* a copy that gains nothing is written all the same: it is correct, and a build step
+       expecting it must find it */
+    (void)force;
+    if (cli_write_bytes("-o", output, r.data, r.len) != 0)
         goto done;
-    }
-    if (cli_write_bytes(output, r.data, r.len) != 0)
-        goto done;
-    report(input, len, output, r.had_plan, 1, &r, have ? &arena : NULL);
+    report(input, len, output, r.had_plan, &r, have ? &arena : NULL);
     rc = EXIT_OK;
 done:
     ap_tflite_embed_result_free(&r);
-    free(data);
     return rc;
 }

@@ -457,6 +457,7 @@ int cmd_inspect(int argc, char **argv)
             cli_error("inspect: unknown option '%s' (see 'arenaplan inspect --help')", argv[i]);
             return EXIT_USAGE;
         } else if (!input) {
+            cli_input_name(argv[i]);
             input = argv[i];
         } else {
             cli_error("inspect: one model at a time (got '%s' and '%s')", input, argv[i]);
@@ -472,7 +473,7 @@ int cmd_inspect(int argc, char **argv)
         return EXIT_USAGE;
     }
 
-    unsigned char *data = NULL;
+    const unsigned char *data;
     size_t len = 0;
     ap_error err = {0};
     ap_tfl_model *model = NULL;
@@ -481,10 +482,9 @@ int cmd_inspect(int argc, char **argv)
     summary s;
     cli_out out;
     memset(&s, 0, sizeof s);
-    if (ap_read_file(input, (size_t)1 << 31, &data, &len, &err) != AP_OK) {
-        cli_error("%s", err.msg);
+    if ((output && strcmp(output, "-") != 0 && cli_check_output("-o", output) != 0) ||
+        cli_input_read(input, &data, &len) != 0)
         return EXIT_USAGE;
-    }
     if (len < 8 || memcmp(data + 4, "TFL3", 4) != 0) {
         cli_error("inspect: %s is not a TensorFlow Lite model (no \"TFL3\" identifier at bytes "
                   "4-7)", input);
@@ -538,7 +538,7 @@ int cmd_inspect(int argc, char **argv)
         cli_error("%s", perr.msg);
         goto done;
     }
-    if (cli_out_open(&out, output) != 0)
+    if (cli_out_open(&out, "-o", output) != 0)
         goto done;
     if (strcmp(format, "csv") == 0) {
         if (ap_csv_write(out.f, p, NULL, &err) != AP_OK) {
@@ -567,6 +567,5 @@ done:
     ap_litert_info_free(lit);
     ap_problem_free(p);
     ap_tflite_free(model);
-    free(data);
     return rc;
 }

@@ -130,6 +130,7 @@ static int parse(plan_args *a, int argc, char **argv)
             cli_error("plan: unknown option '%s' (see 'arenaplan plan --help')", argv[i]);
             return -1;
         } else if (a->ninputs < MAX_INPUTS) {
+            cli_input_name(argv[i]);
             a->inputs[a->ninputs++] = argv[i];
         } else {
             cli_error("plan: at most %d inputs", MAX_INPUTS);
@@ -169,7 +170,7 @@ static int parse(plan_args *a, int argc, char **argv)
     }
     if (a->po.strategy && cli_check_strategy(a->po.strategy) != 0)
         return -1;
-    if (a->output && strcmp(a->output, "-") != 0 && cli_check_output(a->output) != 0)
+    if (a->output && strcmp(a->output, "-") != 0 && cli_check_output("-o", a->output) != 0)
         return -1;
     return 0;
 }
@@ -335,7 +336,7 @@ int cmd_plan(int argc, char **argv)
     ap_error err = {0};
     cli_out out;
     ap_tflm_whole *arenas = NULL;
-    int rc = parse(&a, argc, argv), i, nloaded = 0, have_all = 1;
+    int rc = parse(&a, argc, argv), i, nloaded = 0, have_all = 1, unknown = 0;
     ap_status st;
     if (rc == -2)
         return EXIT_OK;
@@ -374,8 +375,11 @@ int cmd_plan(int argc, char **argv)
         rc = EXIT_USAGE;
         goto done;
     }
-    for (i = 0; i < a.ninputs; i++)
-        have_all &= cli_arena(a.inputs[i], &a.in, ps[i], &plans[i], &arenas[i]) == 1;
+    for (i = 0; i < a.ninputs; i++) {
+        int k = cli_arena(a.inputs[i], &a.in, ps[i], &plans[i], &arenas[i]);
+        have_all &= k == 1;
+        unknown |= k < 0;
+    }
     if (!have_all) {
         free(arenas);
         arenas = NULL;
@@ -391,15 +395,17 @@ int cmd_plan(int argc, char **argv)
     /* A failed gate writes no file (a make rule must not see a fresh output); on stdout the
      * plan still follows the message, which comes first so that a broken stdout cannot hide
      * it. */
-    int gate = budget_check(&a, a.shared ? shared.arena : plans[0].arena,
-                            !arenas ? -1
-                            : a.shared ? ap_tflm_shared_arena(arenas, (size_t)a.ninputs, NULL, NULL)
-                                       : arenas[0].plan.min_arena);
+    int gate = unknown && cli_budget_unknown(a.budget)
+                   ? EXIT_INVALID
+                   : budget_check(&a, a.shared ? shared.arena : plans[0].arena,
+                                  !arenas ? -1
+                                  : a.shared ? ap_tflm_shared_arena(arenas, (size_t)a.ninputs, NULL, NULL)
+                                             : arenas[0].plan.min_arena);
     if (gate != EXIT_OK && a.output && strcmp(a.output, "-") != 0) {
         rc = gate;
         goto done;
     }
-    if (cli_out_open(&out, a.output) != 0) {
+    if (cli_out_open(&out, "-o", a.output) != 0) {
         rc = EXIT_USAGE;
         goto done;
     }

@@ -156,27 +156,24 @@ int cmd_reorder(int argc, char **argv)
         wo.find.order.budget = v;
     }
 
-    unsigned char *data = NULL;
+    const unsigned char *data;
     size_t len = 0;
     ap_error err = {0};
     ap_tflite_reorder_output r;
     memset(&r, 0, sizeof r);
-    if (ap_read_file(input, (size_t)1 << 31, &data, &len, &err) != AP_OK) {
-        cli_error("%s", err.msg);
+    if (cli_input_read(input, &data, &len) != 0)
         return EXIT_USAGE;
-    }
     ap_status st = ap_tflite_reorder(data, len, input, &wo, &r, &err);
     if (st != AP_OK) {
         cli_error("%s", err.msg);
         rc = st == AP_ERR_INVALID ? EXIT_INVALID : EXIT_USAGE;
         goto done;
     }
-    if (cli_write_bytes(output, r.data, r.len) != 0)
+    if (cli_write_bytes("-o", output, r.data, r.len) != 0)
         goto done;
     report(input, len, output, &r);
     rc = EXIT_OK;
 done:
     ap_tflite_reorder_output_free(&r);
-    free(data);
     return rc;
 }

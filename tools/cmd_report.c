@@ -91,6 +91,7 @@ static int parse(report_args *a, int argc, char **argv)
             cli_error("report: unknown option '%s' (see 'arenaplan report --help')", argv[i]);
             return -1;
         } else if (!a->input) {
+            cli_input_name(argv[i]);
             a->input = argv[i];
         } else {
             cli_error("report: one input at a time (got '%s' and '%s')", a->input, argv[i]);
@@ -105,8 +106,8 @@ static int parse(report_args *a, int argc, char **argv)
         cli_error("report: the HTML report and the SVG cannot both go to stdout");
         return -1;
     }
-    if ((a->output && strcmp(a->output, "-") != 0 && cli_check_output(a->output) != 0) ||
-        (a->svg && strcmp(a->svg, "-") != 0 && cli_check_output(a->svg) != 0))
+    if ((a->output && strcmp(a->output, "-") != 0 && cli_check_output("-o", a->output) != 0) ||
+        (a->svg && strcmp(a->svg, "-") != 0 && cli_check_output("--svg", a->svg) != 0))
         return -1;
     if (!a->nstrategy) {
         size_t k;
@@ -126,9 +127,9 @@ static int write_outputs(const report_args *a, const ap_problem *p, const ap_pla
     cli_out html = {0}, svg = {0};
     ap_error err = {0};
     int want_html = a->output || !a->svg, ok = 1;
-    if (want_html && cli_out_open(&html, a->output) != 0)
+    if (want_html && cli_out_open(&html, "-o", a->output) != 0)
         return EXIT_USAGE;
-    if (a->svg && cli_out_open(&svg, a->svg) != 0) {
+    if (a->svg && cli_out_open(&svg, "--svg", a->svg) != 0) {
         if (want_html)
             cli_out_close(&html, 0);
         return EXIT_USAGE;
@@ -188,8 +189,9 @@ int cmd_report(int argc, char **argv)
     }
     {
         ap_tflm_whole arena;
-        int have = cli_arena(a.input, &a.in, p, &plans[0], &arena) == 1;
-        if (cli_budget_exceeded(a.budget, "arena", have ? arena.plan.min_arena : plans[0].arena) ||
+        int known = cli_arena(a.input, &a.in, p, &plans[0], &arena), have = known == 1;
+        if ((known < 0 && cli_budget_unknown(a.budget)) ||
+            cli_budget_exceeded(a.budget, "arena", have ? arena.plan.min_arena : plans[0].arena) ||
             cli_budget_exceeded(a.budget_head, "head", plans[0].arena))
             rc = EXIT_INVALID;
         else

@@ -47,8 +47,10 @@ static int run(int argc, char **argv)
         return EXIT_OK;
     }
     for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            cli_command_name = commands[i].name;
             return commands[i].run(argc - 1, argv + 1);
+        }
     cli_error("unknown command '%s' (try 'arenaplan --help')", argv[1]);
     return EXIT_USAGE;
 }

@@ -2,7 +2,8 @@
  * arenaplan/load.h - turning an input file (CSV buffer list or .tflite model) into a problem.
  *
  * ap_load reads a file as a model when it carries the TFLite file identifier "TFL3", is named
- * *.tflite, or holds a NUL byte in its first 64 bytes (binary); anything else as CSV (csv.h).
+ * *.tflite, or holds a NUL byte in its first 64 bytes (binary) and is not named *.csv; anything
+ * else as CSV (csv.h).
  * A model becomes the problem of the runtime chosen: TFLM's (tflm.h, the default) or the
  * TensorFlow Lite interpreter's (litert.h).
  */
@@ -51,6 +52,16 @@ int ap_is_tflite_file(const char *path);
 /* Reads path into a new validated problem (*out, free with ap_problem_free). On failure *out is
  * NULL and err names the file and the fault. */
 ap_status ap_load(const char *path, const ap_load_options *opt, ap_problem **out, ap_error *err);
+
+/* The same for a file's bytes data[0..len), read once by the caller (a FIFO, a pipe): name is
+ * the file's name, for the messages and for the choice between the readers (as ap_load). */
+ap_status ap_load_data(const unsigned char *data, size_t len, const char *name,
+                       const ap_load_options *opt, ap_problem **out, ap_error *err);
+
+/* Whether ap_load reads data[0..len), a file named name, as a model: it carries "TFL3" at byte
+ * 4, or it is named *.tflite, or it is binary (a NUL byte in its first 64 bytes) and not named
+ * *.csv (a CSV file with a NUL byte gets the CSV reader's message). */
+int ap_is_model_data(const unsigned char *data, size_t len, const char *name);
 
 /* Reads a whole file into memory (malloc'd, NUL-terminated; *len excludes the NUL). Refuses
  * files larger than max_bytes. */

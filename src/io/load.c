@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "arenaplan/csv.h"
 #include "arenaplan/litert.h"
@@ -24,10 +25,15 @@ ap_status ap_read_file(const char *path, size_t max_bytes, unsigned char **data,
     FILE *f = fopen(path, "rb");
     unsigned char *buf = NULL;
     size_t cap = 0, n = 0;
+    struct stat st;
     *data = NULL;
     *len = 0;
     if (!f)
         return ap_error_set(err, AP_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        return ap_error_set(err, AP_ERR_IO, "%s: is a directory, not a file to read", path);
+    }
     for (;;) {
         size_t got;
         if (cap - n < 65536 + 1) {
@@ -59,9 +65,10 @@ ap_status ap_read_file(const char *path, size_t max_bytes, unsigned char **data,
             break;
     }
     if (ferror(f)) {
+        int e = errno;
         free(buf);
         fclose(f);
-        return ap_error_set(err, AP_ERR_IO, "%s: read error", path);
+        return ap_error_set(err, AP_ERR_IO, "%s: read error: %s", path, strerror(e));
     }
     fclose(f);
     buf[n] = 0;
@@ -76,16 +83,20 @@ static int looks_like_tflite(const unsigned char *d, size_t len)
 }
 
 /* Whether the reader of models should judge the file: it says it is one, or it is named like
- * one, or it is binary (CSV text has no NUL byte). A damaged model then gets the model
- * reader's message ("file identifier ... is not TFL3") rather than a CSV error. */
-static int route_to_tflite(const char *path, const unsigned char *d, size_t len)
+ * one, or it is binary (CSV text has no NUL byte) and not named like a CSV file. A damaged
+ * model then gets the model reader's message ("file identifier ... is not TFL3") rather than a
+ * CSV error, and a CSV file holding a NUL byte the CSV reader's ("binary data"). */
+static int named(const char *path, const char *ext)
 {
-    size_t n = strlen(path);
-    if (looks_like_tflite(d, len))
+    size_t n = strlen(path), k = strlen(ext);
+    return n >= k && strcasecmp(path + n - k, ext) == 0;
+}
+
+int ap_is_model_data(const unsigned char *d, size_t len, const char *path)
+{
+    if (looks_like_tflite(d, len) || named(path, ".tflite"))
         return 1;
-    if (n >= 7 && strcasecmp(path + n - 7, ".tflite") == 0)
-        return 1;
-    return memchr(d, 0, len < 64 ? len : 64) != NULL;
+    return !named(path, ".csv") && memchr(d, 0, len < 64 ? len : 64) != NULL;
 }
 
 int ap_is_tflite_file(const char *path)
@@ -102,9 +113,24 @@ int ap_is_tflite_file(const char *path)
 
 ap_status ap_load(const char *path, const ap_load_options *opt, ap_problem **out, ap_error *err)
 {
-    ap_load_options defaults;
     unsigned char *data;
     size_t len;
+    ap_status st;
+    *out = NULL;
+    if (opt && (opt->build.align < 0 || (opt->build.align & (opt->build.align - 1))))
+        return ap_error_set(err, AP_ERR_USAGE, "alignment %lld is not a power of two",
+                            (long long)opt->build.align);
+    if ((st = ap_read_file(path, MAX_INPUT_BYTES, &data, &len, err)) != AP_OK)
+        return st;
+    st = ap_load_data(data, len, path, opt, out, err);
+    free(data);
+    return st;
+}
+
+ap_status ap_load_data(const unsigned char *data, size_t len, const char *path,
+                       const ap_load_options *opt, ap_problem **out, ap_error *err)
+{
+    ap_load_options defaults;
     ap_status st;
     *out = NULL;
     if (!opt) {
@@ -114,13 +140,11 @@ ap_status ap_load(const char *path, const ap_load_options *opt, ap_problem **out
     if (opt->build.align < 0 || (opt->build.align & (opt->build.align - 1)))
         return ap_error_set(err, AP_ERR_USAGE, "alignment %lld is not a power of two",
                             (long long)opt->build.align);
-    if ((st = ap_read_file(path, MAX_INPUT_BYTES, &data, &len, err)) != AP_OK)
-        return st;
-    if (route_to_tflite(path, data, len) && opt->runtime == AP_RUNTIME_TFLITE) {
+    if (ap_is_model_data(data, len, path) && opt->runtime == AP_RUNTIME_TFLITE) {
         ap_litert_options lo = opt->litert;
         lo.align = opt->build.align;
         st = ap_litert_load_problem(data, len, path, &lo, out, err);
-    } else if (route_to_tflite(path, data, len)) {
+    } else if (ap_is_model_data(data, len, path)) {
         st = ap_tflite_load_problem(data, len, path, &opt->build, out, err);
     } else {
         ap_csv_options co;
@@ -131,6 +155,5 @@ ap_status ap_load(const char *path, const ap_load_options *opt, ap_problem **out
         co.warn_ctx = opt->warn_ctx;
         st = ap_csv_parse((const char *)data, len, path, &co, out, NULL, err);
     }
-    free(data);
     return st;
 }

@@ -37,11 +37,19 @@ ap_status ap_tflite_tflm_embedded(const ap_problem *p, const ap_plan *plan, ap_p
     for (i = 0; i < p->n; i++)
         if (plan->offset[i] < 0)
             return ap_error_set(err, AP_ERR_INVALID, "buffer '%s' has no offset", p->buf[i].id);
+    ap_check_result res;
+    if ((st = ap_check(p, plan->offset, &res)) != AP_OK)
+        return ap_error_set(err, st, "%s", res.message);
     if (!(q = ap_problem_clone(p)))
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory embedding the plan");
+    /* every tensor fixed where the plan put it, as the offline plan embed writes: pre-planned,
+       so that the bytes the plan's rules let two tensors share stay shared once TFLM's planner,
+       which knows no rule, places the scratch around them (as embed's own copy is read) */
     for (i = 0; i < q->n; i++)
-        if (q->buf[i].tensor != AP_NO_INDEX)
+        if (q->buf[i].tensor != AP_NO_INDEX) {
             q->buf[i].fixed = plan->offset[i];
+            q->buf[i].preplanned = 1;
+        }
     if ((st = ap_problem_validate(q, err)) == AP_OK)
         st = ap_tflite_tflm_plan(q, out, err);
     ap_problem_free(q);

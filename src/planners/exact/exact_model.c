@@ -190,55 +190,87 @@ static int cmp_win(const void *x, const void *y)
     return a->hi < b->hi ? -1 : a->hi > b->hi;
 }
 
+static int cmp_problem_lower(uint32_t a, uint32_t b, const void *ctx)
+{
+    const ap_problem *p = ctx;
+    if (p->buf[a].lower != p->buf[b].lower)
+        return p->buf[a].lower < p->buf[b].lower ? -1 : 1;
+    return a < b ? -1 : a > b;
+}
+
+/* The fixed buffers of p with bytes (problem indices), sorted by lower, into *out (malloc'd,
+ * *nf of them). Both passes below walk only these: a loop over every buffer for each one would
+ * be quadratic in the problem (50,000 buffers, none fixed: 2.5e9 steps, seconds). */
+static ap_status fixed_by_lower(const ap_problem *p, uint32_t **out, size_t *nf, ap_error *err)
+{
+    size_t q, k = 0;
+    uint32_t *f = ap__alloc(p->n + 1, sizeof *f);
+    *out = NULL;
+    *nf = 0;
+    if (!f)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory indexing fixed buffers");
+    for (q = 0; q < p->n; q++)
+        if (p->buf[q].fixed != AP_UNFIXED && p->buf[q].size > 0)
+            f[k++] = (uint32_t)q;
+    ap_status st = ap__sort_idx(f, k, cmp_problem_lower, p, err);
+    if (st != AP_OK) {
+        free(f);
+        return st;
+    }
+    *out = f;
+    *nf = k;
+    return AP_OK;
+}
+
 /* Whether two fixed buffers already clash: then no plan exists at all. (Validation refuses
- * such inputs, and pre-planned buffers may share bytes: kept as a guard.) */
-static void find_fixed_clash(ap__xmodel *m)
+ * such inputs, and pre-planned buffers may share bytes: kept as a guard.) In lower order, j
+ * meets i while lower_j < upper_i. */
+static void find_fixed_clash(ap__xmodel *m, const uint32_t *f, size_t nf)
 {
     const ap_problem *p = m->p;
-    size_t i, j;
+    size_t a, b;
     m->clash_a = m->clash_b = -1;
-    for (i = 0; i < p->n; i++) {
-        if (p->buf[i].fixed == AP_UNFIXED || p->buf[i].size == 0)
-            continue;
-        for (j = i + 1; j < p->n; j++) {
+    for (a = 0; a < nf; a++)
+        for (b = a + 1; b < nf && p->buf[f[b]].lower < p->buf[f[a]].upper; b++) {
+            size_t i = f[a] < f[b] ? f[a] : f[b], j = f[a] < f[b] ? f[b] : f[a];
             ap__xwin w;
             int64_t d;
-            if (p->buf[j].fixed == AP_UNFIXED || p->buf[j].size == 0 || !ap_buffers_meet(p, i, j) ||
-                (p->buf[i].preplanned && p->buf[j].preplanned))
+            if (p->buf[i].preplanned && p->buf[j].preplanned)
                 continue;
             w = pair_window(p, i, j);
             d = p->buf[i].fixed - p->buf[j].fixed;
-            if (d > w.lo && d < w.hi) {
-                m->clash_a = (long)i;
+            if (d > w.lo && d < w.hi && (m->clash_a < 0 || (long)i < m->clash_a ||
+                                         ((long)i == m->clash_a && (long)j < m->clash_b))) {
+                m->clash_a = (long)i; /* the first pair in index order, as before */
                 m->clash_b = (long)j;
-                return;
             }
         }
-    }
 }
 
-/* The absolute windows that fixed buffers forbid to each search buffer. */
-static ap_status build_fixed(ap__xmodel *m, ap_error *err)
+/* The absolute windows that fixed buffers forbid to each search buffer (f: the fixed buffers
+ * by lower; those starting at or after the buffer's end cannot meet it). */
+static ap_status build_fixed(ap__xmodel *m, const uint32_t *f, size_t nf, ap_error *err)
 {
     const ap_problem *p = m->p;
-    size_t i, q, k = 0, cap = 0;
+    size_t i, c, k = 0, cap = 0;
     m->fix_start = ap__zalloc(m->n + 1, sizeof *m->fix_start);
     if (!m->fix_start)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory indexing fixed buffers");
     for (i = 0; i < m->n; i++) {
         size_t pu = m->pidx[i], first = k;
-        for (q = 0; q < p->n; q++) {
+        for (c = 0; c < nf && p->buf[f[c]].lower < p->buf[pu].upper; c++) {
+            size_t q = f[c];
             ap__xwin w;
-            if (p->buf[q].fixed == AP_UNFIXED || p->buf[q].size == 0 || !ap_buffers_meet(p, pu, q))
+            if (!ap_buffers_meet(p, pu, q))
                 continue;
             w = pair_window(p, pu, q);
             if (w.lo >= w.hi)
                 continue;
             {
-                ap__xwin *nf = ap__grow(m->fix, &cap, k + 1, sizeof *m->fix);
-                if (!nf)
+                ap__xwin *nw = ap__grow(m->fix, &cap, k + 1, sizeof *m->fix);
+                if (!nw)
                     return ap_error_set(err, AP_ERR_NOMEM, "out of memory indexing fixed buffers");
-                m->fix = nf;
+                m->fix = nw;
             }
             m->fix[k].lo = p->buf[q].fixed + w.lo;
             m->fix[k].hi = p->buf[q].fixed + w.hi;
@@ -380,12 +412,17 @@ ap_status ap__xmodel_build(ap__xmodel *m, const ap_problem *p, ap_error *err)
         m->tgran = 1;
     if (m->gran <= 0)
         m->gran = 1;
+    uint32_t *fixed = NULL;
+    size_t nfixed = 0;
     if ((st = build_sections(m, err)) != AP_OK || (st = build_adjacency(m, err)) != AP_OK ||
-        (st = build_fixed(m, err)) != AP_OK || (st = detect_risky(m, err)) != AP_OK) {
+        (st = fixed_by_lower(p, &fixed, &nfixed, err)) != AP_OK ||
+        (st = build_fixed(m, fixed, nfixed, err)) != AP_OK || (st = detect_risky(m, err)) != AP_OK) {
+        free(fixed);
         ap__xmodel_free(m);
         return st;
     }
-    find_fixed_clash(m);
+    find_fixed_clash(m, fixed, nfixed);
+    free(fixed);
     return AP_OK;
 }
 

@@ -1,0 +1,190 @@
+/* test_cli_gates.c - the numbers a build gates on (issue 32, items 4 and 9): with the in-place
+ * and overlap rules, plan's arena is TFLM's whole arena with the plan embedded (the figure
+ * embed gives), so --budget gates it; a whole arena that cannot be computed fails the gate
+ * instead of gating the head; embed that gains nothing still writes its copy. */
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "test_tflite_fbb.h"
+
+#define PD "corpus/models/tflm/person_detect.tflite"
+#define MOBILENET "corpus/models/tflm/mobilenet_v2_quantized_1x3x224x224.tflite"
+#define VELA "corpus/models/tflm/person_detect_vela.tflite"
+
+static void write_blob(const char *path, const unsigned char *p, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(p, 1, n, f), n);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* x -> ADD(x, x) -> ADD(a, a) -> ADD(b, b) -> y, int8[1,256]: element-wise, no broadcasting. */
+static const char *add_chain(void)
+{
+    static char path[4096];
+    fbb_node *t[4];
+    const char *names[4] = {"x", "a", "b", "y"};
+    for (int k = 0; k < 4; k++)
+        t[k] = tfl_tensor(names[k], AP_TFL_INT8, fbb_ints(2, 1, 256), 0);
+    fbb_node *ops = fbb_tables(3, tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0, NULL),
+                               tfl_op(0, fbb_ints(2, 1, 1), fbb_ints(1, 2), 0, NULL),
+                               tfl_op(0, fbb_ints(2, 2, 2), fbb_ints(1, 3), 0, NULL));
+    fbb_node *sg = tfl_subgraph(fbb_tables(4, t[0], t[1], t[2], t[3]), fbb_ints(1, 0),
+                                fbb_ints(1, 3), ops, NULL);
+    size_t len;
+    unsigned char *data = fbb_finish(tfl_model(fbb_tables(1, tfl_opcode(AP_TFL_OP_ADD, NULL)),
+                                               fbb_tables(1, sg), fbb_tables(1, tfl_buffer(NULL, 0)),
+                                               NULL),
+                                     &len);
+    fbb_reset();
+    snprintf(path, sizeof path, "%s", tmp_path("add_chain.tflite"));
+    write_blob(path, data, len);
+    free(data);
+    return path;
+}
+
+/* The N of "arena        N bytes (kTensorArenaSize" in plan's table, or -1. */
+static long long plan_arena(const char *out)
+{
+    const char *a = strstr(out, "\narena        ");
+    long long v = -1;
+    if (a && strstr(a, " bytes (kTensorArenaSize for TFLM"))
+        v = strtoll(a + 14, NULL, 10);
+    return v;
+}
+
+/* The N of embed's "arena        N bytes (kTensorArenaSize for TFLM on cortex-m with the copy". */
+static long long embed_arena(const char *out)
+{
+    const char *a = strstr(out, "\narena        ");
+    return a ? strtoll(a + 14, NULL, 10) : -1;
+}
+
+/* plan with rules: no warning, the whole arena known and equal to embed's with the same
+ * strategy, and --budget gating it: one byte less fails (exit 1, no file), the figure passes. */
+static void gate(const char *model, const char *rule, const char *set, long long want)
+{
+    char budget[32], out[4096];
+    run_result r = run_cli("plan", model, rule, set, NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.err, "");
+    long long whole = plan_arena(r.out);
+    const char *s = strstr(r.out, "strategy     best:");
+    assert_non_null(s);
+    char strategy[64];
+    assert_int_equal(sscanf(s + 18, "%63s", strategy), 1);
+    run_free(&r);
+    if (want >= 0)
+        assert_int_equal(whole, want);
+    assert_true(whole > 0);
+
+    snprintf(out, sizeof out, "%s", tmp_path("gate_copy.tflite"));
+    r = run_cli("embed", model, rule, set, "--strategy", strategy, "-o", out, NULL);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(embed_arena(r.out), whole);
+    run_free(&r);
+
+    snprintf(out, sizeof out, "%s", tmp_path("gate_plan.h"));
+    unlink(out);
+    snprintf(budget, sizeof budget, "%lld", whole - 1);
+    r = run_cli("plan", model, rule, set, "--budget", budget, "--format", "c", "-o", out, NULL);
+    assert_int_equal(r.status, 1);
+    char msg[256];
+    snprintf(msg, sizeof msg, "arenaplan: the arena needs %lld bytes, 1 more than the budget of %lld "
+             "bytes\n", whole, whole - 1);
+    assert_string_equal(r.err, msg);
+    run_free(&r);
+    assert_false(file_exists(out));
+    snprintf(budget, sizeof budget, "%lld", whole);
+    r = run_cli("plan", model, rule, set, "--budget", budget, "--format", "c", "-o", out, NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.err, "");
+    run_free(&r);
+    char *h = read_text(out, NULL);
+    char define[128];
+    snprintf(define, sizeof define, "_ARENA_SIZE %lldu", whole);
+    assert_contains(h, define);
+    free(h);
+}
+
+static void rules_gate_the_whole_arena(void **state)
+{
+    (void)state;
+    /* the issue's case: embed says the arena needs 63,880 bytes; plan --budget 40K must fail */
+    run_result r = run_cli("plan", src_path(PD), "--overlap", "reference", "--budget", "40K", NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, "arenaplan: the arena needs 63880 bytes, 22920 more than the budget "
+                               "of 40960 bytes\n");
+    assert_contains(r.out, "\narena        63880 bytes (kTensorArenaSize for TFLM on cortex-m; head "
+                           "36880 + tail 26996");
+    run_free(&r);
+    gate(src_path(PD), "--overlap", "reference", 63880);
+    gate(src_path(PD), "--inplace", "elementwise", 82296);
+    gate(src_path(MOBILENET), "--overlap", "reference", 1396324);
+    gate(add_chain(), "--inplace", "elementwise", -1);
+    gate(add_chain(), "--overlap", "reference", -1);
+    /* the report and compare see the same whole arena */
+    char html[4096];
+    snprintf(html, sizeof html, "%s", tmp_path("gate.html"));
+    r = run_cli("report", src_path(PD), "--overlap", "reference", "--budget", "63879", "-o", html, NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, "arenaplan: the arena needs 63880 bytes, 1 more than the budget of "
+                               "63879 bytes\n");
+    run_free(&r);
+}
+
+/* A model whose whole arena cannot be computed: --budget cannot gate it and fails, writing
+ * nothing; --budget-head still gates the head. */
+static void unknown_arena_fails_the_gate(void **state)
+{
+    (void)state;
+    char out[4096];
+    snprintf(out, sizeof out, "%s", tmp_path("vela_plan.h"));
+    unlink(out);
+    run_result r = run_cli("plan", src_path(VELA), "--budget", "1M", "--format", "c", "-o", out, NULL);
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "showing the head only\n");
+    assert_contains(r.err, "arenaplan: --budget 1048576: TFLM's whole arena is unknown (above), so "
+                           "it cannot be gated; --budget-head gates the head\n");
+    run_free(&r);
+    assert_false(file_exists(out));
+    r = run_cli("plan", src_path(VELA), "--budget-head", "1M", "--format", "c", "-o", out, NULL);
+    assert_int_equal(r.status, 0);
+    run_free(&r);
+    assert_true(file_exists(out));
+}
+
+/* embed that gains nothing writes the copy all the same (it is correct, and its arena is then
+ * known), says "no gain" and exits 0. */
+static void embed_without_gain_writes(void **state)
+{
+    (void)state;
+    char out[4096], want[8192];
+    snprintf(out, sizeof out, "%s", tmp_path("nogain_copy.tflite"));
+    unlink(out);
+    run_result r = run_cli("embed", src_path(PD), "-o", out, NULL);
+    assert_int_equal(r.status, 0);
+    snprintf(want, sizeof want, "model        %s (300568 bytes)\nwrote        %s (", src_path(PD), out);
+    assert_int_equal(strncmp(r.out, want, strlen(want)), 0);
+    assert_contains(r.out, "\nno gain      TFLM reaches 55296 bytes with the input as it is and 55296 "
+                           "with the copy\n");
+    run_free(&r);
+    assert_true(file_exists(out));
+    /* the copy is a model carrying the plan */
+    r = run_cli("check", out, NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "tflm head    55296 bytes");
+    run_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rules_gate_the_whole_arena),
+        cmocka_unit_test(unknown_arena_fails_the_gate),
+        cmocka_unit_test(embed_without_gain_writes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
