@@ -64,7 +64,7 @@ static int column(char **h, int n, const char *name)
 static const char *const status_of[] = {"ok", "refused", "crash"};
 
 static int check_row(const og_spec *spec, char **f, int nf, const int *col, int target,
-                     char *seen)
+                     const char *only, char *seen)
 {
     int problems = 0;
     if (nf <= col[0] || nf <= col[1] || nf <= col[2] || nf <= col[3]) {
@@ -73,6 +73,8 @@ static int check_row(const og_spec *spec, char **f, int nf, const int *col, int 
     }
     const char *name = f[col[0]];
     int mi = -1;
+    if (only && strcmp(only, name))
+        return 0;
     for (int i = 0; i < spec->n; i++)
         if (!strcmp(spec->m[i].name, name))
             mi = i;
@@ -111,7 +113,7 @@ static int check_row(const og_spec *spec, char **f, int nf, const int *col, int 
     return problems;
 }
 
-int og_check_figures(const og_spec *spec, const char *csv_path, int target)
+int og_check_figures(const og_spec *spec, const char *csv_path, int target, const char *only)
 {
     FILE *fp = fopen(csv_path, "r");
     if (!fp)
@@ -142,10 +144,10 @@ int og_check_figures(const og_spec *spec, const char *csv_path, int target)
         if (!line[0])
             continue;
         int nf = csv_split(line, f, 64);
-        problems += check_row(spec, f, nf, col, target, seen);
+        problems += check_row(spec, f, nf, col, target, only, seen);
     }
     for (int i = 0; i < spec->n && header_ok; i++)
-        if (!seen[i] && problems < 1000) {
+        if (!seen[i] && (!only || !strcmp(only, spec->m[i].name)) && problems < 1000) {
             fprintf(stderr, "figures: %s: no row for it\n", spec->m[i].name);
             problems++;
         }

@@ -174,12 +174,15 @@ static int check_figures(const og_spec *spec, const args *a)
                : !strcmp(a->target, "cmsis") ? OG_M4_CMSIS : -1;
     if (target < 0)
         return usage();
-    int problems = og_check_figures(spec, a->figures, target);
+    int problems = og_check_figures(spec, a->figures, target, a->only);
     if (problems < 0) {
         fprintf(stderr, "opgen: cannot read %s: %s\n", a->figures, strerror(errno));
         return 2;
     }
-    printf("%d models, %d problems in %s\n", spec->n, problems, a->figures);
+    int n = 0;
+    for (int i = 0; i < spec->n; i++)
+        n += !a->only || !strcmp(a->only, spec->m[i].name);
+    printf("%d models, %d problems in %s\n", n, problems, a->figures);
     return problems ? 1 : 0;
 }
 

@@ -196,8 +196,9 @@ int og_verify(const og_model *m, const unsigned char *data, size_t len, char *er
 
 /* Checks a measured-figures CSV (corpus/reference/ops/TARGET.csv) against the spec: every row names
  * a model of the spec with the hash of its bytes today, every model has a row, and the measured
- * status agrees with the spec's expectation for target. Prints one line per problem to stderr;
- * returns the number of problems, -1 when the file cannot be read. */
-int og_check_figures(const og_spec *spec, const char *csv_path, int target);
+ * status agrees with the spec's expectation for target; only (when not NULL) limits all of it
+ * to that model. Prints one line per problem to stderr; returns the number of problems, -1 when
+ * the file cannot be read. */
+int og_check_figures(const og_spec *spec, const char *csv_path, int target, const char *only);
 
 #endif
