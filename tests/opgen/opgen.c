@@ -261,7 +261,7 @@ int main(int argc, char **argv)
     og_spec spec;
     char err[1024];
     if (og_spec_parse(text ? text : (const char *)og_builtin_spec, &spec, err, sizeof err)) {
-        fprintf(stderr, "opgen: %s\n", err);
+        fprintf(stderr, "opgen: %s: %s\n", a.spec ? a.spec : "ops.spec (built in)", err);
         free(text);
         return 2;
     }

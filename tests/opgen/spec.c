@@ -24,7 +24,7 @@ typedef struct ctx {
 static int fail(ctx *c, const char *fmt, ...)
 {
     va_list ap;
-    int n = snprintf(c->err, c->errlen, "ops.spec:%d: ", c->line);
+    int n = snprintf(c->err, c->errlen, "line %d: ", c->line);
     va_start(ap, fmt);
     if (n >= 0 && (size_t)n < c->errlen)
         vsnprintf(c->err + n, c->errlen - (size_t)n, fmt, ap);
@@ -187,8 +187,8 @@ static int parse_shape(ctx *c, const char *s, og_tensor *t)
     t->rank = 0;
     if (!buf[0])
         return 0;
-    double *v;
-    int k;
+    double *v = NULL;
+    int k = 0;
     if (parse_list(buf, &v, &k) || k > OG_MAX_DIMS) {
         if (k <= OG_MAX_DIMS)
             return fail(c, "shape \"%s\": bad dimension", s);
@@ -476,8 +476,8 @@ static int parse_option(ctx *c, og_op *op, char *s)
                                                     : 0;
     case OG_K_INTVEC: {
         size_t n = strlen(val);
-        double *v;
-        int k;
+        double *v = NULL;
+        int k = 0;
         char buf[128];
         if (n < 2 || val[0] != '[' || val[n - 1] != ']' || n - 2 >= sizeof buf)
             return fail(c, "option %s: expected [a,b,...]", key);
@@ -487,8 +487,13 @@ static int parse_option(ctx *c, og_op *op, char *s)
             o->n_vec = 0;
             return 0;
         }
-        if (parse_list(buf, &v, &k) || k > (int)(sizeof o->vec / sizeof *o->vec))
+        if (parse_list(buf, &v, &k))
             return fail(c, "option %s: bad vector", key);
+        if (k > (int)(sizeof o->vec / sizeof *o->vec)) {
+            free(v);
+            return fail(c, "option %s: more than %d values", key,
+                        (int)(sizeof o->vec / sizeof *o->vec));
+        }
         for (int i = 0; i < k; i++)
             o->vec[i] = (int32_t)v[i];
         o->n_vec = k;
@@ -760,7 +765,7 @@ int og_spec_parse(const char *text, og_spec *spec, char *err, size_t errlen)
 {
     ctx c = {spec, NULL, NULL, 0, err, errlen};
     memset(spec, 0, sizeof *spec);
-    char *buf = malloc(strlen(text) + 1), *line = NULL;
+    char *line = NULL;
     size_t cap = 0, len = 0;
     const char *p = text;
     int rc = 0, lineno = 0, start = 0;
@@ -801,7 +806,6 @@ int og_spec_parse(const char *text, og_spec *spec, char *err, size_t errlen)
     if (rc == 0)
         rc = finish_model(&c);
     free(line);
-    free(buf);
     if (rc == 0)
         for (int i = 0; i < spec->n; i++)
             for (int g = 0; g < spec->m[i].n_g; g++)
