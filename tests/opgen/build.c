@@ -385,6 +385,9 @@ static fbb_node *subgraph(const og_model *m, int gi, opcodes *oc, bufs *bs)
         ops[o] = tfl_op(opcode_index(oc, op), fbb_int_array((size_t)op->n_in, op->in),
                         fbb_int_array((size_t)op->n_out, op->out),
                         with ? tab->union_type : 0, with ? options_table(op) : NULL);
+        if (op->n_inter)
+            fbb_ref(ops[o], AP_TFL_F_OPERATOR_INTERMEDIATES,
+                    fbb_int_array((size_t)op->n_inter, op->inter));
         if (op->has_cust)
             fbb_ref(ops[o], AP_TFL_F_OPERATOR_CUSTOM_OPTIONS, custom_options(op));
     }
@@ -415,9 +418,24 @@ unsigned char *og_build(const og_model *m, size_t *len, char *err, size_t errlen
     for (int i = 0; i < oc.n; i++)
         codes[i] = tfl_opcode(oc.builtin[i], oc.builtin[i] == AP_TFL_OP_CUSTOM ? oc.custom[i]
                                                                                : NULL);
+    fbb_node *metadata = NULL;
+    if (m->offline) { /* [version 0, subgraphs, entries, entry...] */
+        int32_t *words = malloc(sizeof *words * (size_t)(m->n_offline + 3));
+        words[0] = 0;
+        words[1] = m->n_g;
+        words[2] = m->n_offline;
+        memcpy(words + 3, m->offline, sizeof *words * (size_t)m->n_offline);
+        fbb_node *md = fbb_table();
+        fbb_ref(md, AP_TFL_F_METADATA_NAME, fbb_str("OfflineMemoryAllocation"));
+        fbb_scalar(md, AP_TFL_F_METADATA_BUFFER, 4,
+                   add_buffer(&bs, tfl_buffer_aligned(words, sizeof *words *
+                                                             (size_t)(m->n_offline + 3))));
+        metadata = fbb_tables(1, md);
+        free(words);
+    }
     fbb_node *model = tfl_model(fbb_table_array((size_t)oc.n, codes),
                                 fbb_table_array((size_t)m->n_g, sgs),
-                                fbb_table_array((size_t)bs.n, bs.b), NULL);
+                                fbb_table_array((size_t)bs.n, bs.b), metadata);
     unsigned char *bytes = fbb_finish(model, len);
     fbb_reset();
     free(bs.b);

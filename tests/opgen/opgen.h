@@ -76,6 +76,8 @@ typedef struct og_op {
     int n_in;
     int32_t out[OG_MAX_OP_OUT];
     int n_out;
+    int32_t inter[OG_MAX_OP_OUT]; /* intermediate tensors */
+    int n_inter;
     og_optval opt[OG_MAX_OPTS];
     int n_opt;
     int no_options;               /* write no builtin options table */
@@ -119,6 +121,8 @@ typedef struct og_model {
     char tags[80];                /* "cmsis" etc. */
     int reader_refuses;           /* arenaplan's reader is expected to refuse the file */
     char reader_text[120];        /* a substring of the reader's message */
+    int32_t *offline;             /* OfflineMemoryAllocation entries, NULL: no such metadata */
+    int n_offline;
 } og_model;
 
 typedef struct og_spec {

@@ -3,6 +3,7 @@
  * file) into og_model records. Every error names the spec line.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -547,6 +548,9 @@ static int parse_op(ctx *c, char **tok, int n)
         if (!is_tensor) {
             if (parse_option(c, op, tok[i]))
                 return -1;
+        } else if (outputs && tok[i][0] == '~') { /* an intermediate tensor */
+            if (parse_item(c, tok[i] + 1, op->inter, &op->n_inter, OG_MAX_OP_OUT))
+                return -1;
         } else if (outputs) {
             if (parse_item(c, tok[i], op->out, &op->n_out, OG_MAX_OP_OUT))
                 return -1;
@@ -724,6 +728,19 @@ static int statement(ctx *c, char **tok, int n)
         join(c->m->tags, sizeof c->m->tags, tok + 1, n - 1);
         return 0;
     }
+    if (!strcmp(kw, "offline")) { /* offline PLAN_ENTRY... (all subgraphs' tensors, in order) */
+        og_model *m = c->m;
+        free(m->offline);
+        m->offline = malloc(sizeof *m->offline * (size_t)(n > 1 ? n - 1 : 1));
+        m->n_offline = 0;
+        for (int i = 1; i < n; i++) {
+            int64_t v;
+            if (parse_int(tok[i], &v) || v < -1 || v > INT32_MAX)
+                return fail(c, "offline: entries are offsets or -1");
+            m->offline[m->n_offline++] = (int32_t)v;
+        }
+        return 0;
+    }
     if (!strcmp(kw, "reader")) {
         if (n != 3 || strcmp(tok[1], "refuses") ||
             unquote(tok[2], c->m->reader_text, sizeof c->m->reader_text))
@@ -829,6 +846,8 @@ void og_spec_free(og_spec *spec)
             free(gr->t);
             free(gr->op);
         }
+    for (int i = 0; i < spec->n; i++)
+        free(spec->m[i].offline);
     free(spec->m);
     memset(spec, 0, sizeof *spec);
 }

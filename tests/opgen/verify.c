@@ -83,8 +83,10 @@ static int check_op(const og_model *m, int gi, int o, const ap_tfl_model *rm,
         return fail(err, errlen, "%s: operator %d: custom code \"%s\", spec \"%s\"", m->name, o,
                     cc ? cc : "(none)", op->custom);
     if (!same_list(r->inputs, r->n_inputs, op->in, op->n_in) ||
-        !same_list(r->outputs, r->n_outputs, op->out, op->n_out))
-        return fail(err, errlen, "%s: operator %d: inputs or outputs differ", m->name, o);
+        !same_list(r->outputs, r->n_outputs, op->out, op->n_out) ||
+        !same_list(r->intermediates, r->n_intermediates, op->inter, op->n_inter))
+        return fail(err, errlen, "%s: operator %d: inputs, outputs or intermediates differ",
+                    m->name, o);
     int want = tab && !op->no_options ? tab->union_type : 0;
     if (r->options_type != want)
         return fail(err, errlen, "%s: operator %d: options member %u, spec %d", m->name, o,
@@ -132,6 +134,10 @@ int og_verify(const og_model *m, const unsigned char *data, size_t len, char *er
         for (int o = 0; o < sg->n_op && rc == 0; o++)
             rc = check_op(m, g, o, rm, &rg->ops[o], err, errlen);
     }
+    if (rc == 0 && (rm->offline.present != (m->offline != NULL) ||
+                    (m->offline && !same_list(rm->offline.offsets, rm->offline.n, m->offline,
+                                              m->n_offline))))
+        rc = fail(err, errlen, "%s: the offline plan differs from the spec", m->name);
     ap_tflite_free(rm);
     return rc;
 }
