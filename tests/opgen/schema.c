@@ -260,7 +260,8 @@ static const og_field call_once[] = {F("init_subgraph_index", 0, OG_K_INT)};
 static const og_field var_handle[] = {F("container", 0, OG_K_STRING),
     F("shared_name", 1, OG_K_STRING)};
 
-#define T(op, member, fields) {AP_TFL_OP_##op, member, fields, (int)(sizeof fields / sizeof *fields)}
+#define T(op, member, fields) \
+    {AP_TFL_OP_##op, member, fields, (int)(sizeof fields / sizeof *fields)}
 
 static const og_opt_table tables[] = {
     T(ADD, 11, add_sub),

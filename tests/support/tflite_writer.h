@@ -391,7 +391,8 @@ static inline size_t fbb_flex_map(const fbb_flex_entry *e, size_t n, unsigned ch
     }
     for (size_t i = 0; i < n; i++) {
         char k = e[order[i]].kind;
-        fbb_fx_put(out, cap, &len, &ok, ((k == 'f' ? FX_FLOAT : k == 'b' ? FX_BOOL : FX_INT) << 2) | 2, 1);
+        unsigned type = k == 'f' ? FX_FLOAT : k == 'b' ? FX_BOOL : FX_INT;
+        fbb_fx_put(out, cap, &len, &ok, (type << 2) | 2, 1); /* 2: log2 of the width 4 */
     }
     while (ok && len % W)
         fbb_fx_put(out, cap, &len, &ok, 0, 1);
