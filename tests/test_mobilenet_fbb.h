@@ -1,6 +1,6 @@
 /*
  * test_mobilenet_fbb.h - MobileNetV1 with width 0.25 on a 96x96 input, built with the test
- * FlatBuffer writer (test_tflite_fbb.h), for models the corpus may not hold.
+ * FlatBuffer writer (support/tflite_writer.h), for models the corpus may not hold.
  *
  * With 1 input channel it is person_detect's topology (TFLM's example: a depthwise first layer
  * with depth multiplier 8); with 3 it is MLPerf Tiny's visual wake words model vww_96_int8
