@@ -22,6 +22,10 @@ static unsigned char *chain_model(size_t n, const int32_t *builtin, const char *
                                   size_t *len)
 {
     fbb_node *codes = fbb_tables(0), *tensors = fbb_tables(0), *ops = fbb_tables(0);
+    /* room for the children (fbb_reset frees them) */
+    free(codes->kids);
+    free(tensors->kids);
+    free(ops->kids);
     codes->kids = calloc(n, sizeof *codes->kids);
     tensors->kids = calloc(n + 1, sizeof *tensors->kids);
     ops->kids = calloc(n, sizeof *ops->kids);
@@ -129,7 +133,9 @@ static run_result embed_c(const char *model, const char *out, ...)
     return run_argv(argv);
 }
 
-/* The bytes of the array in a generated source: every "0xHH," after the array's opening. */
+/* The bytes of the array in a generated source: every "0xHH," after the array's opening. A
+ * plain scan: strstr from each byte would be quadratic under ASan, which measures the rest of the
+ * string at every call. */
 static unsigned char *array_bytes(const char *src, size_t *n)
 {
     const char *p = strstr(src, "_MODEL_SIZE] = {\n");
@@ -137,10 +143,13 @@ static unsigned char *array_bytes(const char *src, size_t *n)
     unsigned char *v = malloc(cap);
     *n = 0;
     assert_non_null(p);
-    for (p = strchr(p, '\n'); (p = strstr(p, "0x")) != NULL; p += 5) {
+    for (; *p && *p != '}'; p++) {
+        if (p[0] != '0' || p[1] != 'x')
+            continue;
         if (*n == cap)
             v = realloc(v, cap *= 2);
         v[(*n)++] = (unsigned char)strtoul(p, NULL, 16);
+        p += 3;
     }
     return v;
 }
@@ -392,11 +401,12 @@ static void test_links_with_resolver(void **state)
 static void test_every_corpus_model(void **state)
 {
     size_t n, done = 0;
-    char **paths = corpus_model_paths(&n);
+    char **paths;
     char cc[4096], exe[4000], inc[4200], stub[4200], name[32], up[32];
     FILE *f;
     (void)state;
     need_compilers();
+    paths = corpus_model_paths(&n);
     snprintf(cc, sizeof cc, "%s", tmp_path("every.cc"));
     snprintf(exe, sizeof exe, "%s", tmp_path("every"));
     f = fopen(cc, "w");
