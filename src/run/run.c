@@ -7,12 +7,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "arenaplan/bounds.h"
 #include "arenaplan/check.h"
 #include "arenaplan/csv.h"
-#include "arenaplan/litert.h"
 #include "arenaplan/reorder.h"
 #include "arenaplan/report.h"
 #include "arenaplan/run.h"
@@ -176,17 +174,9 @@ ap_status ap__run_end(ap__run_ctx *c, ap_run_result *res, ap_status st)
 
 /* ---- The input ------------------------------------------------------------------------------- */
 
-static int named(const char *name, const char *ext)
-{
-    size_t n = strlen(name), k = strlen(ext);
-    return n >= k && strcasecmp(name + n - k, ext) == 0;
-}
-
 int ap__run_is_model(const unsigned char *data, size_t len, const char *name)
 {
-    if ((len >= 8 && memcmp(data + 4, "TFL3", 4) == 0) || named(name, ".tflite"))
-        return 1;
-    return !named(name, ".csv") && memchr(data, 0, len < 64 ? len : 64) != NULL;
+    return ap_is_model_data(data, len, name);
 }
 
 static void warn_cb(void *ctx, const char *msg)
@@ -197,7 +187,7 @@ static void warn_cb(void *ctx, const char *msg)
 ap_status ap__run_load(ap__run_ctx *c, const unsigned char *data, size_t len, ap_problem **out,
                        ap_error *err)
 {
-    const ap_run_options *o = c->opt;
+    ap_load_options lo;
     int model = ap__run_is_model(data, len, c->name);
     *out = NULL;
     if (!model && c->runtime == AP_RUNTIME_TFLITE)
@@ -206,22 +196,14 @@ ap_status ap__run_load(ap__run_ctx *c, const unsigned char *data, size_t len, ap
     if (!model && ap_tflite_rules_asked(&c->build))
         ap__run_warn(c, "%s: --inplace and --overlap apply to models only; a buffer list gives "
                      "its allowances in its alias_of and overlap_of columns", c->name);
-    if (model && c->runtime == AP_RUNTIME_TFLITE) {
-        ap_litert_options lo;
-        ap_litert_options_init(&lo);
-        lo.align = c->build.align;
-        lo.threads = o->threads;
-        return ap_litert_load_problem(data, len, c->name, &lo, out, err);
-    }
-    if (model)
-        return ap_tflite_load_problem(data, len, c->name, &c->build, out, err);
-    ap_csv_options co;
-    ap_csv_options_init(&co);
-    co.align = c->build.align;
-    co.allow_fixed_overlap = o->allow_fixed_overlap;
-    co.warn = warn_cb;
-    co.warn_ctx = c;
-    return ap_csv_parse((const char *)data, len, c->name, &co, out, NULL, err);
+    ap_load_options_init(&lo);
+    lo.build = c->build;
+    lo.runtime = c->runtime;
+    lo.litert.threads = c->opt->threads;
+    lo.allow_fixed_overlap = c->opt->allow_fixed_overlap;
+    lo.warn = warn_cb;
+    lo.warn_ctx = c;
+    return ap_load_data(data, len, c->name, &lo, out, err);
 }
 
 /* ---- TFLM's whole arena ---------------------------------------------------------------------- */
