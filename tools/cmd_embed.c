@@ -4,11 +4,13 @@
 
 #include "arenaplan/bounds.h"
 #include "arenaplan/embed.h"
+#include "arenaplan/export.h"
 #include "arenaplan/tflm_arena.h"
 #include "cli.h"
 
 static const char usage_text[] =
     "usage: arenaplan embed MODEL.tflite -o OUT.tflite [options]\n"
+    "       arenaplan embed MODEL.tflite --format c -o model_data.c [options]\n"
     "\n"
     "Writes a copy of MODEL that carries a memory plan as TFLM's offline plan (the metadata\n"
     "\"OfflineMemoryAllocation\"): TFLM then keeps every planned tensor at its embedded offset\n"
@@ -17,8 +19,16 @@ static const char usage_text[] =
     "for byte. Prints the head TFLM will reach with the copy. MODEL is never modified; OUT is\n"
     "written atomically, and only when the plan passes the checker. See docs/embed.md.\n"
     "\n"
+    "With --format c, the copy becomes firmware source: model_data.c holds it as a 16-aligned\n"
+    "C array, and the header beside it (model_data.h) declares it with NAME_ARENA_SIZE\n"
+    "(kTensorArenaSize), NAME_OP_COUNT and NAME_ADD_OPS(resolver), the MicroMutableOpResolver\n"
+    "methods of its operators (docs/embed.md).\n"
+    "\n"
     "options:\n"
-    "  -o FILE            the copy to write (required; not MODEL itself)\n"
+    "  -o FILE            the copy to write (required; not MODEL itself); with --format c the\n"
+    "                     C source (*.c, *.cc or *.cpp), its header beside it (*.h)\n"
+    "  --format FMT       tflite (the default: the model) or c (the model as C source)\n"
+    "  --name NAME        --format c: the symbols' prefix (default: from MODEL's file name)\n"
     "  --strategy NAME    plan with NAME only (default: best and every portfolio strategy,\n"
     "                     keeping the plan that gives TFLM the smallest head)\n"
     "  --budget BYTES     exit 1, writing nothing, when TFLM's whole arena with the copy\n"
@@ -35,7 +45,8 @@ static int no_gain(const ap_tflite_embed_result *r)
 }
 
 static void report(const char *input, size_t in_len, const char *output, int in_plan,
-                   const ap_tflite_embed_result *r, const ap_tflm_whole *arena)
+                   const ap_tflite_embed_result *r, const ap_tflm_whole *arena,
+                   const char *header)
 {
     const ap_problem *p = r->problem;
     size_t scratch = 0;
@@ -47,7 +58,10 @@ static void report(const char *input, size_t in_len, const char *output, int in_
             scratch_bytes += p->buf[i].size;
         }
     printf("model        %s (%zu bytes)\n", input, in_len);
-    if (r->shift == 0)
+    if (header)
+        printf("wrote        %s and %s: the copy (%zu bytes) as a 16-aligned C array\n", output,
+               header, r->len);
+    else if (r->shift == 0)
         printf("wrote        %s (%zu bytes): the offline plan rewritten in place\n", output,
                r->len);
     else
@@ -97,9 +111,72 @@ static void report(const char *input, size_t in_len, const char *output, int in_
                AP_TFL_KERNELS_NAME);
 }
 
+/* --format c: the header's path beside the source (*.c, *.cc, *.cpp -> *.h), malloc'd; NULL
+ * after an error message. */
+static char *header_path(const char *source)
+{
+    const char *dot = strrchr(source, '.'), *slash = strrchr(source, '/');
+    char *h;
+    if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : source) ||
+        (strcmp(dot, ".c") && strcmp(dot, ".cc") && strcmp(dot, ".cpp"))) {
+        cli_error("embed: --format c: -o %s must name a C or C++ source (*.c, *.cc or *.cpp); the "
+                  "header is written beside it", source);
+        return NULL;
+    }
+    if (!(h = malloc((size_t)(dot - source) + 3))) {
+        cli_error("out of memory");
+        return NULL;
+    }
+    memcpy(h, source, (size_t)(dot - source));
+    strcpy(h + (dot - source), ".h");
+    return h;
+}
+
+/* --format c: the copy as model_data.c and model_data.h (the header first, so the source, which
+ * a build rule names as its output, is the newer). 0, or -1 after an error message. */
+static int write_source(const char *input, const char *output, const char *header,
+                        const char *name, const ap_tflite_embed_result *r,
+                        const ap_tflm_arena *arena)
+{
+    char id[101];
+    const char *slash = strrchr(header, '/');
+    ap_model_source_options mo = {0};
+    ap_error err = {0};
+    cli_out src, hdr;
+    ap_status st;
+    if (name)
+        snprintf(id, sizeof id, "%s", name);
+    else
+        ap_c_identifier(input, id, sizeof id);
+    mo.name = id;
+    mo.header = slash ? slash + 1 : header;
+    mo.input = input;
+    mo.strategy = r->plan.strategy;
+    mo.arena = arena;
+    if (cli_out_open(&src, "-o", output) != 0)
+        return -1;
+    if (cli_out_open(&hdr, "-o", header) != 0) {
+        cli_out_close(&src, 0);
+        return -1;
+    }
+    st = ap_write_model_source(r->data, r->len, &mo, src.f, hdr.f, &err);
+    if (st != AP_OK) {
+        cli_error("%s", err.msg);
+        cli_out_close(&hdr, 0);
+        cli_out_close(&src, 0);
+        return -1;
+    }
+    if (cli_out_close(&hdr, 1) != 0) {
+        cli_out_close(&src, 0);
+        return -1;
+    }
+    return cli_out_close(&src, 1);
+}
+
 int cmd_embed(int argc, char **argv)
 {
-    const char *input = NULL, *output = NULL;
+    const char *input = NULL, *output = NULL, *format = "tflite", *name = NULL;
+    char *header = NULL;
     ap_tflite_embed_options eo;
     cli_input_opts in;
     int i, m, quiet = 0, force = 0, rc = EXIT_USAGE;
@@ -115,6 +192,8 @@ int cmd_embed(int argc, char **argv)
         }
         if ((m = cli_input_option(&in, argc, argv, &i)) != 0 ||
             (m = cli_value(argc, argv, &i, "--output", "-o", &output)) != 0 ||
+            (m = cli_value(argc, argv, &i, "--format", "-f", &format)) != 0 ||
+            (m = cli_value(argc, argv, &i, "--name", NULL, &name)) != 0 ||
             (m = cli_value(argc, argv, &i, "--strategy", "-s", &eo.plan.strategy)) != 0) {
             if (m < 0)
                 return EXIT_USAGE;
@@ -141,6 +220,14 @@ int cmd_embed(int argc, char **argv)
         cli_error("embed: no model given (see 'arenaplan embed --help')");
         return EXIT_USAGE;
     }
+    if (strcmp(format, "tflite") && strcmp(format, "c")) {
+        cli_error("embed: unknown format '%s' (tflite or c)", format);
+        return EXIT_USAGE;
+    }
+    if (name && strcmp(format, "c")) {
+        cli_error("embed: --name names the symbols of --format c");
+        return EXIT_USAGE;
+    }
     if (in.load.runtime == AP_RUNTIME_TFLITE || in.threads_given) {
         cli_error("embed: an offline plan is read by TFLM only; the TensorFlow Lite interpreter "
                   "ignores it (--runtime tflite and --threads do not apply)");
@@ -148,10 +235,13 @@ int cmd_embed(int argc, char **argv)
     }
     if (cli_model_copy_args("embed", input, output) != 0)
         return EXIT_USAGE;
+    if (strcmp(format, "c") == 0 &&
+        (!(header = header_path(output)) || cli_check_output("-o", header) != 0))
+        goto usage;
     if (eo.plan.strategy && cli_check_strategy(eo.plan.strategy) != 0)
-        return EXIT_USAGE;
+        goto usage;
     if (cli_build_options(&in, &eo.build) != 0)
-        return EXIT_USAGE;
+        goto usage;
     eo.plan.stop = cli_stop_flag();
     eo.plan.progress = cli_progress_printer(quiet);
 
@@ -163,7 +253,7 @@ int cmd_embed(int argc, char **argv)
     int have = 0;
     memset(&r, 0, sizeof r);
     if (cli_input_read(input, &data, &len) != 0)
-        return EXIT_USAGE;
+        goto usage;
     ap_status st = ap_tflite_embed(data, len, input, &eo, &r, &err);
     cli_progress_done();
     if (st != AP_OK) {
@@ -182,14 +272,24 @@ int cmd_embed(int argc, char **argv)
         rc = EXIT_INVALID;
         goto done;
     }
+    if (header && !have) {
+        cli_error("embed: --format c: the source needs TFLM's whole arena (NAME_ARENA_SIZE), "
+                  "which is unknown for %s (see the warning)", input);
+        goto done;
+    }
     /* a copy that gains nothing is written all the same: it is correct, and a build step
        expecting it must find it */
     (void)force;
-    if (cli_write_bytes("-o", output, r.data, r.len) != 0)
+    if (header ? write_source(input, output, header, name, &r, &arena.plan) != 0
+               : cli_write_bytes("-o", output, r.data, r.len) != 0)
         goto done;
-    report(input, len, output, r.had_plan, &r, have ? &arena : NULL);
+    report(input, len, output, r.had_plan, &r, have ? &arena : NULL, header);
     rc = EXIT_OK;
 done:
     ap_tflite_embed_result_free(&r);
+    free(header);
     return rc;
+usage:
+    free(header);
+    return EXIT_USAGE;
 }

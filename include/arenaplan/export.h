@@ -10,6 +10,7 @@
 #include "arenaplan/problem.h"
 #include "arenaplan/report.h"
 #include "arenaplan/shared.h"
+#include "arenaplan/tflite.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -51,6 +52,68 @@ ap_status ap_write_c_header_shared(FILE *f, ap_problem *const *models, const ap_
  * dropped; other characters become '_'; a leading digit gets "m_" before it). Writes at most
  * cap bytes including the NUL. */
 void ap_c_identifier(const char *text, char *out, size_t cap);
+
+/* ---- A model for firmware: the model as a C array, its arena and its operators ------------ */
+
+/* One operator type a model runs and the method of TFLM's MicroMutableOpResolver that
+ * registers it (tflite-micro 90b983c2b, tensorflow/lite/micro/micro_mutable_op_resolver.h). */
+typedef struct ap_tflm_op_method {
+    const char *op;       /* the builtin's schema name ("CONV_2D"), or for the operators TFLM
+                             registers as custom ones the name it registers ("CIRCULAR_BUFFER",
+                             "TFLite_Detection_PostProcess", "SignalWindow", ...); static */
+    int32_t builtin;      /* its builtin code (AP_TFL_OP_CUSTOM for a custom one) */
+    const char *method;   /* "AddConv2D" (static) */
+    int line;             /* the line of micro_mutable_op_resolver.h that declares the method */
+    uint32_t operators;   /* how many operators of the model (all subgraphs) it registers */
+} ap_tflm_op_method;
+
+/* The MicroMutableOpResolver methods model m needs: one per distinct method its operators
+ * (every subgraph) resolve to, sorted by method name, into *out (malloc'd, *n entries; free it;
+ * NULL when the model has no operator). The count is the tOpCount a
+ * tflite::MicroMutableOpResolver<tOpCount> needs for them. AP_ERR_INPUT naming the subgraph
+ * and operator when TFLM has no method for one: a builtin code TFLM does not register, or a
+ * custom operator TFLM does not know (the application would AddCustom it with a registration of
+ * its own); AP_ERR_NOMEM. */
+ap_status ap_tflm_op_methods(const ap_tfl_model *m, ap_tflm_op_method **out, size_t *n,
+                             ap_error *err);
+
+struct ap_tflm_arena; /* tflm_arena.h */
+
+/* What ap_write_model_source writes besides the model. */
+typedef struct ap_model_source_options {
+    const char *name;     /* the symbols' prefix, a C identifier of at most 100 characters
+                             (ap_c_identifier makes one from a file name) */
+    const char *header;   /* the header's file name, which the source includes ("model_data.h");
+                             a plain name: no folder, no quote or backslash */
+    const char *input;    /* the input's name for the opening comment (its folder is dropped),
+                             or NULL */
+    const char *strategy; /* the plan's strategy for the comment, or NULL */
+    const struct ap_tflm_arena *arena; /* TFLM's whole arena with this model (the embedded
+                             plan's), or NULL: NAME_ARENA_SIZE and NAME_HEAD_SIZE then are not
+                             defined */
+} ap_model_source_options;
+
+/* Writes a model for firmware as two files that compile as C (C99 and later) and C++ (C++11
+ * and later), warning-free with -Wall -Wextra -pedantic:
+ * - source (model_data.c): the model's bytes as `const unsigned char NAME_model[]`, aligned to
+ *   16 bytes as TFLM needs (alignas(16) in C++11, _Alignas(16) in C11, GCC's aligned attribute
+ *   otherwise), and `const unsigned int NAME_model_len`;
+ * - header (model_data.h): their declarations (extern "C" in C++), NAME_MODEL_SIZE, and from
+ *   opt->arena NAME_ARENA_SIZE (kTensorArenaSize: TFLM's whole arena, arena->min_arena) and
+ *   NAME_HEAD_SIZE (arena->head); NAME_OP_COUNT, the operators' count (ap_tflm_op_methods), and
+ *   the X-macro NAME_OPS(X, r), which expands to X(r, AddConv2D) ... once per method, so that
+ *   C++ code writes
+ *     tflite::MicroMutableOpResolver<NAME_OP_COUNT> r; NAME_ADD_OPS(r);
+ *   (NAME_ADD_OPS calls each method on r, ignoring its status; NAME_OPS with an X of the
+ *   caller's checks it).
+ * NAME is opt->name in capitals. The model is read (it must be one ap_tflite_read accepts) but
+ * not changed. Fails with AP_ERR_USAGE for a name that is no C identifier or a bad header name,
+ * AP_ERR_INPUT for a model that cannot be read or that has an operator TFLM has no method for
+ * (ap_tflm_op_methods), AP_ERR_OVERFLOW for a model of 2^32 bytes or more, AP_ERR_IO when a
+ * write fails (the files may then hold part of their text), AP_ERR_NOMEM. */
+ap_status ap_write_model_source(const unsigned char *model, size_t len,
+                                const ap_model_source_options *opt, FILE *source, FILE *header,
+                                ap_error *err);
 
 AP_PUBLIC_END
 #ifdef __cplusplus

@@ -18,6 +18,7 @@
 #include "arenaplan/bounds.h"
 #include "arenaplan/export.h"
 #include "core/util.h"
+#include "export/c_header.h"
 #include "arenaplan/tflm_arena.h"
 #include "tflm/whole.h"
 
@@ -40,12 +41,7 @@ void ap_c_identifier(const char *text, char *out, size_t cap)
     out[k] = 0;
 }
 
-/* Writes s into a comment so that it can never end it, open another, splice a line or make a
- * trigraph: printable ASCII as it is, but a space between '*' and '/' (either order) and between
- * two '?', and every other byte (control, non-ASCII, backslash) as \xHH. At most max bytes of s
- * (then "..."); *col counts the columns written, and with wrap > 0 a space past column wrap
- * starts a new comment line, indented to column indent (notes are written whole, never cut). */
-static void put_comment(FILE *f, const char *s, size_t max, int wrap, int indent, int *col)
+void ap__c_header_comment(FILE *f, const char *s, size_t max, int wrap, int indent, int *col)
 {
     int prev = ' ';
     size_t k;
@@ -78,7 +74,7 @@ static void put_comment_line(FILE *f, const char *pre, const char *label, const 
                              int whole)
 {
     int col = fprintf(f, " * %s%-11s", pre, label);
-    put_comment(f, value, whole ? (size_t)-1 : 200, whole ? 92 : 0, col, &col);
+    ap__c_header_comment(f, value, whole ? (size_t)-1 : 200, whole ? 92 : 0, col, &col);
     fputc('\n', f);
 }
 
@@ -104,7 +100,7 @@ static void upper(const char *s, char *out, size_t cap)
     out[k] = 0;
 }
 
-static int is_identifier(const char *s)
+int ap__c_header_is_identifier(const char *s)
 {
     if (!*s || isdigit((unsigned char)*s))
         return 0;
@@ -122,7 +118,7 @@ static ap_status check_model(const ap_problem *p, const ap_plan *plan, const cha
                              ap_error *err)
 {
     size_t i;
-    if (!is_identifier(name) || strlen(name) > 100)
+    if (!ap__c_header_is_identifier(name) || strlen(name) > 100)
         return ap_error_set(err, AP_ERR_USAGE, "'%s' is not a C identifier of at most 100 characters", name);
     if (plan->arena > INT32_MAX)
         return ap_error_set(err, AP_ERR_OVERFLOW, "the head (%lld bytes) does not fit in 32 bits",
@@ -200,14 +196,14 @@ static void model_tables(FILE *f, const ap_problem *p, const ap_plan *plan, cons
         const ap_buffer *b = &p->buf[i];
         int col = fprintf(f, "    %lld, /* %zu: %s", (long long)plan->offset[i], i,
                           b->tensor != AP_NO_INDEX ? "tensor " : "");
-        put_comment(f, b->id, 60, 0, 0, &col);
+        ap__c_header_comment(f, b->id, 60, 0, 0, &col);
         if (b->name) {
             fputc(' ', f);
-            put_comment(f, b->name, 60, 0, 0, &col);
+            ap__c_header_comment(f, b->name, 60, 0, 0, &col);
         }
         if (b->type) {
             fputs(", ", f);
-            put_comment(f, b->type, 60, 0, 0, &col);
+            ap__c_header_comment(f, b->type, 60, 0, 0, &col);
         }
         fprintf(f, ", %lld bytes, steps [%lld, %lld) */\n", (long long)b->size, (long long)b->lower,
                 (long long)b->upper);
@@ -283,7 +279,7 @@ ap_status ap_write_c_header_shared(FILE *f, ap_problem *const *models, const ap_
     int64_t align;
     size_t i;
     ap_status st;
-    if (!is_identifier(name) || strlen(name) > 100)
+    if (!ap__c_header_is_identifier(name) || strlen(name) > 100)
         return ap_error_set(err, AP_ERR_USAGE, "'%s' is not a C identifier of at most 100 characters", name);
     if (head > INT32_MAX)
         return ap_error_set(err, AP_ERR_OVERFLOW, "the shared head (%lld bytes) does not fit in 32 bits",

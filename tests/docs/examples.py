@@ -13,7 +13,14 @@ point into the source tree, so examples that write files (embed -o) write them t
 
 --update refreshes every block from the tool: the whole output for blocks without "...", the
 first part (as many lines as it had) for blocks with it, keeping later parts when they still
-match (it says which do not, to be fixed by hand)."""
+match (it says which do not, to be fixed by hand).
+
+With --python PYTHON, the blocks fenced ```pycon are a notebook: every one of a file, in order,
+runs in one Python session of PYTHON (in the same temporary directory), each ">>> " line's
+output compared with the lines after it, as doctest compares them ("..." in an output stands
+for any text; a traceback is matched by its last line). Without --python they are not run.
+
+    examples.py --cli build/arenaplan --src . --python .venv/bin/python docs/python.md"""
 import argparse
 import os
 import re
@@ -46,6 +53,53 @@ def blocks(lines):
             i = j
             continue
         i += 1
+
+
+def pycon_blocks(lines):
+    """(first line, lines) of every block fenced ```pycon."""
+    i = 0
+    while i < len(lines):
+        if lines[i].strip() == '```pycon':
+            j = i + 1
+            while j < len(lines) and not lines[j].startswith('```'):
+                j += 1
+            yield i + 1, lines[i + 1:j]
+            i = j
+        i += 1
+
+
+# Runs a doctest file (argv[1]); its report names the file it was given (argv[2]).
+DOCTEST = r"""
+import doctest, sys
+parser = doctest.DocTestParser()
+with open(sys.argv[1], encoding='utf-8') as f:
+    test = parser.get_doctest(f.read(), {'__name__': '__main__'}, sys.argv[2], sys.argv[2], 0)
+runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+runner.run(test)
+sys.exit(1 if runner.failures else 0)
+"""
+
+
+def run_notebook(python, workdir, name, lines):
+    """Runs the pycon blocks of a document; returns (examples, failures) after printing every
+    failure. Line numbers in the report are the document's."""
+    text = [''] * len(lines)
+    n = 0
+    for start, body in pycon_blocks(lines):
+        for k, line in enumerate(body):
+            text[start + k] = line
+        n += sum(1 for x in body if x.startswith('>>> '))
+    if not n:
+        return 0, 0
+    path = os.path.join(workdir, 'notebook.txt')
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write('\n'.join(text) + '\n')
+    r = subprocess.run([python, '-c', DOCTEST, path, name], cwd=workdir, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True, timeout=600)
+    if r.returncode != 0:
+        print(r.stdout)
+        return n, 1
+    return n, 0
 
 
 def run(cli, workdir, command):
@@ -130,9 +184,12 @@ def main():
     ap.add_argument('--cli', required=True)
     ap.add_argument('--src', required=True)
     ap.add_argument('--update', action='store_true')
+    ap.add_argument('--python')
     ap.add_argument('files', nargs='+')
     a = ap.parse_args()
     cli, src = os.path.abspath(a.cli), os.path.abspath(a.src)
+    if a.python and os.sep in a.python:
+        a.python = os.path.abspath(a.python)
     failures = 0
     with tempfile.TemporaryDirectory(prefix='ap_examples_') as work:
         for d in ('data', 'corpus'):
@@ -163,6 +220,10 @@ def main():
                 with open(path, 'w', encoding='utf-8') as f:
                     f.write('\n'.join(lines))
                 print('%s: %d example%s updated' % (name, len(edits), '' if len(edits) == 1 else 's'))
+            if a.python:
+                k, bad = run_notebook(a.python, work, name, lines)
+                failures += bad
+                n += k
             print('%s: %d example%s checked' % (name, n, '' if n == 1 else 's'))
     return 1 if failures else 0
 

@@ -1,0 +1,182 @@
+/*
+ * run_json.c - the JSON of the commands' results (run_json.h): a plan's is the report's
+ * (ap_write_json_with); check's, embed's and reorder's say in figures what the CLI prints in
+ * sentences (docs/json.md). A figure that does not apply or is unknown is null.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "arenaplan/bounds.h"
+#include "arenaplan/report.h"
+#include "run/run.h"
+#include "run/run_json.h"
+
+/* "key":N, or "key":null when n < 0. */
+static void num(FILE *f, const char *key, int64_t n)
+{
+    if (n < 0)
+        fprintf(f, ",\"%s\":null", key);
+    else
+        fprintf(f, ",\"%s\":%lld", key, (long long)n);
+}
+
+static void str(FILE *f, const char *key, const char *s)
+{
+    fprintf(f, ",\"%s\":", key);
+    if (s)
+        ap_json_string(f, s);
+    else
+        fputs("null", f);
+}
+
+static ap_status finish(ap__run_text *t, char **json, size_t *n, ap_error *err)
+{
+    ap_status st = ap__run_text_close(t, err);
+    *json = st == AP_OK ? t->buf : NULL;
+    *n = st == AP_OK ? t->len : 0;
+    return st;
+}
+
+ap_status ap__run_json_plan(const ap_problem *p, const ap_plan *plan, const ap_tflm_whole *arena,
+                            const char *why, const unsigned char *data, size_t len, char **json,
+                            size_t *n, ap_error *err)
+{
+    ap_report_options ro;
+    ap__run_text t;
+    ap_status st;
+    (void)why;
+    (void)data;
+    (void)len;
+    *json = NULL;
+    *n = 0;
+    ap_report_options_init(&ro);
+    ro.arena = arena;
+    if (ap__run_text_open(&t) != 0)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+    st = ap_write_json_with(t.f, p, plan, &ro, err);
+    if (st != AP_OK) {
+        ap__run_text_close(&t, NULL);
+        free(t.buf);
+        return st;
+    }
+    return finish(&t, json, n, err);
+}
+
+ap_status ap__run_json_check_write(const ap__run_json_check *v, char **json, size_t *n,
+                                   ap_error *err)
+{
+    ap__run_text t;
+    if (ap__run_text_open(&t) != 0)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+    fprintf(t.f, "{\"command\":\"check\",\"valid\":%s", v->valid ? "true" : "false");
+    str(t.f, "message", v->valid ? NULL : v->message);
+    fprintf(t.f, ",\"buffers\":%zu", v->buffers);
+    num(t.f, "head_bytes", v->valid ? v->head : -1);
+    num(t.f, "lower_bound", v->valid ? v->lower_bound : -1);
+    if (v->valid)
+        fprintf(t.f, ",\"efficiency\":%.4f",
+                v->head ? (double)v->lower_bound / (double)v->head : 1.0);
+    else
+        fputs(",\"efficiency\":null", t.f);
+    fprintf(t.f, ",\"model\":%s", v->model ? "true" : "false");
+    if (v->entries) {
+        fprintf(t.f, ",\"offline_plan\":{\"entries\":%u,\"tensors\":%zu,\"fixed\":%zu,"
+                     "\"scratch\":%zu,\"shared_pairs\":%zu", v->entries, v->tensors, v->fixed,
+                v->scratch, v->shared);
+        num(t.f, "tflm_head_bytes", v->tflm_head);
+        fputc('}', t.f);
+    }
+    fputs("}\n", t.f);
+    return finish(&t, json, n, err);
+}
+
+/* "tflm":{...}: the whole arena with the copy and with the input. */
+static void embed_arena(FILE *f, const ap_tflm_whole *a)
+{
+    fputs(",\"tflm\":{\"target\":", f);
+    ap_json_string(f, a->plan.target);
+    fputs(",\"kernels\":", f);
+    ap_json_string(f, a->plan.kernels);
+    fprintf(f, ",\"head_bytes\":%lld,\"tail_bytes\":%lld,\"arena_bytes\":%lld,"
+               "\"input_head_bytes\":%lld,\"input_arena_bytes\":%lld}",
+            (long long)a->plan.head, (long long)(a->plan.used - a->plan.head),
+            (long long)a->plan.min_arena, (long long)a->stock.head, (long long)a->stock.min_arena);
+}
+
+ap_status ap__run_json_embed(const ap_tflite_embed_result *r, size_t in_len,
+                             const ap_tflm_whole *arena, const char *why, const char *format,
+                             char **json, size_t *n, ap_error *err)
+{
+    const ap_problem *p = r->problem;
+    size_t scratch = 0;
+    int64_t scratch_bytes = 0;
+    ap_bounds bd;
+    ap__run_text t;
+    for (size_t i = 0; i < p->n; i++)
+        if (p->buf[i].tensor == AP_NO_INDEX) {
+            scratch++;
+            scratch_bytes += p->buf[i].size;
+        }
+    if (ap_bounds_compute(p, &bd, err) != AP_OK)
+        return err ? err->code : AP_ERR_NOMEM;
+    if (ap__run_text_open(&t) != 0)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+    fputs("{\"command\":\"embed\",\"format\":", t.f);
+    ap_json_string(t.f, format);
+    fprintf(t.f, ",\"input_bytes\":%zu,\"output_bytes\":%zu,\"shift\":%zu", in_len, r->len, r->shift);
+    str(t.f, "strategy", r->plan.strategy);
+    fprintf(t.f, ",\"candidates\":%zu", r->candidates);
+    num(t.f, "arena_bytes", arena ? arena->plan.min_arena : -1);
+    if (!arena)
+        str(t.f, "arena_unknown", why ? why : "no TFLM arena for this kernel set");
+    fprintf(t.f, ",\"head_bytes\":%lld,\"plan_head_bytes\":%lld,\"lower_bound\":%lld",
+            (long long)r->head, (long long)r->plan.arena, (long long)bd.lower);
+    num(t.f, "head_before", r->head_before);
+    fprintf(t.f, ",\"gain\":%s,\"had_plan\":%s",
+            r->head_before >= 0 && r->head >= r->head_before ? "false" : "true",
+            r->had_plan ? "true" : "false");
+    if (arena)
+        embed_arena(t.f, arena);
+    fprintf(t.f, ",\"offline_plan\":{\"entries\":%zu,\"tensors\":%zu,\"fixed\":%zu,"
+                 "\"held_for_variables\":%zu},\"scratch_buffers\":%zu,\"scratch_bytes\":%lld,"
+                 "\"kernels_entry\":%s}\n",
+            r->n_words - 3, r->tensors, r->fixed, r->held_for_variables, scratch,
+            (long long)scratch_bytes, r->kernels_entry ? "true" : "false");
+    return finish(&t, json, n, err);
+}
+
+static const char *const plan_words[] = {"none", "kept", "embedded", "recomputed", "dropped"};
+
+ap_status ap__run_json_reorder(const ap_tflite_reorder_output *o, size_t in_len, char **json,
+                               size_t *n, ap_error *err)
+{
+    const ap_tflite_reorder_result *r = &o->found;
+    uint32_t total = 0;
+    ap__run_text t;
+    for (uint32_t s = 0; s < r->n_subgraphs; s++)
+        total += r->n_ops[s];
+    if (ap__run_text_open(&t) != 0)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+    fprintf(t.f, "{\"command\":\"reorder\",\"input_bytes\":%zu,\"output_bytes\":%zu,"
+                 "\"operators\":%u,\"moved\":%u,\"reordered_subgraphs\":%u",
+            in_len, o->len, total, r->moved, r->reordered);
+    str(t.f, "found_by", r->found_by);
+    fprintf(t.f, ",\"pieces\":%u,\"search_nodes\":%llu,\"peak_before\":%lld,\"peak\":%lld,"
+                 "\"bound\":%lld,\"proven\":%s,\"exhausted\":%s,\"best_head_bytes\":%lld",
+            r->pieces, (unsigned long long)r->work, (long long)r->peak_stored, (long long)r->peak,
+            (long long)r->bound, r->proven ? "true" : "false", r->exhausted ? "true" : "false",
+            (long long)o->best_after);
+    num(t.f, "head_before", o->head_before);
+    fprintf(t.f, ",\"greedy_head_after\":%lld", (long long)o->greedy_after);
+    str(t.f, "offline_plan", plan_words[o->plan]);
+    if (o->plan == AP_REORDER_PLAN_DROPPED)
+        str(t.f, "offline_plan_note", o->plan_note);
+    fprintf(t.f, ",\"head_bytes\":%lld", (long long)o->head_after);
+    str(t.f, "target", o->target);
+    num(t.f, "arena_before", o->target ? o->arena_before : -1);
+    num(t.f, "arena_bytes", o->target ? o->arena_after : -1);
+    num(t.f, "tail_before", o->target ? o->tail_before : -1);
+    num(t.f, "tail_bytes", o->target ? o->tail_after : -1);
+    fputs("}\n", t.f);
+    return finish(&t, json, n, err);
+}
