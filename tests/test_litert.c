@@ -13,7 +13,7 @@
 #include "arenaplan/csv.h"
 #include "arenaplan/litert.h"
 #include "arenaplan/tflite.h"
-#include "litert/lrt.h"
+#include "litert/interp.h"
 #include "test_tflite_fbb.h"
 
 /* ---- the reference -------------------------------------------------------------------------- */

@@ -18,7 +18,7 @@
 #include "arenaplan/tflite.h"
 #include "kernels/ref_kernels.h"
 #include "testutil.h"
-#include "tflm/share.h"
+#include "tflm/sharing.h"
 
 /* ---- random shapes ----------------------------------------------------------------------- */
 

@@ -13,7 +13,7 @@
 #include "arenaplan/tflm.h"
 #include "test_tflite_fbb.h"
 #include "testutil.h"
-#include "tflm/share.h"
+#include "tflm/sharing.h"
 
 #define SEED "fuzz/seeds/tflite/overlap_walk_2e40.tflite"
 

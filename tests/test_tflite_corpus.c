@@ -13,7 +13,7 @@
 
 #include "arenaplan/tflite.h"
 #include "testutil.h"
-#include "tflm/kernels.h"
+#include "tflm_kernels/scratch.h"
 
 static ap_problem *load_model(const char *path, const char *kernels)
 {

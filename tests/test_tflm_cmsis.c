@@ -16,9 +16,9 @@
 #include "arenaplan/tflm.h"
 #include "test_tflite_fbb.h"
 #include "testutil.h"
-#include "tflm/kernels.h"
-#include "tflm/expr.h"
-#include "tflm/ptable.h"
+#include "tflm_kernels/scratch.h"
+#include "tflm_kernels/expr.h"
+#include "tflm_kernels/prepare_rows.h"
 
 enum { F32 = 0, I32 = 2, I64 = 4, I16 = 7, I8 = 9, INT4 = 17 };
 enum { CONV = 3, DW = 4, FC = 9, AVGPOOL = 1, MAXPOOL = 17, SVDF = 27, LSTM = 44, TCONV = 67,

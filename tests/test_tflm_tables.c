@@ -9,10 +9,10 @@
  *   - every row of every kernel set and every parser names what exists and parses;
  *   - the expression language evaluates and refuses as documented.
  */
-#include "tflm/expr.h"
-#include "tflm/kernels.h"
-#include "tflm/ktable.h"
-#include "tflm/layout.h"
+#include "tflm_kernels/expr.h"
+#include "tflm_kernels/scratch.h"
+#include "tflm_kernels/alloc_rows.h"
+#include "tflm_kernels/layout.h"
 #include "testutil.h"
 
 #include "arenaplan/tflite.h"

@@ -19,7 +19,7 @@
 #include "arenaplan/export.h"
 #include "core/util.h"
 #include "arenaplan/tflm_arena.h"
-#include "tflm/whole.h"
+#include "report/tflm_words.h"
 
 void ap_c_identifier(const char *text, char *out, size_t cap)
 {

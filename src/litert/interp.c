@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "litert/lrt.h"
+#include "litert/interp.h"
 
 int ap__lrt_type_size(int type)
 {

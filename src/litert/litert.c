@@ -10,7 +10,7 @@
 #include "arenaplan/check.h"
 #include "arenaplan/litert.h"
 #include "core/util.h"
-#include "litert/lrt.h"
+#include "litert/interp.h"
 #include "planners/planners.h"
 
 void ap_litert_options_init(ap_litert_options *opt)

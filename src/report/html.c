@@ -16,7 +16,7 @@
 #include "arenaplan/report.h"
 #include "arenaplan/tflm_arena.h"
 #include "core/util.h"
-#include "tflm/whole.h"
+#include "report/tflm_words.h"
 #include "report/rutil.h"
 
 #define PEAK_ROWS 12      /* peak buffers listed; the rest are counted */

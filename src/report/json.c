@@ -4,7 +4,7 @@
 #include "arenaplan/report.h"
 #include "arenaplan/tflm_arena.h"
 #include "core/util.h"
-#include "tflm/whole.h"
+#include "report/tflm_words.h"
 #include "report/rutil.h"
 
 void ap_json_string(FILE *f, const char *s)

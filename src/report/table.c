@@ -6,7 +6,7 @@
 #include "arenaplan/savings.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
-#include "tflm/whole.h"
+#include "report/tflm_words.h"
 #include "report/rutil.h"
 
 #define PEAK_ROWS 10   /* buffers listed under "peak"; the rest are counted */

@@ -31,9 +31,9 @@
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
 #include "core/util.h"
-#include "tflm/kernels.h"
+#include "tflm_kernels/scratch.h"
 #include "tflm/lifetime.h"
-#include "tflm/share.h"
+#include "tflm/sharing.h"
 
 #define TFLM_ALIGN 16          /* MicroArenaBufferAlignment() */
 #define MAX_CALL_DEPTH 256     /* nested IF/WHILE/CALL_ONCE subgraphs */

@@ -31,7 +31,7 @@
 #include "arenaplan/reorder.h"
 #include "arenaplan/tflite.h"
 #include "core/util.h"
-#include "tflm/kernels.h"
+#include "tflm_kernels/scratch.h"
 
 #define TFLM_ALIGN 16
 #define MAX_CALL_DEPTH 256

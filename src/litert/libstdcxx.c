@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "litert/lrt.h"
+#include "litert/interp.h"
 
 /* Bucket counts an unordered_set passes through as single inserts grow it. */
 static const uint64_t bucket_counts[] = {

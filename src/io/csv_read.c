@@ -17,7 +17,7 @@
 #include "arenaplan/check.h"
 #include "arenaplan/csv.h"
 #include "core/util.h"
-#include "tflm/whole.h"
+#include "report/tflm_words.h"
 
 enum col { C_ID, C_LOWER, C_UPPER, C_END, C_SIZE, C_ALIGN, C_OFFSET, C_NAME, C_ALIAS, C_OVERLAP,
            C_DELTA, C_EXACT, C_TYPE, C_FIXED, C_COUNT, C_IGNORED };

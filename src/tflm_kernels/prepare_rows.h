@@ -25,8 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tflm/expr.h"
-#include "tflm/kernels.h"
+#include "tflm_kernels/expr.h"
+#include "tflm_kernels/scratch.h"
 
 enum { AP__PR_CHECK, AP__PR_SCRATCH, AP__PR_SCRATCH_POS };
 

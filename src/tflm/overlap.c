@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "tflm/share.h"
+#include "tflm/sharing.h"
 
 /* ---- The closed form ------------------------------------------------------------------------ */
 

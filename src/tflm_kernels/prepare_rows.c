@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 
-#include "tflm/ptable.h"
+#include "tflm_kernels/prepare_rows.h"
 
 /* Evaluates one text of row i; a model fault becomes the operator's failure, a text that does
  * not parse an internal error. */

@@ -27,7 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tflm/layout.h"
+#include "tflm_kernels/layout.h"
 
 const ap__target ap__target_cortex_m = {"cortex-m", 4, 1, 8};
 const ap__target ap__target_host64 = {"host64", 8, 4, 8};

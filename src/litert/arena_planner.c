@@ -21,7 +21,7 @@
 
 #include "arenaplan/litert.h"
 #include "core/util.h"
-#include "litert/lrt.h"
+#include "litert/interp.h"
 
 #define UNASSIGNED INT32_MAX /* kNodeNotAssigned */
 #define MAX_ALIAS_PAIRS (1 << 20) /* allowances between tensors sharing one tensor's bytes */

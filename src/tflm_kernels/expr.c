@@ -11,9 +11,9 @@
 
 #include "core/util.h"
 #include "tflite/fb.h"
-#include "tflm/expr.h"
-#include "tflm/kernels.h"
-#include "tflm/share.h"
+#include "tflm_kernels/expr.h"
+#include "tflm_kernels/scratch.h"
+#include "tflm/sharing.h"
 
 typedef struct xp {
     const char *src;

@@ -23,8 +23,8 @@
 #include "arenaplan/problem.h"
 #include "core/util.h"
 #include "tflite/fb.h"
-#include "tflm/kernels.h"
-#include "tflm/ptable.h"
+#include "tflm_kernels/scratch.h"
+#include "tflm_kernels/prepare_rows.h"
 
 typedef ap_status (*kernel_fn)(ap__kctx *k);
 

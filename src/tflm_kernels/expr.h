@@ -50,7 +50,7 @@
 
 #include "arenaplan/error.h"
 #include "arenaplan/tflite.h"
-#include "tflm/layout.h"
+#include "tflm_kernels/layout.h"
 
 /* A named sub-expression of a table. */
 typedef struct ap__xdef {

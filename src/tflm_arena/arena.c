@@ -24,10 +24,10 @@
 #include "arenaplan/tflm_arena.h"
 #include "core/util.h"
 #include "tflite/fb.h"
-#include "tflm/kernels.h"
-#include "tflm/expr.h"
-#include "tflm/ktable.h"
-#include "tflm/layout.h"
+#include "tflm_kernels/scratch.h"
+#include "tflm_kernels/expr.h"
+#include "tflm_kernels/alloc_rows.h"
+#include "tflm_kernels/layout.h"
 
 /* Internal categories: the seven recorded ones, then the parts of "other". */
 enum { C_OTHER = AP_TFLM_OTHER, C_COUNT = AP_TFLM_OTHER + AP_TFLM_OTHER_PARTS };
@@ -417,7 +417,7 @@ static ap_status parse(ctx *c)
                 return ap_error_set(c->err, AP_ERR_INPUT,
                                     "subgraph %u operator %u: %s %s is not modelled for TFLM's "
                                     "%s kernels (no registration in TFLM, or no table rows in "
-                                    "arenaplan's src/tflm/ktable.c)",
+                                    "arenaplan's src/tflm_kernels/alloc_rows.c)",
                                     s, i, builtin ? "builtin operator" : "custom operator",
                                     op->name, c->ks->name);
             if (builtin && op->custom_options_pos)

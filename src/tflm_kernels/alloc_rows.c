@@ -19,7 +19,7 @@
  */
 #include <string.h>
 
-#include "tflm/ktable.h"
+#include "tflm_kernels/alloc_rows.h"
 
 /* ---- Parsers ---------------------------------------------------------------------------------- */
 

@@ -25,7 +25,7 @@
  */
 #include <string.h>
 
-#include "tflm/ptable.h"
+#include "tflm_kernels/prepare_rows.h"
 
 #define ROWS(a) a, sizeof a / sizeof a[0]
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "tflm/share.h"
+#include "tflm/sharing.h"
 
 /* Facts about one subgraph's tensors that the condition needs. */
 typedef struct graph_facts {

@@ -21,7 +21,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "tflm/share.h"
+#include "tflm/sharing.h"
 
 static const ap_tfl_tensor *tensor_at(const ap_tfl_subgraph *g, int32_t i)
 {

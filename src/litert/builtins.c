@@ -15,7 +15,7 @@
 
 #include "arenaplan/problem.h"
 #include "core/util.h"
-#include "litert/lrt.h"
+#include "litert/interp.h"
 
 #define IN1 8u   /* kTfLiteInplaceOpInput1Shared */
 #define UNMOD (AP__LRT_INPLACE_UNMODIFIED | AP__LRT_INPLACE_IN0)
