@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "arenaplan/check.h"
+#include "core/check.h"
 #include "core/util.h"
 
 typedef struct sweep sweep;

@@ -16,6 +16,7 @@
 
 #include "arenaplan/check.h"
 #include "arenaplan/csv.h"
+#include "core/check.h"
 #include "core/util.h"
 #include "report/tflm_words.h"
 

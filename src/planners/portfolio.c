@@ -12,7 +12,9 @@
 
 #include "arenaplan/bounds.h"
 #include "arenaplan/check.h"
+#include "core/problem.h"
 #include "core/util.h"
+#include "core/validate.h"
 #include "planners/planners.h"
 
 #define MEMBER(name, summary, fn, flags) {name, fn},
@@ -112,12 +114,12 @@ ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan
     best.arena = INT64_MAX;
     if ((st = ap__portfolio_best(p, p, opt, bd.lower, &best, err)) != AP_OK)
         goto done;
-    if (best.arena > bd.lower && ap__has_rule_overlaps(p)) {
+    if (best.arena > bd.lower && ap__problem_has_rule_overlaps(p)) {
         /* Heuristics guided by overlap allowances can, on rare problems, do worse than without
            them; a plan for the problem without them is valid with them, so try those too and
            `best` is never worse for the rules. */
         ap_problem *strict;
-        if ((st = ap__without_rule_overlaps(p, &strict, err)) != AP_OK)
+        if ((st = ap__validate_without_rule_overlaps(p, &strict, err)) != AP_OK)
             goto done;
         st = ap__portfolio_best(strict, p, opt, bd.lower, &best, err);
         ap_problem_free(strict);

@@ -8,7 +8,9 @@
 
 #include "arenaplan/check.h"
 #include "arenaplan/tflm.h"
+#include "core/problem.h"
 #include "core/util.h"
+#include "core/validate.h"
 #include "planners/planners.h"
 
 ap_status ap_tflite_tflm_plan(const ap_problem *p, ap_plan *out, ap_error *err)
@@ -17,7 +19,7 @@ ap_status ap_tflite_tflm_plan(const ap_problem *p, ap_plan *out, ap_error *err)
     ap_check_result res;
     ap_problem *q = NULL;
     ap_status st;
-    if (ap__has_rule_overlaps(p) && (st = ap__without_rule_overlaps(p, &q, err)) != AP_OK)
+    if (ap__problem_has_rule_overlaps(p) && (st = ap__validate_without_rule_overlaps(p, &q, err)) != AP_OK)
         return st;
     ap_plan_options_init(&po);
     if ((st = ap__plan_run("greedy", ap__plan_greedy, q ? q : p, &po, out, err)) == AP_OK &&

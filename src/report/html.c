@@ -15,6 +15,7 @@
 #include "arenaplan/savings.h"
 #include "arenaplan/report.h"
 #include "arenaplan/tflm_arena.h"
+#include "core/problem.h"
 #include "core/util.h"
 #include "report/tflm_words.h"
 #include "report/rutil.h"
@@ -377,7 +378,7 @@ static ap_status write_overlap_savings(FILE *f, const ap_problem *p, const ap_pl
     size_t n = 0, k;
     int64_t total = 0;
     ap_status st;
-    if (!ap__has_rule_overlaps(p))
+    if (!ap__problem_has_rule_overlaps(p))
         return AP_OK;
     if ((st = ap_overlap_savings(p, plan, &sv, &n, err)) != AP_OK)
         return st;

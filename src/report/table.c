@@ -5,6 +5,7 @@
 
 #include "arenaplan/savings.h"
 #include "arenaplan/report.h"
+#include "core/problem.h"
 #include "core/util.h"
 #include "report/tflm_words.h"
 #include "report/rutil.h"
@@ -144,9 +145,9 @@ ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
         return st;
     rows = ap__alloc(p->n ? p->n : 1, sizeof *rows);
     keys = ap__alloc(p->n ? p->n : 1, sizeof *keys);
-    if (ap__has_rule_overlaps(p))
+    if (ap__problem_has_rule_overlaps(p))
         by_over = ap__zalloc(p->n, sizeof *by_over); /* rows say whose bytes each one may share */
-    if (!rows || !keys || (ap__has_rule_overlaps(p) && !by_over)) {
+    if (!rows || !keys || (ap__problem_has_rule_overlaps(p) && !by_over)) {
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the table");
         goto done;
     }
@@ -254,7 +255,7 @@ ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
                     (long long)by_over[i]->max_delta);
         fputc('\n', f);
     }
-    if (ap__has_rule_overlaps(p)) {
+    if (ap__problem_has_rule_overlaps(p)) {
         fputc('\n', f);
         if ((st = ap_write_overlap_savings(f, p, plan, err)) != AP_OK)
             goto done;
