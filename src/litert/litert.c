@@ -200,7 +200,7 @@ ap_status ap_litert_plan(const ap_problem *p, ap_plan *out, ap_error *err)
     ap_check_result res;
     ap_status st;
     ap_plan_options_init(&po);
-    if ((st = ap__plan_run("tflite", ap__plan_tflite, p, &po, out, err)) == AP_OK &&
+    if ((st = ap__portfolio_run("tflite", ap__simple_arena_plan, p, &po, out, err)) == AP_OK &&
         (st = ap_check(p, out->offset, &res)) != AP_OK)
         st = ap_error_set(err, st, "%s", res.message);
     return st;

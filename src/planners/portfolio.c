@@ -24,8 +24,8 @@ static const struct member {
     ap_planner_fn plan;
 } members[] = {AP__PORTFOLIO(MEMBER)};
 
-ap_status ap__plan_run(const char *name, ap_planner_fn fn, const ap_problem *p,
-                       const ap_plan_options *opt, ap_plan *out, ap_error *err)
+ap_status ap__portfolio_run(const char *name, ap_planner_fn fn, const ap_problem *p,
+                            const ap_plan_options *opt, ap_plan *out, ap_error *err)
 {
     double t0 = ap__now();
     ap_status st;
@@ -50,7 +50,7 @@ ap_status ap__portfolio_each(const ap_problem *plan_p, const ap_problem *check_p
     ap_plan_init(&cand);
     for (i = 0; i < sizeof members / sizeof members[0] && !enough && st == AP_OK; i++) {
         ap_check_result res;
-        if ((st = ap__plan_run(members[i].name, members[i].plan, plan_p, opt, &cand, err)) != AP_OK)
+        if ((st = ap__portfolio_run(members[i].name, members[i].plan, plan_p, opt, &cand, err)) != AP_OK)
             break;
         st = ap_check(check_p, cand.offset, &res);
         if (st == AP_ERR_NOMEM)
@@ -101,7 +101,7 @@ ap_status ap__portfolio_best(const ap_problem *plan_p, const ap_problem *check_p
     return ap__portfolio_each(plan_p, check_p, opt, keep_smallest, &s, err);
 }
 
-ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
+ap_status ap__portfolio_plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
 {
     ap_plan cand, best;
     ap_bounds bd;
@@ -139,7 +139,7 @@ ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan
             for (j = 0; j < p->n; j++)
                 if (p->buf[best.order[j]].fixed == AP_UNFIXED)
                     start[k++] = best.order[j];
-        } else if (i == 0 || (st = ap__make_order(p, AP__ORDER_BREADTH, start, &k, err)) != AP_OK) {
+        } else if (i == 0 || (st = ap__heuristics_order(p, AP__ORDER_BREADTH, start, &k, err)) != AP_OK) {
             free(start);
             if (st != AP_OK)
                 goto done;

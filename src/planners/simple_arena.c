@@ -128,7 +128,7 @@ static ap_status find_aliases(const ap_problem *p, long *alias, ap_error *err)
     return AP_OK;
 }
 
-ap_status ap__plan_tflite(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
+ap_status ap__simple_arena_plan(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
 {
     ap__placer pl;
     order_ctx c = {p, 0};
@@ -137,7 +137,7 @@ ap_status ap__plan_tflite(const ap_problem *p, const ap_plan_options *opt, ap_pl
     size_t k = 0, i, first;
     ap_status st;
     (void)opt;
-    if ((st = ap__placer_init(&pl, p, err)) != AP_OK)
+    if ((st = ap__place_init(&pl, p, err)) != AP_OK)
         return st;
     order = ap__alloc(p->n ? p->n : 1, sizeof *order);
     alias = ap__alloc(p->n ? p->n : 1, sizeof *alias);
@@ -158,21 +158,21 @@ ap_status ap__plan_tflite(const ap_problem *p, const ap_plan_options *opt, ap_pl
         goto done;
     for (i = first; i < k; i++) {
         uint32_t b = order[i];
-        if ((st = ap__placer_obstacles(&pl, b, err)) != AP_OK)
+        if ((st = ap__place_obstacles(&pl, b, err)) != AP_OK)
             goto done;
-        ap__placer_put(&pl, b, arena_fit(&pl, p->buf[b].size, ap_buffer_align(p, b)));
+        ap__place_put(&pl, b, arena_fit(&pl, p->buf[b].size, ap_buffer_align(p, b)));
     }
     for (i = 0; i < p->n; i++)
         if (alias[i] >= 0) {
-            ap__placer_put(&pl, (uint32_t)i, pl.off[alias[i]]);
+            ap__place_put(&pl, (uint32_t)i, pl.off[alias[i]]);
             order[k++] = (uint32_t)i;
         }
-    ap__placer_to_plan(&pl, out);
+    ap__place_to_plan(&pl, out);
     out->order = order;
     order = NULL;
 done:
     free(order);
     free(alias);
-    ap__placer_free(&pl);
+    ap__place_free(&pl);
     return st;
 }

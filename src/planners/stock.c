@@ -12,6 +12,7 @@
 #include "core/util.h"
 #include "core/validate.h"
 #include "planners/planners.h"
+#include "planners/stock.h"
 
 ap_status ap_tflite_tflm_plan(const ap_problem *p, ap_plan *out, ap_error *err)
 {
@@ -22,7 +23,7 @@ ap_status ap_tflite_tflm_plan(const ap_problem *p, ap_plan *out, ap_error *err)
     if (ap__problem_has_rule_overlaps(p) && (st = ap__validate_without_rule_overlaps(p, &q, err)) != AP_OK)
         return st;
     ap_plan_options_init(&po);
-    if ((st = ap__plan_run("greedy", ap__plan_greedy, q ? q : p, &po, out, err)) == AP_OK &&
+    if ((st = ap__portfolio_run("greedy", ap__greedy_plan, q ? q : p, &po, out, err)) == AP_OK &&
         (st = ap_check(p, out->offset, &res)) != AP_OK)
         st = ap_error_set(err, st, "%s", res.message);
     ap_problem_free(q);

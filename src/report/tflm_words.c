@@ -9,6 +9,7 @@
 #include "arenaplan/tflm.h"
 #include "arenaplan/tflm_arena.h"
 #include "planners/planners.h"
+#include "planners/stock.h"
 #include "report/tflm_words.h"
 
 #define NEEDS_EMBED "this plan needs `arenaplan embed` (or the header's BufferPlan) to take effect"

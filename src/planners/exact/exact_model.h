@@ -1,6 +1,7 @@
 /*
- * exact.h - the exact planner's internals: the search model, the two complete searches and the
- * stronger lower bounds (internal; see docs/exact.md for the algorithm and its proofs).
+ * exact_model.h - the exact planner's search model (internal; exact_model.c builds it;
+ * docs/exact.md has the algorithm and its proofs), and what every search on it shares: the
+ * trail, the answer.
  *
  * The model keeps only what a search needs. Zero-size buffers own no byte and go to offset 0;
  * fixed buffers never move and become forbidden windows of the buffers that meet them; the
@@ -16,10 +17,9 @@
  * its node budget, the clock or the stop flag ended it first, AP__ERROR (err set) when out of
  * memory.
  */
-#ifndef AP_EXACT_H
-#define AP_EXACT_H
+#ifndef AP_EXACT_MODEL_H
+#define AP_EXACT_MODEL_H
 
-#include "arenaplan/planner.h"
 #include "arenaplan/problem.h"
 #include "core/util.h"
 
@@ -55,22 +55,23 @@ typedef struct ap__xmodel {
                              the canonical search still finds plans but proves nothing */
 } ap__xmodel;
 
-ap_status ap__xmodel_build(ap__xmodel *m, const ap_problem *p, ap_error *err);
-void ap__xmodel_free(ap__xmodel *m);
+ap_status ap__exact_model_build(ap__xmodel *m, const ap_problem *p, ap_error *err);
+void ap__exact_model_free(ap__xmodel *m);
 
 /* Whole-problem offsets from search-buffer offsets (fixed ones kept, zero-size ones at 0). */
-void ap__xmodel_offsets(const ap__xmodel *m, const int64_t *xoff, int64_t *offsets);
+void ap__exact_model_offsets(const ap__xmodel *m, const int64_t *xoff, int64_t *offsets);
 
 /* Groups: buffers that share no section can be solved one group after another.
- * ap__xgroup_sort orders list[begin, end) by first section (keys: scratch as long as list),
- * which makes every group a contiguous run; ap__xgroup_end returns the end of the run that
- * starts at g, its sections in [*s0, *s1). ap__xsplits: whether placing v left a section
- * boundary of its range that no unplaced buffer spans (cut[k] == 0), so that its group
+ * ap__exact_model_group_sort orders list[begin, end) by first section (keys: scratch as long as
+ * list), which makes every group a contiguous run; ap__exact_model_group_end returns the end of the
+ * run that starts at g, its sections in [*s0, *s1). ap__exact_model_splits: whether placing v left
+ * a section boundary of its range that no unplaced buffer spans (cut[k] == 0), so that its group
  * falls apart. */
-void ap__xgroup_sort(const ap__xmodel *m, uint32_t *list, uint64_t *keys, size_t begin, size_t end);
-size_t ap__xgroup_end(const ap__xmodel *m, const uint32_t *list, size_t g, size_t end, uint32_t *s0,
-                      uint32_t *s1);
-int ap__xsplits(const ap__xmodel *m, const int64_t *cut, uint32_t v);
+void ap__exact_model_group_sort(const ap__xmodel *m, uint32_t *list, uint64_t *keys, size_t begin,
+                                size_t end);
+size_t ap__exact_model_group_end(const ap__xmodel *m, const uint32_t *list, size_t g, size_t end,
+                                 uint32_t *s0, uint32_t *s1);
+int ap__exact_model_splits(const ap__xmodel *m, const int64_t *cut, uint32_t v);
 
 /* The one-machine bound of a section (both searches): (position, size) pairs sorted by
  * position, highest first; the order of equal positions does not change the bound. An
@@ -80,7 +81,7 @@ int ap__xsplits(const ap__xmodel *m, const int64_t *cut, uint32_t v);
 typedef struct ap__xpair {
     int64_t pos, size;
 } ap__xpair;
-void ap__xsort_desc(ap__xpair *e, size_t n);
+void ap__exact_model_sort_desc(ap__xpair *e, size_t n);
 
 /* The searches' trail: each change of a cell with its old value, undone newest first. */
 typedef struct ap__xtr {
@@ -117,56 +118,5 @@ static inline void ap__xundo(ap__xtr *trail, size_t *n, size_t mark)
 }
 
 typedef enum ap__xresult { AP__FOUND, AP__NONE, AP__ABORT, AP__ERROR /* out of memory */ } ap__xresult;
-
-/* What bounds a search run: nodes, time, the stop flag; and the progress report. With a node
- * limit the deadline is infinite: the clock then only paces the progress reports. */
-typedef struct ap__xclock {
-    double t0, deadline, last_report;
-    uint64_t node_limit;    /* 0: none */
-    volatile sig_atomic_t *stop;
-    void (*progress)(const ap_progress *pr, void *ctx);
-    void *progress_ctx;
-    uint64_t nodes;         /* total over every search of this run */
-    int64_t best, bound;    /* what the progress line shows */
-    int stopped;            /* the clock or the stop flag ended the run */
-} ap__xclock;
-
-/* Counts one node; stops the run past the node limit; every 256 nodes looks at the clock and
- * the stop flag and reports progress (exact_clock.c). Returns 0 when the run must stop. */
-int ap__xclock_tick(ap__xclock *c);
-
-/* Buffer preorders that break ties and set the canonical search's dynamic order; with
- * AP__PRE_DYNAMIC added, each group found by decomposition is ranked again and searched from
- * offset 0 (exact_search.c, solve_groups). */
-enum { AP__PRE_WAT, AP__PRE_TAW, AP__PRE_TWA, AP__PRE_COUNT, AP__PRE_DYNAMIC = 4 };
-
-/* The canonical search (exact_search.c): is there a plan within cap? budget counts nodes. */
-ap__xresult ap__xsearch(const ap__xmodel *m, int64_t cap, int preorder, uint64_t budget,
-                        ap__xclock *clk, int64_t *xoff, int64_t *need, ap_error *err);
-
-/* The skyline search (exact_skyline.c): complete for models whose search buffers are all plain
- * and meet no fixed buffer, not too large for its per-depth nogoods (ap__xskyline_fits);
- * learns nogoods and activities, kept in an ap__xlearn across searches and capacities of one
- * model, and restarts (Luby's sequence) until a search decides or budget nodes are spent. */
-typedef struct ap__xlearn ap__xlearn;
-int ap__xskyline_fits(const ap__xmodel *m);
-ap__xlearn *ap__xlearn_new(const ap__xmodel *m);  /* NULL when out of memory */
-void ap__xlearn_free(ap__xlearn *L);
-/* Nogoods kept before the older half is dropped (default 100 000; the tests lower it). */
-void ap__xlearn_set_limit(ap__xlearn *L, size_t max_records);
-ap__xresult ap__xskyline(const ap__xmodel *m, ap__xlearn *L, int64_t cap, uint64_t budget,
-                         ap__xclock *clk, int64_t *xoff, int64_t *need, ap_error *err);
-
-/* The general search (exact_general.c): complete even when the model is risky, much slower. */
-ap__xresult ap__xgeneral(const ap__xmodel *m, int64_t cap, uint64_t budget, ap__xclock *clk,
-                         int64_t *xoff, int64_t *need, ap_error *err);
-
-/* Lower bounds beyond bounds.h (exact_bounds.c): live bytes with alignment padding per section. */
-int64_t ap__xbound_padding(const ap__xmodel *m);
-
-/* The problem restricted to the buffers live in steps [t0, t1), lifetimes clipped: any plan of
- * p restricted to them is a plan of it, so its minimum is a lower bound of p's. NULL when
- * out of memory (err set). */
-ap_problem *ap__xwindow_problem(const ap_problem *p, int64_t t0, int64_t t1, ap_error *err);
 
 #endif
