@@ -425,7 +425,7 @@ static ap_status embed(const unsigned char *data, size_t len, const char *path,
      * graph for the tensor counts. */
     if ((st = check_options(opt, err)) != AP_OK ||
         (st = ap_tflite_read(data, len, &m, err)) != AP_OK ||
-        (st = ap__tflite_problem(m, path, lo, &p, err)) != AP_OK)
+        (st = ap__lifetime_problem(m, path, lo, &p, err)) != AP_OK)
         goto done;
     for (uint32_t s = 0; s < m->n_subgraphs; s++)
         nt += m->subgraphs[s].n_tensors;

@@ -1,5 +1,5 @@
 /*
- * share_inplace.c - in-place operators: outputs that may take over the bytes of an input that dies at
+ * inplace.c - in-place operators: outputs that may take over the bytes of an input that dies at
  * their operator (`--inplace reshape|elementwise`; docs/inplace.md states each rule and the
  * kernels it holds for).
  *
@@ -10,18 +10,19 @@
  *   undefined in C, so their alias is exact (AP_OVERLAP_EXACT): the same offset, or none.
  * - EXPAND_DIMS copies element by element in index order: output i is written after input i
  *   was read, so the output may start at the input or below it (the plain alias, d <= 0).
- * - element-wise operators (mode "elementwise"; ap__elementwise_op) read element i of every
+ * - element-wise operators (mode "elementwise"; ap__walk_elementwise) read element i of every
  *   input before writing element i of the output, in index order; with the same element size
  *   on both sides every d <= 0 is safe. ADD, SUB and MUL qualify only without broadcasting
  *   (both inputs have the output's shape), QUANTIZE only between types of one width.
- * The input must die at the operator (share.c checks): no subgraph input or output, no other
+ * The input must die at the operator (sharing.c checks): no subgraph input or output, no other
  * reader, no variable or constant, live with the output at that step only. Sizes must match:
  * the same bytes for the reshape family, the same element count and size for the others.
  */
 #include <assert.h>
 #include <string.h>
 
-#include "tflm/sharing.h"
+#include "tflm/inplace.h"
+#include "tflm/walk.h"
 
 static const ap_tfl_tensor *tensor_at(const ap_tfl_subgraph *g, int32_t i)
 {
@@ -56,11 +57,11 @@ size_t ap__inplace_candidates(const ap_tfl_model *m, const ap_tfl_subgraph *g,
     if (op->builtin == AP_TFL_OP_RESHAPE || op->builtin == AP_TFL_OP_SQUEEZE ||
         op->builtin == AP_TFL_OP_EXPAND_DIMS)
         return reshape_like(g, op, c);
-    if (!elementwise || (arity = ap__elementwise_op(op->builtin)) == 0)
+    if (!elementwise || (arity = ap__walk_elementwise(op->builtin)) == 0)
         return 0;
     for (uint32_t k = 0; k < (uint32_t)arity && k < op->n_inputs; k++) {
         ap__walk w;
-        if (!ap__op_walk(m, g, op, k, &w) || w.es_in != w.es_out)
+        if (!ap__walk_of(m, g, op, k, &w) || w.es_in != w.es_out)
             continue;
         assert(n < AP__MAX_CANDIDATES);
         c[n].in_tensor = op->inputs[k];

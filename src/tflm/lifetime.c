@@ -522,7 +522,7 @@ static ap_status add_scratch(ap_problem *p, const ap_tfl_model *m, const ap__pre
 }
 
 /* The in-place and overlap rules' allowances between an operator's output and its dying input
- * (share.c), and the note that says what the problem was built with. */
+ * (sharing.c), and the note that says what the problem was built with. */
 static ap_status add_rules(ap_problem *p, const ap_tfl_model *m,
                            const ap_tflite_build_options *opt, const char *kernels,
                            const char *inplace, const char *overlap, int offline, size_t n_var,
@@ -530,9 +530,9 @@ static ap_status add_rules(ap_problem *p, const ap_tfl_model *m,
 {
     size_t rl = 0;
     char note[1024], rules[640] = "", vars[96] = "";
-    ap__share_result sr;
+    ap__sharing_result sr;
     ap_status st;
-    if ((st = ap__share_rules(m, p, opt->inplace, opt->overlap, &sr, err)) != AP_OK)
+    if ((st = ap__sharing_apply(m, p, opt->inplace, opt->overlap, &sr, err)) != AP_OK)
         return st;
     size_t n_ip = sr.n_inplace, n_ov = sr.n_overlap;
     if (opt->inplace != AP_TFLM_INPLACE_NONE)
@@ -669,8 +669,8 @@ ap_status ap_tflite_build_problem(const ap_tfl_model *m, const ap_tflite_build_o
     return AP_OK;
 }
 
-ap_status ap__tflite_problem(const ap_tfl_model *m, const char *source,
-                             const ap_tflite_build_options *opt, ap_problem **out, ap_error *err)
+ap_status ap__lifetime_problem(const ap_tfl_model *m, const char *source,
+                               const ap_tflite_build_options *opt, ap_problem **out, ap_error *err)
 {
     ap_status st;
     if ((st = ap_tflite_build_problem(m, opt, out, err)) == AP_OK &&
@@ -694,7 +694,7 @@ ap_status ap_tflite_load_problem(const unsigned char *data, size_t len, const ch
     if (!path)
         path = "model";
     if ((st = ap_tflite_read(data, len, &m, &e)) == AP_OK)
-        st = ap__tflite_problem(m, path, opt, out, &e);
+        st = ap__lifetime_problem(m, path, opt, out, &e);
     ap_tflite_free(m);
     /* given the path, it names it (the rule in error.h) */
     return st == AP_OK ? AP_OK : ap_error_set(err, st, "%s: %s", path, e.msg);

@@ -1,6 +1,6 @@
 /*
- * share.c - which bytes an operator's output may share with its inputs (share.h): the driver
- * asks the in-place rule (share_inplace.c), then the overlap rule (share_overlap.c), what each
+ * sharing.c - which bytes an operator's output may share with its inputs (sharing.h): the
+ * driver asks the in-place rule (inplace.c), then the overlap rule (overlap.c), what each
  * operator's kernel allows, and keeps the first proposal whose input dies into the output
  * there, which needs the facts about the subgraph kept here (who reads a tensor last, who
  * writes it, what the subgraph takes and gives). The rules never call back.
@@ -10,7 +10,10 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "tflm/inplace.h"
+#include "tflm/overlap.h"
 #include "tflm/sharing.h"
+#include "tflm/walk.h"
 
 /* Facts about one subgraph's tensors that the condition needs. */
 typedef struct graph_facts {
@@ -23,7 +26,7 @@ typedef struct graph_facts {
 } graph_facts;
 
 /* Whether tensor t of the subgraph dies at operator `op` and may be the base of an allowance
- * for output tensor `out` (the condition in share.h). */
+ * for output tensor `out` (the condition in sharing.h). */
 static int dies_into(const graph_facts *f, const ap_problem *p, uint32_t op, int32_t t,
                      int32_t out)
 {
@@ -121,8 +124,8 @@ static ap_status take(const graph_facts *f, ap_problem *p, uint32_t s, const ap_
     return AP_OK;
 }
 
-ap_status ap__share_rules(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace inplace,
-                          ap_tflm_overlap overlap, ap__share_result *res, ap_error *err)
+ap_status ap__sharing_apply(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace inplace,
+                          ap_tflm_overlap overlap, ap__sharing_result *res, ap_error *err)
 {
     int ip = inplace != AP_TFLM_INPLACE_NONE, ov = overlap == AP_TFLM_OVERLAP_REFERENCE;
     ap_status st = AP_OK;

@@ -13,7 +13,7 @@
 #include "tflite/fb.h"
 #include "tflm_kernels/expr.h"
 #include "tflm_kernels/scratch.h"
-#include "tflm/sharing.h"
+#include "tflm_kernels/padding.h"
 
 typedef struct xp {
     const char *src;
@@ -259,10 +259,10 @@ static int64_t window_pad(xp *x, int height)
         return fault(x, AP_ERR_INPUT, "a dimension past the tensor's rank");
     const ap_tfl_options *o = &op->opt;
     int64_t oh, ow, ph = 0, pw = 0;
-    if (!ap__tflm_padding(o->padding, in->shape[2], f->shape[2], o->stride_w, o->dilation_w, &ow,
-                          &pw) || ow < 0 ||
-        !ap__tflm_padding(o->padding, in->shape[1], f->shape[1], o->stride_h, o->dilation_h, &oh,
-                          &ph) || oh < 0)
+    if (!ap__padding_of(o->padding, in->shape[2], f->shape[2], o->stride_w, o->dilation_w, &ow,
+                        &pw) || ow < 0 ||
+        !ap__padding_of(o->padding, in->shape[1], f->shape[1], o->stride_h, o->dilation_h, &oh,
+                        &ph) || oh < 0)
         ph = pw = 0;
     return height ? ph : pw;
 }
