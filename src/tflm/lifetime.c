@@ -31,6 +31,8 @@
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
 #include "core/util.h"
+#include "tflm_kernels/kernel_sets.h"
+#include "tflm_kernels/prepare.h"
 #include "tflm_kernels/scratch.h"
 #include "tflm/lifetime.h"
 #include "tflm/sharing.h"
@@ -571,11 +573,11 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
         return st;
     /* The in-place and overlap rules were derived from, and tested against, the loops of TFLM's
        reference kernels; CMSIS-NN's loops have no such proof. */
-    if (ap__kernel_build(opt->kernels)->cmsis_nn && opt->inplace != AP_TFLM_INPLACE_NONE)
+    if (ap__kernel_sets_build(opt->kernels)->cmsis_nn && opt->inplace != AP_TFLM_INPLACE_NONE)
         return ap_error_set(err, AP_ERR_USAGE, "in-place rules \"%s\" are proven for TFLM's "
                             "reference kernels only, not for the CMSIS-NN kernels of kernel set "
                             "\"%s\" (use in-place rules \"none\")", inplace, kernels);
-    if (ap__kernel_build(opt->kernels)->cmsis_nn && opt->overlap != AP_TFLM_OVERLAP_NONE)
+    if (ap__kernel_sets_build(opt->kernels)->cmsis_nn && opt->overlap != AP_TFLM_OVERLAP_NONE)
         return ap_error_set(err, AP_ERR_USAGE, "overlap rules \"%s\" are proven for TFLM's "
                             "reference kernels only, not for the CMSIS-NN kernels of kernel set "
                             "\"%s\" (use overlap rules \"none\")", overlap, kernels);
@@ -597,7 +599,7 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
     }
 
     /* Prepare: kernels' scratch requests, in Prepare order. */
-    if ((st = ap__kernel_prepare(m, opt->kernels, &sc, err)) != AP_OK)
+    if ((st = ap__scratch_run(m, opt->kernels, &sc, err)) != AP_OK)
         goto done;
     for (size_t k = 0; k < sc.n; k++)
         sfirst[sc.v[k].subgraph + 1]++;

@@ -31,6 +31,7 @@
 #include "arenaplan/reorder.h"
 #include "arenaplan/tflite.h"
 #include "core/util.h"
+#include "tflm_kernels/prepare.h"
 #include "tflm_kernels/scratch.h"
 
 #define TFLM_ALIGN 16
@@ -557,7 +558,7 @@ ap_status ap_tflite_reorder_find(const ap_tfl_model *m, const ap_tflite_reorder_
     if (!size || !scratch || !own || !sub || !res->order || !res->n_ops)
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory ordering operators");
     else if ((st = figures(m, opt->kernels, &p, &res->peak_stored, &minus1, err)) == AP_OK &&
-             (st = ap__kernel_prepare(m, opt->kernels, &pr, err)) == AP_OK) {
+             (st = ap__scratch_run(m, opt->kernels, &pr, err)) == AP_OK) {
         if (gather(m, p, &pr, size, scratch, own, res) != 0)
             st = ap_error_set(err, AP_ERR_NOMEM, "out of memory ordering operators");
         else if (ns) {

@@ -24,6 +24,8 @@
 #include "arenaplan/tflm_arena.h"
 #include "core/util.h"
 #include "tflite/fb.h"
+#include "tflm_kernels/kernel_sets.h"
+#include "tflm_kernels/prepare.h"
 #include "tflm_kernels/scratch.h"
 #include "tflm_kernels/expr.h"
 #include "tflm_kernels/alloc_rows.h"
@@ -206,7 +208,7 @@ static ap_status rows(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *o
 {
     const ap__krow *r;
     size_t n;
-    if (!ap__kset_rows(c->ks, op->name, &r, &n))
+    if (!ap__alloc_rows_find(c->ks, op->name, &r, &n))
         return AP_OK; /* checked in the parse phase */
     ap__xctx x = {c->t, c->m, g, op, 0, c->build, NULL, 0};
     for (size_t k = 0; k < n; k++) {
@@ -412,8 +414,8 @@ static ap_status parse(ctx *c)
             size_t n;
             c->op = (int32_t)i;
             int builtin = op->builtin != AP_TFL_OP_CUSTOM;
-            const ap__parser *pa = builtin ? ap__parser_find(op->name) : NULL;
-            if (!ap__kset_rows(c->ks, op->name, &r, &n) || (builtin && !pa))
+            const ap__parser *pa = builtin ? ap__alloc_rows_parser(op->name) : NULL;
+            if (!ap__alloc_rows_find(c->ks, op->name, &r, &n) || (builtin && !pa))
                 return ap_error_set(c->err, AP_ERR_INPUT,
                                     "subgraph %u operator %u: %s %s is not modelled for TFLM's "
                                     "%s kernels (no registration in TFLM, or no table rows in "
@@ -764,11 +766,11 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
         kernels = "reference";
         target = "host64";
     }
-    if (!(e->t = ap__target_find(target)))
+    if (!(e->t = ap__layout_target(target)))
         return ap_error_set(err, AP_ERR_USAGE, "unknown target \"%s\" (known: cortex-m, host64)",
                             target);
     int set;
-    if (!(e->ks = ap__kset_find(kernels)) ||
+    if (!(e->ks = ap__alloc_rows_set(kernels)) ||
         ap_tflm_set_find(AP_TFLM_SET_KERNELS, kernels, &set, NULL) != AP_OK)
         return ap_error_set(err, AP_ERR_USAGE, "unknown kernel set \"%s\" for TFLM's arena "
                             "(known: reference, cmsis-nn, cmsis-nn-m4)", kernels);
@@ -776,7 +778,7 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
        builds. */
     if (set == AP_TFLM_KERNELS_REFERENCE && e->t->ptr == 8)
         set = AP_TFLM_KERNELS_REFERENCE64;
-    if (ap__kernel_build((ap_tflm_kernels)set)->cmsis_nn && e->t != &ap__target_cortex_m)
+    if (ap__kernel_sets_build((ap_tflm_kernels)set)->cmsis_nn && e->t != &ap__layout_cortex_m)
         return ap_error_set(err, AP_ERR_USAGE, "kernel set \"%s\" is a Cortex-M build, not "
                             "one for target %s", kernels, e->t->name);
     e->set = (ap_tflm_kernels)set;
@@ -794,7 +796,7 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
     ap__prepare pr = {0};
     ap_status st = ap_tflite_build_problem(m, &bo, &p, err);
     if (st == AP_OK)
-        st = ap__kernel_prepare(m, bo.kernels, &pr, err);
+        st = ap__scratch_run(m, bo.kernels, &pr, err);
     e->head = opt->head;
     if (st == AP_OK && e->head < 0) {
         ap_plan plan;
@@ -804,7 +806,7 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
             e->head = plan.arena;
         ap_plan_free(&plan);
     }
-    ctx c = {m,  e->t, e->ks, ap__kernel_build(e->set), 0, e->head, opt->resource_variables,
+    ctx c = {m,  e->t, e->ks, ap__kernel_sets_build(e->set), 0, e->head, opt->resource_variables,
              -1, p,    &pr,   NULL, 0, -1, -1, -1, NULL, 0, 0, NULL, 0, 0, err};
     if (st == AP_OK)
         st = trace_model(&c, &e->plain);

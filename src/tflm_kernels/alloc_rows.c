@@ -1,7 +1,7 @@
 /*
- * ktable.c - the tables of what TFLM's op resolver and kernels allocate in the arena.
+ * alloc_rows.c - the tables of what TFLM's op resolver and kernels allocate in the arena.
  *
- * Shape (ktable.h has the details, expr.h the expression language):
+ * Shape (alloc_rows.h has the details, expr.h the expression language):
  *   parsers      { builtin operator, TfLite*Params struct its parser allocates (or NULL) }
  *   kernel rows  { operator, step (INIT | PREPARE), kind, when, repeat, expr, what }, in the
  *                order the kernel makes its calls, an operator's rows together; kind PERSIST
@@ -69,13 +69,13 @@ static const ap__parser parsers[] = {
     {"WHILE", "TfLiteWhileParams"},
 };
 
-const ap__parser *ap__parser_table(size_t *n)
+const ap__parser *ap__alloc_rows_parsers(size_t *n)
 {
     *n = sizeof parsers / sizeof parsers[0];
     return parsers;
 }
 
-const ap__parser *ap__parser_find(const char *op)
+const ap__parser *ap__alloc_rows_parser(const char *op)
 {
     for (size_t i = 0; i < sizeof parsers / sizeof parsers[0]; i++)
         if (strcmp(parsers[i].op, op) == 0)
@@ -327,7 +327,7 @@ static const ap__kset reference_set = {
  * TRANSPOSE, MAXIMUM and MINIMUM allocate as the reference kernels do (the same OpData, the same
  * temporaries), every other operator runs its reference kernel. The build's features (dsp, mve,
  * armclang, speed: expr.h) decide the rows that differ between cores; the scratch requests are
- * kernels_cmsis.c's. docs/kernels.md lists them with their sources. */
+ * cmsis_nn.c's. docs/kernels.md lists them with their sources. */
 #define INT8_OR_16(t) "(type(" t ") == INT8 || type(" t ") == INT16)"
 #define LSTM_SUMS(type, bytes)                                                               \
     {LSTM, AP__KSTEP_PREPARE, AP__KIND_PERSIST,                                              \
@@ -400,17 +400,17 @@ static const ap__kset cmsis_set = {
 static const ap__kset cmsis_m4_set = {
     "cmsis-nn-m4", cmsis_rows, sizeof cmsis_rows / sizeof cmsis_rows[0], "reference"};
 
-const ap__kset *const ap__ksets[] = {&reference_set, &cmsis_set, &cmsis_m4_set, NULL};
+const ap__kset *const ap__alloc_rows_sets[] = {&reference_set, &cmsis_set, &cmsis_m4_set, NULL};
 
-const ap__kset *ap__kset_find(const char *name)
+const ap__kset *ap__alloc_rows_set(const char *name)
 {
-    for (size_t i = 0; ap__ksets[i]; i++)
-        if (strcmp(ap__ksets[i]->name, name) == 0)
-            return ap__ksets[i];
+    for (size_t i = 0; ap__alloc_rows_sets[i]; i++)
+        if (strcmp(ap__alloc_rows_sets[i]->name, name) == 0)
+            return ap__alloc_rows_sets[i];
     return NULL;
 }
 
-int ap__kset_rows(const ap__kset *s, const char *name, const ap__krow **first, size_t *n)
+int ap__alloc_rows_find(const ap__kset *s, const char *name, const ap__krow **first, size_t *n)
 {
     for (int depth = 0; s && depth < 8; depth++) {
         size_t k = 0;
@@ -424,7 +424,7 @@ int ap__kset_rows(const ap__kset *s, const char *name, const ap__krow **first, s
             *n = e - k;
             return 1;
         }
-        s = s->fallback ? ap__kset_find(s->fallback) : NULL;
+        s = s->fallback ? ap__alloc_rows_set(s->fallback) : NULL;
     }
     return 0;
 }

@@ -1,7 +1,8 @@
 /*
- * ktable.h - what each TFLM kernel allocates in the arena, as tables (internal to src/tflm).
+ * alloc_rows.h - what each TFLM kernel allocates in the arena, as tables (internal;
+ * alloc_rows.c).
  *
- * Shape of the data (ktable.c holds the tables; docs/arena.md prints them):
+ * Shape of the data (alloc_rows.c holds the tables; docs/arena.md prints them):
  *
  * 1. Parsers: one row per builtin operator the op resolver can parse, naming the TfLite*Params
  *    struct its parser allocates for every operator (MicroBuiltinDataAllocator: persistent,
@@ -26,7 +27,7 @@
  *      what    what TFLM keeps there, for reports
  *    Sizes are in terms of the target (ptr, sizeof(OpDataConv), ...) and of the operator's
  *    tensors (dim(in(1), 0), scales(in(1)), ...), so one row serves every target.
- *    Kernel scratch (RequestScratchBufferInArena) is modelled by src/tflm/kernels.c.
+ *    Kernel scratch (RequestScratchBufferInArena) is modelled by scratch.c.
  *
  * A kernel set is a name, its rows, and the set it falls back to for operators it has no rows
  * for: "reference" (TFLM's reference kernels) stands alone; an optimized set ("cmsis-nn")
@@ -64,19 +65,19 @@ typedef struct ap__parser {
 } ap__parser;
 
 /* The kernel set called name, or NULL. */
-const ap__kset *ap__kset_find(const char *name);
+const ap__kset *ap__alloc_rows_set(const char *name);
 
 /* The known kernel sets, NULL-terminated (for messages and tests). */
-extern const ap__kset *const ap__ksets[];
+extern const ap__kset *const ap__alloc_rows_sets[];
 
 /* The rows for operator name (builtin name or custom code) in set s or its fallbacks:
  * *first and *n; 0 when no set in the chain knows the operator. */
-int ap__kset_rows(const ap__kset *s, const char *name, const ap__krow **first, size_t *n);
+int ap__alloc_rows_find(const ap__kset *s, const char *name, const ap__krow **first, size_t *n);
 
 /* The parser row of a builtin operator, or NULL when the table does not know it. */
-const ap__parser *ap__parser_find(const char *op);
+const ap__parser *ap__alloc_rows_parser(const char *op);
 
 /* The parser table (n rows). */
-const ap__parser *ap__parser_table(size_t *n);
+const ap__parser *ap__alloc_rows_parsers(size_t *n);
 
 #endif

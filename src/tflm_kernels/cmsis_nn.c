@@ -1,5 +1,5 @@
 /*
- * kernels_cmsis.c - the CMSIS-NN kernels' Prepare as tables (ptable.h): what TFLM's
+ * cmsis_nn.c - the CMSIS-NN kernels' Prepare as tables (prepare_rows.h): what TFLM's
  * tensorflow/lite/micro/kernels/cmsis_nn/ kernels (tflite-micro 90b983c2b) check and which
  * scratch buffers they request, with the sizes of Arm's CMSIS-NN arm_*_get_buffer_size
  * functions (CMSIS-NN 4ab83cc3, the commit that tflite-micro pins).
@@ -14,17 +14,18 @@
  * and TFLM's KERNELS_OPTIMIZED_FOR_SPEED (its default) keeps the fully connected and SVDF
  * kernel sums in the persistent tail instead of a scratch buffer. Every row states its path
  * with the build's features dsp, mve, armclang and speed (ap__kbuild, names of expr.h), so a
- * core or a compiler is one more kernel set in kernels.c, not code. Only the measured target,
+ * core or a compiler is one more kernel set in kernel_sets.c, not code. Only the measured target,
  * the Cortex-M4 with arm-none-eabi-gcc, is offered as a set so far; the MVE and plain rows are
  * written from the source and unmeasured (docs/kernels.md).
  *
  * Operators that the cmsis_nn directory does not replace keep TFLM's reference kernels
- * (kernels.c); so do the cmsis_nn kernels that request nothing (SOFTMAX, MAX_POOL_2D, ADD,
+ * (scratch.c); so do the cmsis_nn kernels that request nothing (SOFTMAX, MAX_POOL_2D, ADD,
  * MUL, PAD, TRANSPOSE, MAXIMUM, MINIMUM: none of them, nor their reference fallbacks, asks
  * for scratch).
  */
 #include <string.h>
 
+#include "tflm_kernels/cmsis_nn.h"
 #include "tflm_kernels/prepare_rows.h"
 
 #define ROWS(a) a, sizeof a / sizeof a[0]
@@ -391,15 +392,15 @@ static const ap__ptable bmm_table = {
 
 /* ---- The set ---------------------------------------------------------------------------------- */
 
-const ap__ptable *const ap__cmsis_tables[] = {
+const ap__ptable *const ap__cmsis_nn_tables[] = {
     &conv_table, &dw_table, &fc_table, &avgpool_table, &svdf_table, &lstm_table, &tconv_table,
     &bmm_table, NULL,
 };
 
-const ap__ptable *ap__cmsis_table(const ap_tfl_operator *op)
+const ap__ptable *ap__cmsis_nn_table(const ap_tfl_operator *op)
 {
-    for (size_t i = 0; ap__cmsis_tables[i]; i++)
-        if (ap__cmsis_tables[i]->builtin == op->builtin)
-            return ap__cmsis_tables[i];
+    for (size_t i = 0; ap__cmsis_nn_tables[i]; i++)
+        if (ap__cmsis_nn_tables[i]->builtin == op->builtin)
+            return ap__cmsis_nn_tables[i];
     return NULL;
 }

@@ -12,7 +12,7 @@
 #include "core/util.h"
 #include "tflite/fb.h"
 #include "tflm_kernels/expr.h"
-#include "tflm_kernels/scratch.h"
+#include "tflm_kernels/kernel_sets.h"
 #include "tflm_kernels/padding.h"
 
 typedef struct xp {

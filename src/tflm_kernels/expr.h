@@ -10,7 +10,7 @@
  * 1; not chained: parenthesize), && and || (short-circuit), c ? a : b (only the side c picks is
  * evaluated; right-associative). Names:
  *   ptr, size_t, enum          the target's sizes (layout.h)
- *   dsp, mve, armclang, speed  how the kernel set was built (ap__kbuild in kernels.h: the
+ *   dsp, mve, armclang, speed  how the kernel set was built (ap__kbuild in kernel_sets.h: the
  *                              CMSIS-NN switches ARM_MATH_DSP, ARM_MATH_MVEI, Arm Compiler 6,
  *                              KERNELS_OPTIMIZED_FOR_SPEED), 0 or 1; 0 without a build
  *   n_in, n_out, n_inter       the operator's input, output and intermediate counts

@@ -29,15 +29,15 @@
 
 #include "tflm_kernels/layout.h"
 
-const ap__target ap__target_cortex_m = {"cortex-m", 4, 1, 8};
-const ap__target ap__target_host64 = {"host64", 8, 4, 8};
+const ap__target ap__layout_cortex_m = {"cortex-m", 4, 1, 8};
+const ap__target ap__layout_host64 = {"host64", 8, 4, 8};
 
-const ap__target *ap__target_find(const char *name)
+const ap__target *ap__layout_target(const char *name)
 {
     if (!name || strcmp(name, "cortex-m") == 0)
-        return &ap__target_cortex_m;
+        return &ap__layout_cortex_m;
     if (strcmp(name, "host64") == 0)
-        return &ap__target_host64;
+        return &ap__layout_host64;
     return NULL;
 }
 
@@ -213,7 +213,7 @@ static const ap__struct_def structs[] = {
     {"kiss_fft_state_FLOAT32", "int int int[64] f32[2]", "kissfft v130 _kiss_fft_guts.h"},
 };
 
-const ap__struct_def *ap__struct_table(size_t *n)
+const ap__struct_def *ap__layout_structs(size_t *n)
 {
     *n = sizeof structs / sizeof structs[0];
     return structs;

@@ -26,11 +26,11 @@ typedef struct ap__target {
     int align8;            /* alignof(int64_t), alignof(double): 8 on both (AAPCS, SysV) */
 } ap__target;
 
-extern const ap__target ap__target_cortex_m;
-extern const ap__target ap__target_host64;
+extern const ap__target ap__layout_cortex_m;
+extern const ap__target ap__layout_host64;
 
 /* The target named name ("cortex-m", "host64"), or NULL. */
-const ap__target *ap__target_find(const char *name);
+const ap__target *ap__layout_target(const char *name);
 
 /* The layout of one object on a target. */
 typedef struct ap__layout {
@@ -56,6 +56,6 @@ typedef struct ap__struct_def {
 } ap__struct_def;
 
 /* The table (n entries). */
-const ap__struct_def *ap__struct_table(size_t *n);
+const ap__struct_def *ap__layout_structs(size_t *n);
 
 #endif

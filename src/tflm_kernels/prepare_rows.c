@@ -1,7 +1,7 @@
 /*
- * ptable.c - runs a kernel's Prepare table (ptable.h) on one operator: the rows in order, each
- * expression evaluated for the operator and the build (expr.c), turned into checks that fail
- * and scratch requests.
+ * prepare_rows.c - runs a kernel's Prepare table (prepare_rows.h) on one operator: the rows in
+ * order, each expression evaluated for the operator and the build (expr.c), turned into checks
+ * that fail and scratch requests.
  */
 #include <stdio.h>
 
@@ -21,14 +21,14 @@ static ap_status eval(ap__kctx *k, const ap__ptable *t, const ap__xctx *x, size_
     snprintf(detail, sizeof detail, " (row %zu of the kernel's table: %s%s%s)", i, r->what,
              r->fn ? ", " : "", r->fn ? r->fn : "");
     if (st == AP_ERR_INPUT)
-        return ap__kfail(k, e.msg, detail);
+        return ap__prepare_fail(k, e.msg, detail);
     return ap_error_set(k->err, st, "subgraph %u operator %u (%s): %s%s (a bug in arenaplan)",
                         k->s, k->op->index, k->op->name, e.msg, detail);
 }
 
-ap_status ap__ptable_run(ap__kctx *k, const ap__ptable *t)
+ap_status ap__prepare_rows_run(ap__kctx *k, const ap__ptable *t)
 {
-    const ap__target *tg = k->build->ptr == 8 ? &ap__target_host64 : &ap__target_cortex_m;
+    const ap__target *tg = k->build->ptr == 8 ? &ap__layout_host64 : &ap__layout_cortex_m;
     ap__xctx x = {tg, k->m, k->g, k->op, 0, k->build, t->defs, t->n_defs};
     int taken = 0; /* the group whose branch was taken, 0 for none */
     ap_status st;
@@ -43,12 +43,12 @@ ap_status ap__ptable_run(ap__kctx *k, const ap__ptable *t)
             continue;
         taken = r->group;
         if (r->kind == AP__PR_CHECK)
-            return ap__kfail(k, r->what, NULL);
+            return ap__prepare_fail(k, r->what, NULL);
         if ((st = eval(k, t, &x, i, r->bytes, &bytes)) != AP_OK)
             return st;
         if (r->kind == AP__PR_SCRATCH_POS && bytes <= 0)
             continue;
-        if ((st = ap__kreq(k, bytes, r->what, r->fn)) != AP_OK)
+        if ((st = ap__prepare_request(k, bytes, r->what, r->fn)) != AP_OK)
             return st;
     }
     return AP_OK;
@@ -56,10 +56,10 @@ ap_status ap__ptable_run(ap__kctx *k, const ap__ptable *t)
 
 static int lints(const ap__ptable *t, const char *text, ap_error *err)
 {
-    return ap__expr_check_defs(text, &ap__target_cortex_m, t->defs, t->n_defs, err) != AP_OK;
+    return ap__expr_check_defs(text, &ap__layout_cortex_m, t->defs, t->n_defs, err) != AP_OK;
 }
 
-size_t ap__ptable_lint(const ap__ptable *t, ap_error *err)
+size_t ap__prepare_rows_lint(const ap__ptable *t, ap_error *err)
 {
     for (size_t i = 0; i < t->n_rows; i++) {
         const ap__prow *r = &t->rows[i];

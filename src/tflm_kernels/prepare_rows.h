@@ -1,7 +1,7 @@
 /*
- * ptable.h - a kernel's Prepare as a table: what it checks and which scratch buffers it asks
+ * prepare_rows.h - a kernel's Prepare as a table: what it checks and which scratch buffers it asks
  * for, as rows of expressions (expr.h, the language of the arena's kernel tables) over the
- * operator's tensors and options and the features of the build (ap__kbuild). kernels_cmsis.c
+ * operator's tensors and options and the features of the build (ap__kbuild). cmsis_nn.c
  * holds the CMSIS-NN tables; docs/kernels.md lists every row with its source.
  *
  * A table is named definitions (the quantities the kernel reads, such as "ic" for
@@ -26,7 +26,7 @@
 #include <stdint.h>
 
 #include "tflm_kernels/expr.h"
-#include "tflm_kernels/scratch.h"
+#include "tflm_kernels/prepare.h"
 
 enum { AP__PR_CHECK, AP__PR_SCRATCH, AP__PR_SCRATCH_POS };
 
@@ -50,22 +50,15 @@ typedef struct ap__ptable {
 } ap__ptable;
 
 /* Runs table t on k's operator for k->build: the checks, then the requests in row order
- * (ap__kreq, with each row's what and fn). A check that holds, or an expression the model does
+ * (ap__prepare_request, with each row's what and fn). A check that holds, or an expression the model does
  * not fit (a tensor or dimension it reads is absent, a division by zero, an overflow), fails
  * the operator (AP_ERR_INPUT, naming it and the row); a table text that does not parse is a bug
  * (AP_ERR_INVALID). AP_ERR_NOMEM. */
-ap_status ap__ptable_run(ap__kctx *k, const ap__ptable *t);
+ap_status ap__prepare_rows_run(ap__kctx *k, const ap__ptable *t);
 
 /* 0 when every row and definition of t parses and names only known quantities, else the index
  * of the first bad one plus 1 (definitions count after the rows), with err saying why. For
  * the tests. */
-size_t ap__ptable_lint(const ap__ptable *t, ap_error *err);
-
-/* The CMSIS-NN table for op, or NULL when CMSIS-NN has no kernel of its own for it (TFLM then
- * links the reference kernel). kernels_cmsis.c. */
-const ap__ptable *ap__cmsis_table(const ap_tfl_operator *op);
-
-/* Every CMSIS-NN table, NULL-terminated (for the tests and the docs check). */
-extern const ap__ptable *const ap__cmsis_tables[];
+size_t ap__prepare_rows_lint(const ap__ptable *t, ap_error *err);
 
 #endif

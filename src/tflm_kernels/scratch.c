@@ -1,8 +1,9 @@
 /*
- * kernels.c - models of what TFLM kernels do in Prepare that changes the memory plan: arena
+ * scratch.c - what TFLM's kernels do in Prepare that changes the memory plan (scratch.h): arena
  * scratch requests (RequestScratchBufferInArena) and output tensors a kernel points at memory
- * of its own. One function per kernel, each written from the kernel's Prepare in tflite-micro
- * (paths in docs/kernels.md); a kernel set is a table from operator to function.
+ * of its own, for every operator of a model. The reference kernels are one function each here,
+ * written from the kernel's Prepare in tflite-micro (paths in docs/kernels.md); the CMSIS-NN
+ * kernels are tables (cmsis_nn.c).
  *
  * Kernel sets:
  *   reference    TFLM's reference kernels (tensorflow/lite/micro/kernels, signal/micro/kernels,
@@ -11,85 +12,30 @@
  *   reference64  the same kernels built for a 64-bit host (8-byte pointers and size_t), as the
  *                reference figures in corpus/reference were measured.
  *   cmsis-nn-m4  TFLM built with OPTIMIZED_KERNEL_DIR=cmsis_nn for a Cortex-M4 with DSP
- *   (cmsis-nn)   (arm-none-eabi-gcc): the CMSIS-NN kernels' tables (kernels_cmsis.c)
+ *   (cmsis-nn)   (arm-none-eabi-gcc): the CMSIS-NN kernels' tables (cmsis_nn.c)
  *                where the cmsis_nn directory has a kernel, these functions elsewhere.
  *   none         no kernel requests anything.
  *
  * Sizes are computed in 64 bits and refused past AP_MAX_VALUE; TFLM computes them in int.
  */
-#include <stdlib.h>
 #include <string.h>
 
-#include "arenaplan/problem.h"
 #include "core/util.h"
 #include "tflite/fb.h"
-#include "tflm_kernels/scratch.h"
+#include "tflm_kernels/cmsis_nn.h"
+#include "tflm_kernels/kernel_sets.h"
+#include "tflm_kernels/prepare.h"
 #include "tflm_kernels/prepare_rows.h"
+#include "tflm_kernels/scratch.h"
 
 typedef ap_status (*kernel_fn)(ap__kctx *k);
-
-void ap__prepare_free(ap__prepare *pr)
-{
-    free(pr->v);
-    free(pr->owned);
-    memset(pr, 0, sizeof *pr);
-}
-
-/* ---- Helpers ---------------------------------------------------------------------------------- */
-
-ap_status ap__kfail(ap__kctx *k, const char *fmt, const char *detail)
-{
-    return ap_error_set(k->err, AP_ERR_INPUT,
-                        "subgraph %u operator %u (%s): %s%s; the TFLM kernel's Prepare would fail",
-                        k->s, k->op->index, k->op->name, fmt, detail ? detail : "");
-}
-
-/* Input i, or NULL when missing or omitted (-1). */
-const ap_tfl_tensor *ap__kin(const ap__kctx *k, uint32_t i)
-{
-    if (i >= k->op->n_inputs || k->op->inputs[i] < 0)
-        return NULL;
-    return &k->g->tensors[k->op->inputs[i]];
-}
-
-const ap_tfl_tensor *ap__kout(const ap__kctx *k, uint32_t i)
-{
-    if (i >= k->op->n_outputs)
-        return NULL;
-    return &k->g->tensors[k->op->outputs[i]];
-}
-
-/* Dimension d of t, or -1 when t has fewer dimensions. */
-int64_t ap__kdim(const ap_tfl_tensor *t, uint32_t d)
-{
-    return d < t->rank ? t->shape[d] : -1;
-}
-
-ap_status ap__kneed(ap__kctx *k, const ap_tfl_tensor *t, const char *what)
-{
-    return t ? AP_OK : ap__kfail(k, "missing ", what);
-}
 
 static ap_status need_rank(ap__kctx *k, const ap_tfl_tensor *t, uint32_t rank, const char *what)
 {
     if (!t)
-        return ap__kfail(k, "missing ", what);
+        return ap__prepare_fail(k, "missing ", what);
     if (t->rank < rank)
-        return ap__kfail(k, "too few dimensions in ", what);
-    return AP_OK;
-}
-
-ap_status ap__kreq(ap__kctx *k, int64_t bytes, const char *what, const char *fn)
-{
-    if (bytes < 0)
-        return ap__kfail(k, "a negative scratch size for ", what);
-    if (bytes > AP_MAX_VALUE)
-        return ap__kfail(k, "a scratch size past 2^52 bytes for ", what);
-    ap__scratch *nv = ap__grow(k->out->v, &k->out->cap, k->out->n + 1, sizeof *nv);
-    if (!nv)
-        return ap_error_set(k->err, AP_ERR_NOMEM, "out of memory modelling kernel scratch");
-    k->out->v = nv;
-    nv[k->out->n++] = (ap__scratch){k->s, k->op->index, bytes, what, fn};
+        return ap__prepare_fail(k, "too few dimensions in ", what);
     return AP_OK;
 }
 
@@ -98,10 +44,10 @@ static ap_status req3(ap__kctx *k, int64_t a, int64_t b, int64_t c, const char *
 {
     int64_t v;
     if (a < 0 || b < 0 || c < 0)
-        return ap__kfail(k, "a negative scratch size for ", what);
+        return ap__prepare_fail(k, "a negative scratch size for ", what);
     if (ap__mul_ovf(a, b, &v) || ap__mul_ovf(v, c, &v))
-        return ap__kfail(k, "a scratch size past 2^52 bytes for ", what);
-    return ap__kreq(k, v, what, NULL);
+        return ap__prepare_fail(k, "a scratch size past 2^52 bytes for ", what);
+    return ap__prepare_request(k, v, what, NULL);
 }
 
 static ap_status req(ap__kctx *k, int64_t bytes, const char *what)
@@ -116,8 +62,8 @@ static ap_status req(ap__kctx *k, int64_t bytes, const char *what)
  * unpacked into a scratch buffer of one byte per filter element. */
 static ap_status k_int4_filter(ap__kctx *k)
 {
-    const ap_tfl_tensor *f = ap__kin(k, 1);
-    ap_status st = ap__kneed(k, f, "filter (input 1)");
+    const ap_tfl_tensor *f = ap__prepare_in(k, 1);
+    ap_status st = ap__prepare_need(k, f, "filter (input 1)");
     if (st != AP_OK || f->type != AP_TFL_INT4)
         return st;
     return req(k, f->elements, "unpacked INT4 filter");
@@ -128,10 +74,10 @@ static ap_status k_int4_filter(ap__kctx *k)
  * int64. */
 static ap_status k_transpose_conv(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = ap__kin(k, 2), *y = ap__kout(k, 0), *b = ap__kin(k, 3);
+    const ap_tfl_tensor *x = ap__prepare_in(k, 2), *y = ap__prepare_out(k, 0), *b = ap__prepare_in(k, 3);
     ap_status st;
-    if ((st = ap__kneed(k, x, "input (input 2)")) != AP_OK ||
-        (st = ap__kneed(k, y, "output (output 0)")) != AP_OK)
+    if ((st = ap__prepare_need(k, x, "input (input 2)")) != AP_OK ||
+        (st = ap__prepare_need(k, y, "output (output 0)")) != AP_OK)
         return st;
     if (x->type == AP_TFL_INT8)
         return req3(k, y->elements, 4, 1, "int32 accumulators");
@@ -148,14 +94,14 @@ static ap_status k_transpose_conv(ap__kctx *k)
  * int32 (num_units = num_filters / rank); FLOAT32: batch * num_filters floats. */
 static ap_status k_svdf(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = ap__kin(k, 0), *wf = ap__kin(k, 1);
+    const ap_tfl_tensor *x = ap__prepare_in(k, 0), *wf = ap__prepare_in(k, 1);
     ap_status st;
     if ((st = need_rank(k, x, 2, "input (input 0)")) != AP_OK ||
         (st = need_rank(k, wf, 1, "weights_feature (input 1)")) != AP_OK)
         return st;
-    int64_t batch = ap__kdim(x, 0), filters = ap__kdim(wf, 0), rank = k->op->opt.rank;
+    int64_t batch = ap__prepare_dim(x, 0), filters = ap__prepare_dim(wf, 0), rank = k->op->opt.rank;
     if (rank <= 0 || filters % rank != 0)
-        return ap__kfail(k, "the SVDF rank does not divide the filter count", NULL);
+        return ap__prepare_fail(k, "the SVDF rank does not divide the filter count", NULL);
     if (x->type == AP_TFL_INT8) {
         if ((st = req3(k, batch, filters, 4, "int32 filter outputs")) != AP_OK)
             return st;
@@ -163,7 +109,7 @@ static ap_status k_svdf(ap__kctx *k)
     }
     if (x->type == AP_TFL_FLOAT32)
         return req3(k, batch, filters, 4, "float filter outputs");
-    return ap__kfail(k, "input type is not FLOAT32 or INT8", NULL);
+    return ap__prepare_fail(k, "input type is not FLOAT32 or INT8", NULL);
 }
 
 /* UNIDIRECTIONAL_SEQUENCE_LSTM (unidirectional_sequence_lstm.cc Prepare, CreateLstmSizeInfo):
@@ -172,19 +118,19 @@ static ap_status k_svdf(ap__kctx *k)
  * output state (input 18) dimension 1. */
 static ap_status k_lstm(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = ap__kin(k, 0), *h = ap__kin(k, 18), *c = ap__kin(k, 19);
+    const ap_tfl_tensor *x = ap__prepare_in(k, 0), *h = ap__prepare_in(k, 18), *c = ap__prepare_in(k, 19);
     ap_status st;
     if (k->op->n_inputs != 24)
-        return ap__kfail(k, "an LSTM needs 24 inputs", NULL);
+        return ap__prepare_fail(k, "an LSTM needs 24 inputs", NULL);
     if ((st = need_rank(k, x, 3, "input (input 0)")) != AP_OK ||
         (st = need_rank(k, h, 2, "output state (input 18)")) != AP_OK ||
-        (st = ap__kneed(k, c, "cell state (input 19)")) != AP_OK)
+        (st = ap__prepare_need(k, c, "cell state (input 19)")) != AP_OK)
         return st;
-    int64_t batch = k->op->opt.time_major ? ap__kdim(x, 1) : ap__kdim(x, 0);
-    int64_t state = ap__kdim(h, 1);
+    int64_t batch = k->op->opt.time_major ? ap__prepare_dim(x, 1) : ap__prepare_dim(x, 0);
+    int64_t state = ap__prepare_dim(h, 1);
     int64_t esize = c->type == AP_TFL_FLOAT32 ? 4 : c->type == AP_TFL_INT16 ? 2 : 0;
     if (esize == 0)
-        return ap__kfail(k, "cell state type is not FLOAT32 or INT16", NULL);
+        return ap__prepare_fail(k, "cell state type is not FLOAT32 or INT16", NULL);
     static const char *const gate[4] = {"gate buffer 0", "gate buffer 1", "gate buffer 2",
                                         "gate buffer 3"};
     for (int i = 0; i < 4; i++)
@@ -198,11 +144,11 @@ static ap_status k_lstm(ap__kctx *k)
  * (resolved axes). */
 static ap_status k_mean_sum(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = ap__kin(k, 0), *ax = ap__kin(k, 1), *y = ap__kout(k, 0);
+    const ap_tfl_tensor *x = ap__prepare_in(k, 0), *ax = ap__prepare_in(k, 1), *y = ap__prepare_out(k, 0);
     ap_status st;
-    if ((st = ap__kneed(k, x, "input (input 0)")) != AP_OK ||
-        (st = ap__kneed(k, ax, "axis (input 1)")) != AP_OK ||
-        (st = ap__kneed(k, y, "output (output 0)")) != AP_OK)
+    if ((st = ap__prepare_need(k, x, "input (input 0)")) != AP_OK ||
+        (st = ap__prepare_need(k, ax, "axis (input 1)")) != AP_OK ||
+        (st = ap__prepare_need(k, y, "output (output 0)")) != AP_OK)
         return st;
     if (x->type == AP_TFL_INT8 || x->type == AP_TFL_INT16)
         if ((st = req3(k, y->elements, 4, 1, "int32 sums")) != AP_OK)
@@ -216,10 +162,10 @@ static ap_status k_mean_sum(ap__kctx *k)
  * then an int per axis entry. */
 static ap_status k_min_max(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = ap__kin(k, 0), *ax = ap__kin(k, 1);
+    const ap_tfl_tensor *x = ap__prepare_in(k, 0), *ax = ap__prepare_in(k, 1);
     ap_status st;
-    if ((st = ap__kneed(k, x, "input (input 0)")) != AP_OK ||
-        (st = ap__kneed(k, ax, "axis (input 1)")) != AP_OK)
+    if ((st = ap__prepare_need(k, x, "input (input 0)")) != AP_OK ||
+        (st = ap__prepare_need(k, ax, "axis (input 1)")) != AP_OK)
         return st;
     if ((st = req3(k, x->rank, 4, 1, "temp index")) != AP_OK)
         return st;
@@ -230,8 +176,8 @@ static ap_status k_min_max(ap__kctx *k)
  * input element counts per dimension). */
 static ap_status k_mirror_pad(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = ap__kin(k, 0);
-    ap_status st = ap__kneed(k, x, "input (input 0)");
+    const ap_tfl_tensor *x = ap__prepare_in(k, 0);
+    ap_status st = ap__prepare_need(k, x, "input (input 0)");
     if (st != AP_OK || (st = req3(k, x->rank, 4, 1, "output dimension sizes")) != AP_OK)
         return st;
     return req3(k, x->rank, 4, 1, "input dimension sizes");
@@ -240,14 +186,14 @@ static ap_status k_mirror_pad(ap__kctx *k)
 /* ADD_N (add_n.cc CalculateOpData): FLOAT32 or INT8 output: one pointer per input. */
 static ap_status k_add_n(ap__kctx *k)
 {
-    const ap_tfl_tensor *y = ap__kout(k, 0);
-    ap_status st = ap__kneed(k, y, "output (output 0)");
+    const ap_tfl_tensor *y = ap__prepare_out(k, 0);
+    ap_status st = ap__prepare_need(k, y, "output (output 0)");
     if (st != AP_OK)
         return st;
     if (k->op->n_inputs < 2)
-        return ap__kfail(k, "ADD_N needs at least 2 inputs", NULL);
+        return ap__prepare_fail(k, "ADD_N needs at least 2 inputs", NULL);
     if (y->type != AP_TFL_FLOAT32 && y->type != AP_TFL_INT8)
-        return ap__kfail(k, "output type is not FLOAT32 or INT8", NULL);
+        return ap__prepare_fail(k, "output type is not FLOAT32 or INT8", NULL);
     return req3(k, k->op->n_inputs, k->build->ptr, 1, "input pointers");
 }
 
@@ -256,7 +202,7 @@ static ap_status k_add_n(ap__kctx *k)
 static ap_status k_var_handle(ap__kctx *k)
 {
     if (k->op->n_outputs == 0)
-        return ap__kfail(k, "VAR_HANDLE has no output", NULL);
+        return ap__prepare_fail(k, "VAR_HANDLE has no output", NULL);
     ap__prepare *o = k->out;
     ap__tensor_ref *nv = ap__grow(o->owned, &o->cap_owned, o->n_owned + 1, sizeof *nv);
     if (!nv)
@@ -281,21 +227,21 @@ static int custom_int(ap__kctx *k, const char *key, int64_t *v)
  * max_detections and num_classes. */
 static ap_status k_detection_postprocess(ap__kctx *k)
 {
-    const ap_tfl_tensor *boxes = ap__kin(k, 0), *cls = ap__kin(k, 1);
+    const ap_tfl_tensor *boxes = ap__prepare_in(k, 0), *cls = ap__prepare_in(k, 1);
     ap_status st;
     int64_t maxdet, ncls;
     if ((st = need_rank(k, boxes, 3, "box encodings (input 0)")) != AP_OK ||
         (st = need_rank(k, cls, 3, "class predictions (input 1)")) != AP_OK)
         return st;
     if (!custom_int(k, "max_detections", &maxdet) || !custom_int(k, "num_classes", &ncls))
-        return ap__kfail(k, "custom options lack max_detections or num_classes", NULL);
+        return ap__prepare_fail(k, "custom options lack max_detections or num_classes", NULL);
     if (maxdet < 0 || ncls < 0 || maxdet > INT32_MAX || ncls > INT32_MAX)
-        return ap__kfail(k, "negative max_detections or num_classes", NULL);
-    int64_t nb = ap__kdim(boxes, 1);
+        return ap__prepare_fail(k, "negative max_detections or num_classes", NULL);
+    int64_t nb = ap__prepare_dim(boxes, 1);
     int64_t most = ncls > maxdet ? ncls : maxdet, least = nb < maxdet ? nb : maxdet;
     if ((st = req3(k, nb, 1, 1, "active candidates")) != AP_OK ||
         (st = req3(k, nb, 4, 4, "decoded boxes")) != AP_OK ||
-        (st = req3(k, ap__kdim(cls, 1) * ap__kdim(cls, 2), 4, 1, "scores")) != AP_OK ||
+        (st = req3(k, ap__prepare_dim(cls, 1) * ap__prepare_dim(cls, 2), 4, 1, "scores")) != AP_OK ||
         (st = req3(k, nb, 4, 1, "score buffer")) != AP_OK ||
         (st = req3(k, nb, 4, 1, "kept scores")) != AP_OK ||
         (st = req3(k, maxdet * nb, 4, 1, "scores after NMS")) != AP_OK ||
@@ -312,20 +258,20 @@ static ap_status k_detection_postprocess(ap__kctx *k)
  * they lack it, from the output: fft_length / 2 + 1 complex values. */
 static ap_status k_signal_rfft(ap__kctx *k)
 {
-    const ap_tfl_tensor *x = ap__kin(k, 0), *y = ap__kout(k, 0);
+    const ap_tfl_tensor *x = ap__prepare_in(k, 0), *y = ap__prepare_out(k, 0);
     ap_status st;
-    if ((st = ap__kneed(k, x, "input (input 0)")) != AP_OK ||
+    if ((st = ap__prepare_need(k, x, "input (input 0)")) != AP_OK ||
         (st = need_rank(k, y, 1, "output (output 0)")) != AP_OK)
         return st;
     int64_t esize = x->type == AP_TFL_INT16 ? 2
                   : (x->type == AP_TFL_INT32 || x->type == AP_TFL_FLOAT32) ? 4 : 0;
     if (esize == 0)
-        return ap__kfail(k, "input type is not INT16, INT32 or FLOAT32", NULL);
+        return ap__prepare_fail(k, "input type is not INT16, INT32 or FLOAT32", NULL);
     int64_t fft;
     if (!custom_int(k, "fft_length", &fft))
-        fft = (ap__kdim(y, y->rank - 1) / 2 - 1) * 2;
+        fft = (ap__prepare_dim(y, y->rank - 1) / 2 - 1) * 2;
     if (fft < 0 || fft > INT32_MAX)
-        return ap__kfail(k, "a negative fft_length", NULL);
+        return ap__prepare_fail(k, "a negative fft_length", NULL);
     return req3(k, fft, esize, 1, "FFT work area");
 }
 
@@ -336,7 +282,7 @@ static ap_status k_ethos_u(ap__kctx *k)
     int64_t n = (int64_t)k->op->n_inputs + k->op->n_outputs;
     ap_status st;
     if (k->op->n_inputs == 0)
-        return ap__kfail(k, "ethos-u has no inputs", NULL);
+        return ap__prepare_fail(k, "ethos-u has no inputs", NULL);
     if ((st = req3(k, n, 8, 1, "base addresses")) != AP_OK)
         return st;
     return req3(k, n, k->build->ptr, 1, "base address sizes");
@@ -376,26 +322,6 @@ static const custom_entry reference_customs[] = {
     {"ethos-u", k_ethos_u},
 };
 
-/* How each kernel set's kernels were built, indexed by ap_tflm_kernels. A CMSIS-NN build for
- * another core or compiler is one more row here (and one name in sets.c): its features select
- * the rows of the CMSIS-NN tables (kernels_cmsis.c) that apply. Only measured builds are listed
- * (docs/kernels.md says which rows a Cortex-M0, M7 or M55 would add). */
-static const ap__kbuild builds[AP_TFLM_KERNELS_COUNT] = {
-    /*                               ptr cmsis dsp mve armclang speed none */
-    [AP_TFLM_KERNELS_REFERENCE]   = {4,  0,    0,  0,  0,       1,    0},
-    [AP_TFLM_KERNELS_REFERENCE64] = {8,  0,    0,  0,  0,       1,    0},
-    /* Cortex-M4 with DSP and FPU, arm-none-eabi-gcc, TFLM's default KERNELS_OPTIMIZED_FOR_SPEED:
-       the build corpus/reference/m4 measured, under two names */
-    [AP_TFLM_KERNELS_CMSIS_NN]    = {4,  1,    1,  0,  0,       1,    0},
-    [AP_TFLM_KERNELS_CMSIS_NN_M4] = {4,  1,    1,  0,  0,       1,    0},
-    [AP_TFLM_KERNELS_NONE]        = {4,  0,    0,  0,  0,       1,    1},
-};
-
-const ap__kbuild *ap__kernel_build(ap_tflm_kernels set)
-{
-    return (unsigned)set < AP_TFLM_KERNELS_COUNT ? &builds[set] : NULL;
-}
-
 static kernel_fn lookup(const ap_tfl_operator *op)
 {
     if (op->builtin == AP_TFL_OP_CUSTOM) {
@@ -412,18 +338,18 @@ static kernel_fn lookup(const ap_tfl_operator *op)
     return NULL;
 }
 
-ap_status ap__kernel_prepare(const ap_tfl_model *m, ap_tflm_kernels set, ap__prepare *out,
-                             ap_error *err)
+ap_status ap__scratch_run(const ap_tfl_model *m, ap_tflm_kernels set, ap__prepare *out,
+                          ap_error *err)
 {
-    const ap__kbuild *b = ap__kernel_build(set);
+    const ap__kbuild *b = ap__kernel_sets_build(set);
     if (!b)
         return ap_error_set(err, AP_ERR_USAGE, "kernel set %d is not an ap_tflm_kernels",
                             (int)set);
-    return ap__kernel_prepare_build(m, b, out, err);
+    return ap__scratch_run_build(m, b, out, err);
 }
 
-ap_status ap__kernel_prepare_build(const ap_tfl_model *m, const ap__kbuild *b,
-                                   ap__prepare *out, ap_error *err)
+ap_status ap__scratch_run_build(const ap_tfl_model *m, const ap__kbuild *b,
+                                ap__prepare *out, ap_error *err)
 {
     if (b->none)
         return AP_OK;
@@ -433,15 +359,15 @@ ap_status ap__kernel_prepare_build(const ap_tfl_model *m, const ap__kbuild *b,
         k.g = &m->subgraphs[s];
         for (uint32_t i = 0; i < k.g->n_ops; i++) {
             k.op = &k.g->ops[i];
-            const ap__ptable *t = b->cmsis_nn ? ap__cmsis_table(k.op) : NULL;
+            const ap__ptable *t = b->cmsis_nn ? ap__cmsis_nn_table(k.op) : NULL;
             kernel_fn fn = t ? NULL : lookup(k.op);
             size_t before = out->n;
-            ap_status st = t ? ap__ptable_run(&k, t) : fn ? fn(&k) : AP_OK;
+            ap_status st = t ? ap__prepare_rows_run(&k, t) : fn ? fn(&k) : AP_OK;
             if (st != AP_OK)
                 return st;
             /* MicroAllocator refuses more than kMaxScratchBuffersPerOp (12) per operator. */
             if (out->n - before > 12)
-                return ap__kfail(&k, "more than 12 scratch requests", NULL);
+                return ap__prepare_fail(&k, "more than 12 scratch requests", NULL);
         }
     }
     return AP_OK;
