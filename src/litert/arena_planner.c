@@ -21,7 +21,10 @@
 
 #include "arenaplan/litert.h"
 #include "core/util.h"
-#include "litert/interp.h"
+#include "litert/arena_planner.h"
+#include "litert/builtins.h"
+#include "litert/libstdcxx.h"
+#include "litert/subgraph.h"
 
 #define UNASSIGNED INT32_MAX /* kNodeNotAssigned */
 #define MAX_ALIAS_PAIRS (1 << 20) /* allowances between tensors sharing one tensor's bytes */
@@ -46,7 +49,7 @@ static void planner_free(planner *pl)
 {
     int32_t k;
     for (k = 0; pl->sets && k < (pl->n > 0 ? pl->n : 1); k++)
-        ap__uset_free(&pl->sets[k]);
+        ap__libstdcxx_uset_free(&pl->sets[k]);
     free(pl->sets);
     free(pl->alloc);
     free(pl->dealloc);
@@ -210,7 +213,7 @@ static ap_status plan_allocations(planner *pl, ap_error *err)
         pl->actual[t] = -1;
     }
     for (i = 0; i < (pl->n > 0 ? pl->n : 1); i++)
-        ap__uset_init(&pl->sets[i]);
+        ap__libstdcxx_uset_init(&pl->sets[i]);
     for (k = 0; k < s->n_outputs; k++)
         if (s->outputs[k] >= 0)
             pl->refs[s->outputs[k]]++;
@@ -218,13 +221,13 @@ static ap_status plan_allocations(planner *pl, ap_error *err)
         if (s->tensors[k].is_variable) {
             pl->refs[k]++;
             if ((st = allocate(pl, 0, (int32_t)k, err)) == AP_OK)
-                st = ap__uset_insert(&pl->sets[0], (int32_t)k, err);
+                st = ap__libstdcxx_uset_insert(&pl->sets[0], (int32_t)k, err);
         }
     for (k = 0; k < s->n_inputs && st == AP_OK; k++)
         if (s->inputs[k] >= 0) {
             pl->refs[s->inputs[k]]++;
             if ((st = allocate(pl, 0, s->inputs[k], err)) == AP_OK)
-                st = ap__uset_insert(&pl->sets[0], s->inputs[k], err);
+                st = ap__libstdcxx_uset_insert(&pl->sets[0], s->inputs[k], err);
         }
     if (st != AP_OK) {
         free(counts);
@@ -244,7 +247,7 @@ static ap_status plan_allocations(planner *pl, ap_error *err)
         const ap__lrt_node *nd = &g->node[i];
         for (k = 0; k < nd->n_outputs && st == AP_OK; k++)
             if (nd->outputs[k] >= 0 &&
-                (st = ap__uset_insert(&pl->sets[i], nd->outputs[k], err)) == AP_OK)
+                (st = ap__libstdcxx_uset_insert(&pl->sets[i], nd->outputs[k], err)) == AP_OK)
                 st = allocate(pl, i, nd->outputs[k], err);
         for (k = 0; k < nd->op->n_inputs && st == AP_OK; k++) {
             int32_t x = nd->op->inputs[k];
@@ -267,7 +270,7 @@ static ap_status plan_allocations(planner *pl, ap_error *err)
             if (x < 0)
                 continue;
             pl->alloc[x] = pl->dealloc[x] = i;
-            st = ap__uset_insert(&pl->sets[i], x, err);
+            st = ap__libstdcxx_uset_insert(&pl->sets[i], x, err);
         }
     return st;
 }
@@ -323,7 +326,7 @@ static ap_status allocation_order(planner *pl, ap_error *err)
         }
     free(seen);
     pl->n_order = n;
-    ap__std_sort(pl->order, n, tflite_less, pl);
+    ap__libstdcxx_sort(pl->order, n, tflite_less, pl);
     return AP_OK;
 }
 
@@ -345,7 +348,7 @@ typedef struct emit {
 
 static const char *op_name(const ap__lrt_graph *g, int32_t i, char *buf, size_t n)
 {
-    return ap__lrt_op_text(g, (uint32_t)i, buf, n);
+    return ap__subgraph_op_text(g, (uint32_t)i, buf, n);
 }
 
 /* The consumers of tensor t, "op 4 RELU, op 9 ADD" (at most 8, then ", ..."), or NULL. */
@@ -573,7 +576,7 @@ static ap_status fill_info(emit *e, ap_error *err)
     return AP_OK;
 }
 
-ap_status ap__lrt_arena(const ap__lrt_graph *g, ap_problem *p, ap_litert_info *info, ap_error *err)
+ap_status ap__arena_planner_run(const ap__lrt_graph *g, ap_problem *p, ap_litert_info *info, ap_error *err)
 {
     emit e;
     size_t t;

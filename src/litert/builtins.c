@@ -15,7 +15,8 @@
 
 #include "arenaplan/problem.h"
 #include "core/util.h"
-#include "litert/interp.h"
+#include "litert/builtins.h"
+#include "litert/subgraph.h"
 
 #define IN1 8u   /* kTfLiteInplaceOpInput1Shared */
 #define UNMOD (AP__LRT_INPLACE_UNMODIFIED | AP__LRT_INPLACE_IN0)
@@ -52,7 +53,7 @@ static int64_t elements(const ap__lrt_graph *g, int32_t t)
 
 static const char *op_text(const ap__lrt_graph *g, uint32_t i, char *buf, size_t n)
 {
-    return ap__lrt_op_text(g, i, buf, n);
+    return ap__subgraph_op_text(g, i, buf, n);
 }
 
 static ap_status fail(const ap__lrt_graph *g, uint32_t i, ap_error *err, const char *what)
@@ -86,7 +87,7 @@ static ap_status lazy(ap__lrt_graph *g, uint32_t i, int slot, uint32_t count, in
     ap__lrt_node *nd = &g->node[i];
     uint32_t k;
     if (nd->ids[slot] < 0) {
-        if ((nd->ids[slot] = ap__lrt_add_tensors(g, count)) < 0)
+        if ((nd->ids[slot] = ap__subgraph_add_tensors(g, count)) < 0)
             return ap_error_set(err, AP_ERR_INPUT, "more than %d tensors with the kernels' "
                                 "temporaries", AP__LRT_MAX_TENSORS);
         for (k = 0; k < count; k++) {
@@ -112,7 +113,7 @@ static ap_status temp(ap__lrt_graph *g, uint32_t i, uint32_t slot, int32_t t, in
 {
     ap__lrt_tensor *x = &g->t[t];
     int64_t bytes;
-    if (elems < 0 || ap__mul_ovf(elems, ap__lrt_type_size(type), &bytes) || bytes > AP_MAX_VALUE)
+    if (elems < 0 || ap__mul_ovf(elems, ap__subgraph_type_size(type), &bytes) || bytes > AP_MAX_VALUE)
         return fail(g, i, err, "a temporary tensor's size overflows");
     g->node[i].temps[slot] = t;
     x->type = type;
@@ -145,10 +146,10 @@ static ap_status outputs_dynamic(ap__lrt_graph *g, uint32_t i, int32_t why, cons
     uint32_t k;
     ap_status st;
     for (k = 0; k < g->node[i].n_outputs; k++)
-        if ((st = ap__lrt_set_alloc(g, out(g, i, k), AP__LRT_DYNAMIC, i, err,
-                                    "%s's %s (tensor %d) is computed at run time, so its output "
-                                    "shape is known only at Invoke",
-                                    op_text(g, i, ot, sizeof ot), what, why)) != AP_OK)
+        if ((st = ap__subgraph_set_alloc(g, out(g, i, k), AP__LRT_DYNAMIC, i, err,
+                                         "%s's %s (tensor %d) is computed at run time, so its output "
+                                         "shape is known only at Invoke",
+                                         op_text(g, i, ot, sizeof ot), what, why)) != AP_OK)
             return st;
     return AP_OK;
 }
@@ -159,9 +160,9 @@ static ap_status folded(ap__lrt_graph *g, uint32_t i, const char *because, ap_er
     uint32_t k;
     ap_status st;
     for (k = 0; k < g->node[i].n_outputs; k++)
-        if ((st = ap__lrt_set_alloc(g, out(g, i, k), AP__LRT_PERSISTENT_RO, i, err,
-                                    "%s computes it in Prepare (%s)",
-                                    op_text(g, i, ot, sizeof ot), because)) != AP_OK)
+        if ((st = ap__subgraph_set_alloc(g, out(g, i, k), AP__LRT_PERSISTENT_RO, i, err,
+                                         "%s computes it in Prepare (%s)",
+                                         op_text(g, i, ot, sizeof ot), because)) != AP_OK)
             return st;
     return AP_OK;
 }
@@ -239,7 +240,7 @@ static int32_t first_variable(const ap__lrt_graph *g, uint32_t i, unsigned mask)
     uint32_t k;
     for (k = 0; k < op->n_inputs; k++)
         if (((mask & ALL_INPUTS) || (k < 31 && (mask & B(k)))) && op->inputs[k] >= 0 &&
-            !ap__lrt_const(g, op->inputs[k]))
+            !ap__subgraph_const(g, op->inputs[k]))
             return op->inputs[k];
     return -2;
 }
@@ -252,12 +253,12 @@ static ap_status prepare_shape_rule(ap__lrt_graph *g, uint32_t i, int *result, a
     if (!r)
         return AP_OK;
     if (r->builtin == AP_TFL_OP_PAD || r->builtin == AP_TFL_OP_PADV2) {
-        int32_t x = ap__lrt_input(g, i, 0);
+        int32_t x = ap__subgraph_input(g, i, 0);
         if (x >= 0 && g->t[x].rank == 0) {
             char ot[64];
-            return ap__lrt_set_alloc(g, out(g, i, 0), AP__LRT_DYNAMIC, i, err,
-                                     "%s's input has no rank, so its output shape is known "
-                                     "only at Invoke", op_text(g, i, ot, sizeof ot));
+            return ap__subgraph_set_alloc(g, out(g, i, 0), AP__LRT_DYNAMIC, i, err,
+                                          "%s's input has no rank, so its output shape is known "
+                                          "only at Invoke", op_text(g, i, ot, sizeof ot));
         }
     }
     if (r->dyn && (v = first_variable(g, i, r->dyn)) >= -1)
@@ -280,26 +281,26 @@ static ap_status prepare_unique(ap__lrt_graph *g, uint32_t i, int *result, ap_er
 {
     char ot[64];
     (void)result;
-    return ap__lrt_set_alloc(g, out(g, i, 0), AP__LRT_DYNAMIC, i, err,
-                             "%s's output length depends on the data",
-                             op_text(g, i, ot, sizeof ot));
+    return ap__subgraph_set_alloc(g, out(g, i, 0), AP__LRT_DYNAMIC, i, err,
+                                  "%s's output length depends on the data",
+                                  op_text(g, i, ot, sizeof ot));
 }
 
 /* STRIDED_SLICE (strided_slice.cc): the shape needs constant strides and, unless `offset`,
  * constant begin and end; with a constant input too it is computed in Prepare. */
 static ap_status prepare_strided_slice(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t input = ap__lrt_input(g, i, 0), begin = ap__lrt_input(g, i, 1),
-            end = ap__lrt_input(g, i, 2), strides = ap__lrt_input(g, i, 3);
+    int32_t input = ap__subgraph_input(g, i, 0), begin = ap__subgraph_input(g, i, 1),
+            end = ap__subgraph_input(g, i, 2), strides = ap__subgraph_input(g, i, 3);
     int offset = g->node[i].op->opt.offset != 0;
     (void)result;
-    if (!ap__lrt_const(g, strides))
+    if (!ap__subgraph_const(g, strides))
         return outputs_dynamic(g, i, strides, "strides", err);
-    if (!offset && !ap__lrt_const(g, begin))
+    if (!offset && !ap__subgraph_const(g, begin))
         return outputs_dynamic(g, i, begin, "begin", err);
-    if (!offset && !ap__lrt_const(g, end))
+    if (!offset && !ap__subgraph_const(g, end))
         return outputs_dynamic(g, i, end, "end", err);
-    if (ap__lrt_const(g, input) && ap__lrt_const(g, begin) && ap__lrt_const(g, end))
+    if (ap__subgraph_const(g, input) && ap__subgraph_const(g, begin) && ap__subgraph_const(g, end))
         return outputs_folded(g, i, err);
     return AP_OK;
 }
@@ -321,14 +322,14 @@ static int unspecified(const ap__lrt_graph *g, int32_t t)
 
 static ap_status prepare_slice(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t input = ap__lrt_input(g, i, 0), begin = ap__lrt_input(g, i, 1),
-            size = ap__lrt_input(g, i, 2), o = out(g, i, 0);
+    int32_t input = ap__subgraph_input(g, i, 0), begin = ap__subgraph_input(g, i, 1),
+            size = ap__subgraph_input(g, i, 2), o = out(g, i, 0);
     (void)result;
     if (!unspecified(g, o) && rank_of(g, o) > 0)
         return AP_OK;
-    if (!ap__lrt_const(g, begin))
+    if (!ap__subgraph_const(g, begin))
         return outputs_dynamic(g, i, begin, "begin", err);
-    if (!ap__lrt_const(g, size))
+    if (!ap__subgraph_const(g, size))
         return outputs_dynamic(g, i, size, "size", err);
     if (unspecified(g, input))
         return outputs_dynamic(g, i, input, "input shape", err);
@@ -340,11 +341,11 @@ static ap_status prepare_slice(ap__lrt_graph *g, uint32_t i, int *result, ap_err
  * the input's byte count so that it may share its bytes. */
 static ap_status prepare_reshape(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t input = ap__lrt_input(g, i, 0), shape = ap__lrt_input(g, i, 1), o = out(g, i, 0);
+    int32_t input = ap__subgraph_input(g, i, 0), shape = ap__subgraph_input(g, i, 1), o = out(g, i, 0);
     if (o < 0 || g->t[o].type == AP_TFL_STRING)
         return AP_OK;
-    if (g->node[i].op->n_inputs == 1 || ap__lrt_const(g, shape)) {
-        if (ap__lrt_const(g, input))
+    if (g->node[i].op->n_inputs == 1 || ap__subgraph_const(g, shape)) {
+        if (ap__subgraph_const(g, input))
             return outputs_folded(g, i, err);
         return AP_OK;
     }
@@ -376,9 +377,9 @@ static ap_status prepare_read_variable(ap__lrt_graph *g, uint32_t i, int *result
     char ot[64];
     (void)result;
     if (o >= 0 && g->t[o].rank == 0)
-        return ap__lrt_set_alloc(g, o, AP__LRT_DYNAMIC, i, err,
-                                 "%s reads a variable into a scalar, which TFLite cannot tell "
-                                 "from an unranked tensor", op_text(g, i, ot, sizeof ot));
+        return ap__subgraph_set_alloc(g, o, AP__LRT_DYNAMIC, i, err,
+                                      "%s reads a variable into a scalar, which TFLite cannot tell "
+                                      "from an unranked tensor", op_text(g, i, ot, sizeof ot));
     return AP_OK;
 }
 
@@ -400,7 +401,7 @@ static int64_t out_size(int padding, int64_t in, int64_t filter, int64_t stride,
 static ap_status prepare_conv(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
     const ap_tfl_options *o = &g->node[i].op->opt;
-    int32_t input = ap__lrt_input(g, i, 0), filter = ap__lrt_input(g, i, 1), id = -1;
+    int32_t input = ap__subgraph_input(g, i, 0), filter = ap__subgraph_input(g, i, 1), id = -1;
     int in_type, f_type, hybrid, per_channel, mt, hwcn, geometry, im2col;
     int64_t batches, in_h, in_w, f_h, f_w, f_c, c_out, out_h, out_w, groups, k, n;
     uint32_t count = 0;
@@ -408,7 +409,7 @@ static ap_status prepare_conv(ap__lrt_graph *g, uint32_t i, int *result, ap_erro
     (void)result;
     if (input < 0 || filter < 0 || rank_of(g, input) != 4 || rank_of(g, filter) != 4)
         return fail(g, i, err, "CONV_2D needs a 4-D input and filter");
-    if (ap__lrt_input(g, i, 2) < 0)
+    if (ap__subgraph_input(g, i, 2) < 0)
         return fail(g, i, err, "CONV_2D needs a bias");
     if (o->stride_w <= 0 || o->stride_h <= 0 || o->dilation_w <= 0 || o->dilation_h <= 0)
         return fail(g, i, err, "CONV_2D's strides and dilations must be positive");
@@ -496,7 +497,7 @@ static ap_status hybrid_three(ap__lrt_graph *g, uint32_t i, uint32_t first_slot,
 /* DEPTHWISE_CONV_2D (depthwise_conv.cc): temporaries only for a float input with int8 filter. */
 static ap_status prepare_depthwise(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t input = ap__lrt_input(g, i, 0), filter = ap__lrt_input(g, i, 1);
+    int32_t input = ap__subgraph_input(g, i, 0), filter = ap__subgraph_input(g, i, 1);
     (void)result;
     if (input < 0 || filter < 0 || rank_of(g, input) != 4 || rank_of(g, filter) != 4)
         return fail(g, i, err, "DEPTHWISE_CONV_2D needs a 4-D input and filter");
@@ -511,8 +512,8 @@ static ap_status prepare_depthwise(ap__lrt_graph *g, uint32_t i, int *result, ap
  * weights adds three arena temporaries. */
 static ap_status prepare_transpose_conv(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t shape = ap__lrt_input(g, i, 0), weights = ap__lrt_input(g, i, 1),
-            input = ap__lrt_input(g, i, 2), id = -1;
+    int32_t shape = ap__subgraph_input(g, i, 0), weights = ap__subgraph_input(g, i, 1),
+            input = ap__subgraph_input(g, i, 2), id = -1;
     int in_type, quantized, hybrid;
     uint32_t count = 0, n;
     ap_status st;
@@ -545,9 +546,9 @@ static ap_status prepare_transpose_conv(ap__lrt_graph *g, uint32_t i, int *resul
         return st;
     /* IsConstantTensor: only data in the model (kTfLiteMmapRo) gives the shape in Prepare */
     if (shape < 0 || g->t[shape].alloc != AP__LRT_MMAP_RO)
-        return ap__lrt_set_alloc(g, out(g, i, 0), AP__LRT_DYNAMIC, i, err,
-                                 "%s's output shape (tensor %d) is not constant",
-                                 op_text(g, i, ot, sizeof ot), shape);
+        return ap__subgraph_set_alloc(g, out(g, i, 0), AP__LRT_DYNAMIC, i, err,
+                                      "%s's output shape (tensor %d) is not constant",
+                                      op_text(g, i, ot, sizeof ot), shape);
     return AP_OK;
 }
 
@@ -563,7 +564,7 @@ static int64_t option(const ap__lrt_graph *g, uint32_t i, unsigned field, unsign
 
 static ap_status prepare_conv3d(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t input = ap__lrt_input(g, i, 0), filter = ap__lrt_input(g, i, 1), o = out(g, i, 0), id = -1;
+    int32_t input = ap__subgraph_input(g, i, 0), filter = ap__subgraph_input(g, i, 1), o = out(g, i, 0), id = -1;
     int need = 0;
     unsigned f;
     int64_t n;
@@ -592,7 +593,7 @@ static ap_status prepare_conv3d(ap__lrt_graph *g, uint32_t i, int *result, ap_er
  * Prepare; a float input with quantized weights uses five (row sums persistent). */
 static ap_status prepare_fully_connected(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t input = ap__lrt_input(g, i, 0), filter = ap__lrt_input(g, i, 1), base = -1;
+    int32_t input = ap__subgraph_input(g, i, 0), filter = ap__subgraph_input(g, i, 1), base = -1;
     int f_type;
     int64_t batch, units;
     ap_status st;
@@ -628,7 +629,7 @@ static ap_status prepare_fully_connected(ap__lrt_graph *g, uint32_t i, int *resu
  * with int8 RHS adds five more. */
 static ap_status prepare_batch_matmul(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t lhs = ap__lrt_input(g, i, 0), rhs = ap__lrt_input(g, i, 1), base = -1;
+    int32_t lhs = ap__subgraph_input(g, i, 0), rhs = ap__subgraph_input(g, i, 1), base = -1;
     const ap_tfl_options *o = &g->node[i].op->opt;
     uint32_t lr, rr, k;
     int64_t batch, units, nb = 1, nw = 1;
@@ -674,8 +675,8 @@ static ap_status prepare_batch_matmul(ap__lrt_graph *g, uint32_t i, int *result,
  * for int8, the output accumulator; a float input with quantized weights uses all six. */
 static ap_status prepare_svdf(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t input = ap__lrt_input(g, i, 0), wf = ap__lrt_input(g, i, 1),
-            wt = ap__lrt_input(g, i, 2), s = g->node[i].scratch;
+    int32_t input = ap__subgraph_input(g, i, 0), wf = ap__subgraph_input(g, i, 1),
+            wt = ap__subgraph_input(g, i, 2), s = g->node[i].scratch;
     int64_t batch, filters, units, rank = g->node[i].op->opt.rank;
     int integer, hybrid;
     ap_status st;
@@ -714,10 +715,10 @@ static ap_status prepare_svdf(ap__lrt_graph *g, uint32_t i, int *result, ap_erro
  * [batch, cells] (int16 x4, int8, int32); a float input with quantized weights: twelve. */
 static ap_status prepare_sequence_lstm(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t input = ap__lrt_input(g, i, 0), w_out = ap__lrt_input(g, i, 4),
-            r_out = ap__lrt_input(g, i, 8), os = ap__lrt_input(g, i, 18),
-            cs = ap__lrt_input(g, i, 19), s = g->node[i].scratch;
-    int cifg = ap__lrt_input(g, i, 1) < 0, integer, hybrid, wtype;
+    int32_t input = ap__subgraph_input(g, i, 0), w_out = ap__subgraph_input(g, i, 4),
+            r_out = ap__subgraph_input(g, i, 8), os = ap__subgraph_input(g, i, 18),
+            cs = ap__subgraph_input(g, i, 19), s = g->node[i].scratch;
+    int cifg = ap__subgraph_input(g, i, 1) < 0, integer, hybrid, wtype;
     int64_t batch, cells, outs;
     uint32_t k;
     ap_status st;
@@ -740,7 +741,7 @@ static ap_status prepare_sequence_lstm(ap__lrt_graph *g, uint32_t i, int *result
         int64_t rows = (cifg ? 6 : 8);
         static const char *const roles[] = {"input scaling factors", "output state scaling factors",
                                             "product scaling factors"};
-        if (ap__lrt_input(g, i, 16) >= 0 && cells > 0)
+        if (ap__subgraph_input(g, i, 16) >= 0 && cells > 0)
             rows += (outs + cells - 1) / cells;
         if ((st = temp(g, i, 1, s + 1, wtype, elements(g, input), AP__LRT_ARENA,
                        "quantized input", err)) != AP_OK ||
@@ -779,8 +780,8 @@ static ap_status prepare_sequence_lstm(ap__lrt_graph *g, uint32_t i, int *result
  * tensors added in Init, used only for a float input with quantized weights. */
 static ap_status prepare_rnn(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t input = ap__lrt_input(g, i, 0), w = ap__lrt_input(g, i, 1),
-            hidden = ap__lrt_input(g, i, 4), s = g->node[i].scratch;
+    int32_t input = ap__subgraph_input(g, i, 0), w = ap__subgraph_input(g, i, 1),
+            hidden = ap__subgraph_input(g, i, 4), s = g->node[i].scratch;
     int seq = g->node[i].op->builtin == AP_TFL_OP_UNIDIRECTIONAL_SEQUENCE_RNN;
     int64_t batch, units;
     ap_status st;
@@ -815,8 +816,8 @@ static ap_status prepare_rnn(ap__lrt_graph *g, uint32_t i, int *result, ap_error
 static ap_status prepare_lstm(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
     const ap_tfl_operator *op = g->node[i].op;
-    int32_t input = ap__lrt_input(g, i, 0), w_out = ap__lrt_input(g, i, 4), s = g->node[i].scratch;
-    int cifg = ap__lrt_input(g, i, 1) < 0;
+    int32_t input = ap__subgraph_input(g, i, 0), w_out = ap__subgraph_input(g, i, 4), s = g->node[i].scratch;
+    int cifg = ap__subgraph_input(g, i, 1) < 0;
     int64_t batch, cells;
     uint32_t k;
     ap_status st;
@@ -851,9 +852,9 @@ static ap_status prepare_lstm(ap__lrt_graph *g, uint32_t i, int *result, ap_erro
  * source adds them to the forward buffer only); the hybrid path's 17 more are not modelled. */
 static ap_status prepare_bidi_lstm(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t input = ap__lrt_input(g, i, 0), fw = ap__lrt_input(g, i, 4), bw = ap__lrt_input(g, i, 21),
+    int32_t input = ap__subgraph_input(g, i, 0), fw = ap__subgraph_input(g, i, 4), bw = ap__subgraph_input(g, i, 21),
             s = g->node[i].scratch;
-    int fw_cifg = ap__lrt_input(g, i, 1) < 0, bw_cifg = ap__lrt_input(g, i, 18) < 0;
+    int fw_cifg = ap__subgraph_input(g, i, 1) < 0, bw_cifg = ap__subgraph_input(g, i, 18) < 0;
     int64_t batch;
     ap_status st;
     (void)result;
@@ -875,7 +876,7 @@ static ap_status prepare_bidi_lstm(ap__lrt_graph *g, uint32_t i, int *result, ap
  * only by the hybrid path, which is not modelled. */
 static ap_status prepare_bidi_rnn(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t input = ap__lrt_input(g, i, 0), w = ap__lrt_input(g, i, 1);
+    int32_t input = ap__subgraph_input(g, i, 0), w = ap__subgraph_input(g, i, 1);
     (void)result;
     if (input >= 0 && w >= 0 && is_quantized8(g->t[w].type) && g->t[input].type == AP_TFL_FLOAT32)
         return unmodelled(g, i, "hybrid bidirectional RNN", err);
@@ -906,7 +907,7 @@ static ap_status prepare_unmodelled(ap__lrt_graph *g, uint32_t i, int *result, a
  * dynamic). A constant PROD of at most 8 elements is computed in Prepare. */
 static ap_status prepare_reduce(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t input = ap__lrt_input(g, i, 0), axis = ap__lrt_input(g, i, 1), o = out(g, i, 0), base = -1;
+    int32_t input = ap__subgraph_input(g, i, 0), axis = ap__subgraph_input(g, i, 1), o = out(g, i, 0), base = -1;
     int32_t b = g->node[i].op->builtin;
     int in_type, acc_type, accumulates = b == AP_TFL_OP_MEAN || b == AP_TFL_OP_SUM ||
                                          b == AP_TFL_OP_REDUCE_PROD;
@@ -935,25 +936,25 @@ static ap_status prepare_reduce(ap__lrt_graph *g, uint32_t i, int *result, ap_er
         (st = temp(g, i, 3, base + 3, AP_TFL_INT32, rank_of(g, input), AP__LRT_ARENA,
                    "normalized dims", err)) != AP_OK)
         return st;
-    if (!ap__lrt_const(g, input) &&
-        (st = ap__lrt_set_alloc(g, base + 3, AP__LRT_DYNAMIC, i, err,
-                                "%s's input is not constant", op_text(g, i, ot, sizeof ot))) != AP_OK)
+    if (!ap__subgraph_const(g, input) &&
+        (st = ap__subgraph_set_alloc(g, base + 3, AP__LRT_DYNAMIC, i, err,
+                                     "%s's input is not constant", op_text(g, i, ot, sizeof ot))) != AP_OK)
         return st;
-    if (!ap__lrt_const(g, axis)) {
+    if (!ap__subgraph_const(g, axis)) {
         if ((st = outputs_dynamic(g, i, axis, "axis", err)) != AP_OK ||
-            (st = ap__lrt_set_alloc(g, base + 1, AP__LRT_DYNAMIC, i, err, "%s's axis is not "
-                                    "constant", op_text(g, i, ot, sizeof ot))) != AP_OK)
+            (st = ap__subgraph_set_alloc(g, base + 1, AP__LRT_DYNAMIC, i, err, "%s's axis is not "
+                                         "constant", op_text(g, i, ot, sizeof ot))) != AP_OK)
             return st;
         if (accumulates)
-            return ap__lrt_set_alloc(g, base + 2, AP__LRT_DYNAMIC, i, err, "%s's axis is not "
-                                     "constant", op_text(g, i, ot, sizeof ot));
+            return ap__subgraph_set_alloc(g, base + 2, AP__LRT_DYNAMIC, i, err, "%s's axis is not "
+                                          "constant", op_text(g, i, ot, sizeof ot));
         return AP_OK;
     }
-    if (b == AP_TFL_OP_REDUCE_PROD && ap__lrt_const(g, input) && elements(g, o) <= 8) {
+    if (b == AP_TFL_OP_REDUCE_PROD && ap__subgraph_const(g, input) && elements(g, o) <= 8) {
         int32_t k;
         for (k = 1; k < 4; k++)
-            if ((st = ap__lrt_set_alloc(g, base + k, AP__LRT_DYNAMIC, i, err, "%s is computed "
-                                        "in Prepare", op_text(g, i, ot, sizeof ot))) != AP_OK)
+            if ((st = ap__subgraph_set_alloc(g, base + k, AP__LRT_DYNAMIC, i, err, "%s is computed "
+                                             "in Prepare", op_text(g, i, ot, sizeof ot))) != AP_OK)
                 return st;
         return outputs_folded(g, i, err);
     }
@@ -964,7 +965,7 @@ static ap_status prepare_reduce(ap__lrt_graph *g, uint32_t i, int *result, ap_er
  * (CpuBackendContext: SetNumThreads(-1) means 1 thread). */
 static ap_status prepare_add_n(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
-    int32_t input = ap__lrt_input(g, i, 0);
+    int32_t input = ap__subgraph_input(g, i, 0);
     int64_t n = g->node[i].op->n_inputs, threads = g->threads < 0 ? 1 : g->threads;
     int64_t count = n / 2 > 1 ? n / 2 : 1;
     (void)result;
@@ -1011,8 +1012,8 @@ static ap_status prepare_called(ap__lrt_graph *g, uint32_t i, int32_t sg, const 
                             "%llu operators and tensors in all (subgraph %d)",
                             (unsigned long long)AP__LRT_BUDGET, sg);
     *g->budget -= s->n_tensors;
-    if ((st = ap__lrt_graph_build(sub, g->m, (uint32_t)sg, g->threads, g->depth + 1, stack,
-                                  err)) != AP_OK)
+    if ((st = g->steps->build(sub, g->m, (uint32_t)sg, g->threads, g->depth + 1, stack, err)) !=
+        AP_OK)
         return st;
     sub->budget = g->budget;
     for (k = 0; k < n_from; k++) {
@@ -1026,7 +1027,7 @@ static ap_status prepare_called(ap__lrt_graph *g, uint32_t i, int32_t sg, const 
         if (g->t[src].type != AP_TFL_RESOURCE && g->t[src].type != AP_TFL_VARIANT)
             sub->t[dst].alloc = AP__LRT_CUSTOM;
     }
-    st = ap__lrt_graph_prepare(sub, err);
+    st = g->steps->prepare(sub, err);
     sub->stack = NULL; /* the array dies with this frame; the nested calls are prepared */
     return st;
 }
@@ -1053,12 +1054,12 @@ static ap_status prepare_while(ap__lrt_graph *g, uint32_t i, int *result, ap_err
     if (op->n_outputs != op->n_inputs)
         return fail(g, i, err, "WHILE has as many outputs as inputs");
     if ((st = prepare_called(g, i, op->calls[1], op->inputs, op->n_inputs, &body, err)) != AP_OK) {
-        ap__lrt_graph_free(&body);
+        ap__subgraph_free(&body);
         return st;
     }
     bs = &g->m->subgraphs[op->calls[1]];
     if (bs->n_outputs != op->n_inputs) {
-        ap__lrt_graph_free(&body);
+        ap__subgraph_free(&body);
         return fail(g, i, err, "the body's output count differs from the loop's");
     }
     for (k = 0; k < op->n_inputs; k++) {
@@ -1066,8 +1067,8 @@ static ap_status prepare_while(ap__lrt_graph *g, uint32_t i, int *result, ap_err
         uint32_t n_readers;
         if (bi < 0 || bi != bs->outputs[k] || o < 0 || op->inputs[k] < 0)
             continue;
-        if ((n_readers = ap__lrt_readers(g, o)) == UINT32_MAX) {
-            ap__lrt_graph_free(&body);
+        if ((n_readers = ap__subgraph_readers(g, o)) == UINT32_MAX) {
+            ap__subgraph_free(&body);
             return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
         }
         if (n_readers != 0)
@@ -1081,7 +1082,7 @@ static ap_status prepare_while(ap__lrt_graph *g, uint32_t i, int *result, ap_err
         snprintf(msg, sizeof msg, "%s drops it: the body passes the loop variable through and "
                  "nobody reads it", op_text(g, i, ot, sizeof ot));
         if (!(g->t[o].why = ap__strdup(msg))) {
-            ap__lrt_graph_free(&body);
+            ap__subgraph_free(&body);
             return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
         }
         g->t[o].why_op = (int32_t)i;
@@ -1099,12 +1100,12 @@ static ap_status prepare_while(ap__lrt_graph *g, uint32_t i, int *result, ap_err
                 dynamic = 1;
         }
     }
-    ap__lrt_graph_free(&body);
+    ap__subgraph_free(&body);
     if (dynamic)
         for (k = 0; k < nd->n_outputs; k++)
-            if ((st = ap__lrt_set_alloc(g, nd->outputs[k], AP__LRT_DYNAMIC, i, err,
-                                        "%s's body has dynamic tensors or changes a loop "
-                                        "variable's shape", op_text(g, i, ot, sizeof ot))) != AP_OK)
+            if ((st = ap__subgraph_set_alloc(g, nd->outputs[k], AP__LRT_DYNAMIC, i, err,
+                                             "%s's body has dynamic tensors or changes a loop "
+                                             "variable's shape", op_text(g, i, ot, sizeof ot))) != AP_OK)
                 return st;
     return AP_OK;
 }
@@ -1134,14 +1135,14 @@ static ap_status prepare_if(ap__lrt_graph *g, uint32_t i, int *result, ap_error 
         int32_t a = g->m->subgraphs[op->calls[0]].outputs[k], c = g->m->subgraphs[op->calls[1]].outputs[k];
         dynamic = a >= 0 && c >= 0 && !same_dims(&br[0].t[a], &br[1].t[c]);
     }
-    ap__lrt_graph_free(&br[0]);
-    ap__lrt_graph_free(&br[1]);
+    ap__subgraph_free(&br[0]);
+    ap__subgraph_free(&br[1]);
     if (st != AP_OK || !dynamic)
         return st;
     for (k = 0; k < g->node[i].n_outputs; k++)
-        if ((st = ap__lrt_set_alloc(g, out(g, i, k), AP__LRT_DYNAMIC, i, err,
-                                    "%s's branches have dynamic tensors or outputs of different "
-                                    "shapes", op_text(g, i, ot, sizeof ot))) != AP_OK)
+        if ((st = ap__subgraph_set_alloc(g, out(g, i, k), AP__LRT_DYNAMIC, i, err,
+                                         "%s's branches have dynamic tensors or outputs of different "
+                                         "shapes", op_text(g, i, ot, sizeof ot))) != AP_OK)
             return st;
     return AP_OK;
 }
@@ -1244,8 +1245,8 @@ static const ap__lrt_kernel customs[] = {
     {-1, "aeq.hadamard_rotation", 1, 1, 0, 0, NULL},
 };
 
-uint32_t ap__lrt_init_tensors(const ap__lrt_kernel *k, const ap_tfl_model *m,
-                              const ap_tfl_operator *op)
+uint32_t ap__builtins_init_tensors(const ap__lrt_kernel *k, const ap_tfl_model *m,
+                                   const ap_tfl_operator *op)
 {
     int64_t type;
     /* LSTMOptions field 3, kernel_type: FULL (0, the default) or BASIC (1) */
@@ -1255,7 +1256,7 @@ uint32_t ap__lrt_init_tensors(const ap__lrt_kernel *k, const ap_tfl_model *m,
     return k->init_tensors;
 }
 
-const ap__lrt_kernel *ap__lrt_kernel_find(const ap_tfl_operator *op)
+const ap__lrt_kernel *ap__builtins_find(const ap_tfl_operator *op)
 {
     size_t k;
     if (op->builtin == AP_TFL_OP_CUSTOM) {

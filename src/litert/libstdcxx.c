@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "litert/interp.h"
+#include "litert/libstdcxx.h"
 
 /* Bucket counts an unordered_set passes through as single inserts grow it. */
 static const uint64_t bucket_counts[] = {
@@ -35,18 +35,18 @@ static const uint64_t bucket_counts[] = {
 #define BEFORE_BEGIN (-2)
 #define EMPTY (-1)
 
-void ap__uset_init(ap__uset *s)
+void ap__libstdcxx_uset_init(ap__uset *s)
 {
     memset(s, 0, sizeof *s);
     s->head = -1;
 }
 
-void ap__uset_free(ap__uset *s)
+void ap__libstdcxx_uset_free(ap__uset *s)
 {
     free(s->key);
     free(s->next);
     free(s->bucket);
-    ap__uset_init(s);
+    ap__libstdcxx_uset_init(s);
 }
 
 static size_t bucket_of(const ap__uset *s, int32_t key)
@@ -117,7 +117,7 @@ static size_t next_bucket_count(size_t current)
     return current * 2 + 1; /* beyond 2^31 tensors: unreachable (AP__LRT_MAX_TENSORS) */
 }
 
-ap_status ap__uset_insert(ap__uset *s, int32_t key, ap_error *err)
+ap_status ap__libstdcxx_uset_insert(ap__uset *s, int32_t key, ap_error *err)
 {
     int32_t x;
     ap_status st;
@@ -312,7 +312,7 @@ static int floor_log2(size_t n)
     return k;
 }
 
-void ap__std_sort(int32_t *v, size_t n, ap__less_fn less, const void *ctx)
+void ap__libstdcxx_sort(int32_t *v, size_t n, ap__less_fn less, const void *ctx)
 {
     sorter s = {v, less, ctx};
     size_t i;
