@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "tflite/fb.h"
+#include "tflite/flexbuf.h"
 #include "tflm_kernels/expr.h"
 #include "tflm_kernels/kernel_sets.h"
 #include "tflm_kernels/padding.h"
@@ -171,8 +171,8 @@ static int64_t custom_option(xp *x)
     const ap_tfl_operator *op = x->c->op;
     int64_t v;
     if (op->custom_options_pos == 0 ||
-        ap__flex_map_int(x->c->m->data + op->custom_options_pos, op->custom_options_len, name,
-                         &v) != 1)
+        ap__flexbuf_map_int(x->c->m->data + op->custom_options_pos, op->custom_options_len, name,
+                            &v) != 1)
         return fault(x, AP_ERR_INPUT, "a custom option the kernel reads is missing");
     return v;
 }

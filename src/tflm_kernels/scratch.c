@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "tflite/fb.h"
+#include "tflite/flexbuf.h"
 #include "tflm_kernels/cmsis_nn.h"
 #include "tflm_kernels/kernel_sets.h"
 #include "tflm_kernels/prepare.h"
@@ -218,8 +218,8 @@ static int custom_int(ap__kctx *k, const char *key, int64_t *v)
     const ap_tfl_operator *op = k->op;
     if (op->custom_options_pos == 0)
         return 0;
-    return ap__flex_map_int(k->m->data + op->custom_options_pos, op->custom_options_len, key,
-                            v) == 1;
+    return ap__flexbuf_map_int(k->m->data + op->custom_options_pos, op->custom_options_len, key,
+                               v) == 1;
 }
 
 /* TFLite_Detection_PostProcess (detection_postprocess.cc Prepare): eleven buffers sized from
