@@ -52,47 +52,6 @@ int ap__stock_line(const ap_problem *p, int64_t head, const ap_tflm_whole *arena
     return 1;
 }
 
-ap_status ap_tflm_plan_arena(const ap_tfl_model *m, const ap_problem *p, const ap_plan *plan,
-                             const ap_tflm_options *opt, ap_tflm_whole *out, ap_error *err)
-{
-    ap_tflm_options o;
-    ap_plan tflm;
-    ap_status st;
-    memset(out, 0, sizeof *out);
-    if (opt)
-        o = *opt;
-    else
-        ap_tflm_options_init(&o);
-    ap_plan_init(&tflm);
-    st = ap_tflite_tflm_embedded(p, plan, &tflm, err);
-    o.head = tflm.arena;
-    ap_plan_free(&tflm);
-    if (st != AP_OK || (st = ap_tflm_arena_compute(m, &o, &out->plan, err)) != AP_OK)
-        return st;
-    o.head = -1;
-    if ((st = ap_tflm_arena_compute(m, &o, &out->stock, err)) != AP_OK)
-        memset(out, 0, sizeof *out);
-    return st;
-}
-
-int64_t ap_tflm_shared_arena(const ap_tflm_whole *w, size_t k, int64_t *head, int64_t *tails)
-{
-    int64_t h = 0, t = 0;
-    size_t i;
-    for (i = 0; i < k; i++) {
-        h = w[i].plan.head > h ? w[i].plan.head : h;
-        t += w[i].plan.tail;
-    }
-    int64_t n = h + t;
-    for (i = 0; i < k; i++) /* model i's setup beside the others' tails */
-        n = w[i].plan.min_arena + t - w[i].plan.tail > n ? w[i].plan.min_arena + t - w[i].plan.tail : n;
-    if (head)
-        *head = h;
-    if (tails)
-        *tails = t;
-    return n;
-}
-
 /* PrintRecordedAllocation's arguments, category by category. */
 static const char *const print_words[AP_TFLM_OTHER][2] = {
     {"TfLiteEvalTensor data", "allocations"},

@@ -1,92 +1,22 @@
 /*
- * arena.c - TFLM's whole arena for a model: AllocateTensors replayed allocation by allocation.
- *
- * Two stages. First the model becomes a trace: the list of every arena call a plain (or a
- * recording) tflite::MicroInterpreter makes from its constructor to the end of AllocateTensors
- * (tflite-micro 90b983c2b: micro_interpreter.cc, micro_allocator.cc, micro_interpreter_graph.cc,
- * micro_allocation_info.cc), with the kernels' Init and Prepare calls taken from the tables of
- * ktable.c and the struct sizes from layout.c. None of these calls depends on the arena's
- * size, so the trace is made once. Then the trace is replayed on an arena of N bytes with
- * SingleArenaBufferAllocator's exact rules (tail allocations aligned down from the end and
- * checked against the head; temporary ones aligned up from the head and checked against the
- * tail; the resizable head; the planner taking every free byte and needing 40 per buffer).
- *
- * The replay's addresses are real: the arena starts at 16 (16- but not 32-aligned, as the
- * reference measured) and ends at 16 + N, so the alignment padding is TFLM's. For a fixed
- * N mod 16, every address at the tail end moves with N and none at the head end does, so
- * success is monotone in N within each residue: the smallest working arena is a binary search
- * per residue and the least of the sixteen.
+ * arena.c - TFLM's whole arena for a model (tflm_arena.h): the problem and the kernels'
+ * scratch requests as for the head, the head itself (the caller's, or stock TFLM's plan), the
+ * trace of AllocateTensors (trace.c) and its replay (replay.c): head, tail by category, used
+ * bytes and the smallest working kTensorArenaSize; and the arena of a plan, beside stock
+ * TFLM's, and of several models sharing one.
  */
-#include <assert.h>
 #include <string.h>
 
 #include "arenaplan/tflm.h"
 #include "arenaplan/tflm_arena.h"
 #include "core/util.h"
-#include "tflite/fb.h"
+#include "tflm_arena/replay.h"
+#include "tflm_arena/trace.h"
+#include "tflm_kernels/alloc_rows.h"
 #include "tflm_kernels/kernel_sets.h"
+#include "tflm_kernels/layout.h"
 #include "tflm_kernels/prepare.h"
 #include "tflm_kernels/scratch.h"
-#include "tflm_kernels/expr.h"
-#include "tflm_kernels/alloc_rows.h"
-#include "tflm_kernels/layout.h"
-
-/* Internal categories: the seven recorded ones, then the parts of "other". */
-enum { C_OTHER = AP_TFLM_OTHER, C_COUNT = AP_TFLM_OTHER + AP_TFLM_OTHER_PARTS };
-
-enum { EV_PERSIST, EV_TEMP, EV_RESIZE, EV_RESET, EV_PLAN };
-
-typedef struct ev {
-    uint8_t kind, cat, phase;
-    int32_t sg, op;
-    int32_t tensor;        /* the tensor it is for, or -1 */
-    int64_t size, align;
-    const char *what;      /* static text */
-} ev;
-
-typedef struct trace {
-    ev *v;
-    size_t n, cap;
-    int64_t total;             /* sum of sizes and alignments: the replay's addresses stay below */
-    ap_tflm_use use[C_COUNT];  /* requested bytes and counts (bytes come from the replay) */
-    int64_t planned, scratch;
-} trace;
-
-/* A resource variable TFLM's MicroResourceVariables knows (VAR_HANDLE made it). */
-typedef struct resource {
-    const unsigned char *container, *name;
-    uint32_t container_len, name_len;
-    int allocated;
-} resource;
-
-/* A VAR_HANDLE output whose resource id was set by a Prepare already run. */
-typedef struct handle {
-    uint32_t sg;
-    int32_t tensor;
-    size_t resource;
-} handle;
-
-typedef struct ctx {
-    const ap_tfl_model *m;
-    const ap__target *t;
-    const ap__kset *ks;
-    const ap__kbuild *build; /* how the kernel set was built (kernels.h) */
-    int recording;
-    int64_t head;
-    int64_t resource_slots;  /* MicroResourceVariables capacity asked; -1: one per VAR_HANDLE */
-    int64_t capacity;        /* the capacity made in the arena, or -1 (none: made elsewhere) */
-    const ap_problem *p;
-    const ap__prepare *pr;   /* scratch requests and owned tensors (kernels.c) */
-    trace *tr;
-    uint8_t phase;
-    int32_t sg, op;
-    int32_t tensor;          /* the tensor the next allocation is for, or -1 */
-    resource *res;
-    size_t n_res, cap_res;
-    handle *hd;
-    size_t n_hd, cap_hd;
-    ap_error *err;
-} ctx;
 
 static const char *const category_names[] = {
     "TfLiteEvalTensor",    "persistent_TfLiteTensor", "persistent_quantization",
@@ -119,616 +49,22 @@ void ap_tflm_options_init(ap_tflm_options *opt)
     opt->resource_variables = -1;
 }
 
-/* ---- The trace -------------------------------------------------------------------------------- */
+/* ---- One model ------------------------------------------------------------------------------- */
 
-static ap_status push(ctx *c, uint8_t kind, uint8_t cat, int64_t size, int64_t align,
-                      const char *what)
+static void fill_use(ap_tflm_use *out, ap_tflm_use *parts, const ap__trace *tr,
+                     const ap__replay *r)
 {
-    trace *tr = c->tr;
-    if (size < 0)
-        return ap_error_set(c->err, AP_ERR_INPUT, "subgraph %d operator %d: an allocation of "
-                            "%lld bytes", c->sg, c->op, (long long)size);
-    if (size > AP_MAX_VALUE || AP_MAX_VALUE - tr->total < size + align)
-        return ap_error_set(c->err, AP_ERR_INPUT,
-                            "subgraph %d operator %d: an allocation of %lld bytes takes TFLM's "
-                            "arena past 2^52 bytes", c->sg, c->op, (long long)size);
-    tr->total += size + align;
-    ev *nv = ap__grow(tr->v, &tr->cap, tr->n + 1, sizeof *nv);
-    if (!nv)
-        return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
-    tr->v = nv;
-    nv[tr->n++] = (ev){kind, cat, c->phase, c->sg, c->op, c->tensor, size, align, what};
-    if (kind == EV_PERSIST) {
-        tr->use[cat].requested += size;
-        tr->use[cat].count++;
-    }
-    return AP_OK;
-}
-
-static ap_status layout(ctx *c, const char *name, ap__layout *l)
-{
-    return ap__layout_of(c->t, name, l, c->err);
-}
-
-/* A persistent object of a struct of the layout table, at its own alignment. */
-static ap_status object(ctx *c, const char *name, int64_t count, uint8_t cat)
-{
-    ap__layout l;
-    ap_status st = layout(c, name, &l);
-    if (st != AP_OK)
-        return st;
-    int64_t bytes;
-    if (ap__mul_ovf(l.size, count, &bytes))
-        return ap_error_set(c->err, AP_ERR_INPUT, "%lld %s are too many bytes", (long long)count,
-                            name);
-    return push(c, EV_PERSIST, cat, bytes, l.align, name);
-}
-
-/* The allocations of a TfLiteTensor for x: in the tail (persistent: the interpreter's inputs
- * and outputs) or in the temporary section (a kernel's Prepare). TFLM copies the quantization
- * when the tensor has both scales and zero points. */
-static ap_status tensor_allocs(ctx *c, const ap_tfl_tensor *x, int persistent)
-{
-    ap__layout lt, lq, la;
-    ap_status st;
-    if ((st = layout(c, "TfLiteTensor", &lt)) != AP_OK ||
-        (st = layout(c, "TfLiteAffineQuantization", &lq)) != AP_OK ||
-        (st = layout(c, "TfLiteIntArray", &la)) != AP_OK)
-        return st;
-    uint8_t kind = persistent ? EV_PERSIST : EV_TEMP;
-    if ((st = push(c, kind, AP_TFLM_PERSISTENT_TENSOR, lt.size, lt.align, "TfLiteTensor")) !=
-        AP_OK)
-        return st;
-    if (x->n_scales == 0 || x->n_zero_points == 0)
-        return AP_OK;
-    if ((st = push(c, kind, AP_TFLM_QUANTIZATION, lq.size, lq.align,
-                   "TfLiteAffineQuantization")) != AP_OK)
-        return st;
-    return push(c, kind, AP_TFLM_QUANTIZATION, la.size + 4 * (int64_t)x->n_scales, la.align,
-                "zero points (TfLiteIntArray)");
-}
-
-static ap_status tensor_struct(ctx *c, const ap_tfl_tensor *x, int persistent)
-{
-    c->tensor = (int32_t)x->index;
-    ap_status st = tensor_allocs(c, x, persistent);
-    c->tensor = -1;
-    return st;
-}
-
-static ap_status fault(ctx *c, const ap_tfl_operator *op, const char *what, const ap_error *e)
-{
-    return ap_error_set(c->err, AP_ERR_INPUT,
-                        "subgraph %d operator %u (%s): %s%s%s", c->sg, op->index, op->name, what,
-                        e ? ": " : "", e ? e->msg : "");
-}
-
-/* Runs the rows of one operator's step: Init or Prepare. */
-static ap_status rows(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *op, int step)
-{
-    const ap__krow *r;
-    size_t n;
-    if (!ap__alloc_rows_find(c->ks, op->name, &r, &n))
-        return AP_OK; /* checked in the parse phase */
-    ap__xctx x = {c->t, c->m, g, op, 0, c->build, NULL, 0};
-    for (size_t k = 0; k < n; k++) {
-        if (r[k].step != step || r[k].kind == AP__KIND_NONE)
-            continue;
-        int64_t times = 1, v;
-        ap_error e = {0};
-        ap_status st;
-        if (r[k].repeat && (st = ap__expr_eval(r[k].repeat, &x, &times, &e)) != AP_OK)
-            return st == AP_ERR_INPUT ? fault(c, op, "the kernel would fail", &e)
-                                      : ap_error_set(c->err, st, "%s", e.msg);
-        if (times > (int64_t)1 << 20)
-            return fault(c, op, "a kernel table row repeats more than 2^20 times", NULL);
-        for (x.i = 0; x.i < times; x.i++) {
-            if (r[k].when) {
-                if ((st = ap__expr_eval(r[k].when, &x, &v, &e)) != AP_OK)
-                    return st == AP_ERR_INPUT ? fault(c, op, "the kernel would fail", &e)
-                                              : ap_error_set(c->err, st, "%s", e.msg);
-                if (!v)
-                    continue;
-            }
-            if ((st = ap__expr_eval(r[k].expr, &x, &v, &e)) != AP_OK)
-                return st == AP_ERR_INPUT ? fault(c, op, "the kernel would fail", &e)
-                                          : ap_error_set(c->err, st, "%s", e.msg);
-            if (r[k].kind == AP__KIND_PERSIST)
-                st = push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, v, 16, r[k].what);
-            else if (v >= 0 && v < (int64_t)g->n_tensors)
-                st = tensor_struct(c, &g->tensors[v], 0);
-            if (st != AP_OK)
-                return st;
-        }
-    }
-    return AP_OK;
-}
-
-/* ---- Resource variables (VAR_HANDLE, ASSIGN_VARIABLE) ---------------------------------------- */
-
-/* VarHandleOptions' string field id (0 container, 1 shared_name), or NULL. */
-static ap_status var_name(ctx *c, const ap_tfl_operator *op, unsigned id,
-                          const unsigned char **s, uint32_t *n)
-{
-    *s = NULL;
-    *n = 0;
-    if (op->options_pos == 0)
-        return AP_OK;
-    ap__fb fb = {c->m->data, c->m->len};
-    ap__fb_table t;
-    ap_status st = ap__fb_table_at(&fb, op->options_pos, "VarHandleOptions", &t, c->err);
-    if (st != AP_OK)
-        return st;
-    return ap__fb_get_str(&fb, &t, id, "VarHandleOptions", s, n, c->err);
-}
-
-static int same(const unsigned char *a, uint32_t na, const unsigned char *b, uint32_t nb)
-{
-    return na == nb && (na == 0 || memcmp(a, b, na) == 0);
-}
-
-/* VAR_HANDLE's Prepare: MicroResourceVariables::CreateIdIfNoneFound, and the output tensor
- * now points at the id. */
-static ap_status var_handle(ctx *c, const ap_tfl_operator *op)
-{
-    const unsigned char *cont, *name;
-    uint32_t nc, nn;
-    ap_status st;
-    if ((st = var_name(c, op, 0, &cont, &nc)) != AP_OK ||
-        (st = var_name(c, op, 1, &name, &nn)) != AP_OK)
-        return st;
-    if (!name)
-        return fault(c, op, "VAR_HANDLE has no shared_name (TFLM's FindId would crash)", NULL);
-    size_t id = 0;
-    while (id < c->n_res && !((!cont || (c->res[id].container &&
-                                         same(cont, nc, c->res[id].container,
-                                              c->res[id].container_len))) &&
-                              same(name, nn, c->res[id].name, c->res[id].name_len)))
-        id++;
-    if (id == c->n_res) {
-        if (c->capacity >= 0 && (int64_t)c->n_res >= c->capacity)
-            return ap_error_set(c->err, AP_ERR_INPUT,
-                                "subgraph %d operator %u (VAR_HANDLE): a resource variable past "
-                                "MicroResourceVariables' capacity of %lld (TFLM's Prepare fails)",
-                                c->sg, op->index, (long long)c->capacity);
-        resource *nr = ap__grow(c->res, &c->cap_res, c->n_res + 1, sizeof *nr);
-        if (!nr)
-            return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
-        c->res = nr;
-        nr[c->n_res++] = (resource){cont, name, nc, nn, 0};
-    }
-    if (op->n_outputs == 0)
-        return fault(c, op, "VAR_HANDLE has no output", NULL);
-    handle *nh = ap__grow(c->hd, &c->cap_hd, c->n_hd + 1, sizeof *nh);
-    if (!nh)
-        return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
-    c->hd = nh;
-    nh[c->n_hd++] = (handle){(uint32_t)c->sg, op->outputs[0], id};
-    return AP_OK;
-}
-
-/* ASSIGN_VARIABLE's Prepare, after its temporary tensor: when its resource id tensor was set
- * by a VAR_HANDLE already prepared, MicroResourceVariables::Allocate gives the variable its
- * buffer the first time (tensor->bytes of the value, through AllocatePersistentBuffer). */
-static ap_status assign_variable(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *op)
-{
-    if (op->n_inputs < 2 || op->inputs[0] < 0 || op->inputs[1] < 0)
-        return fault(c, op, "ASSIGN_VARIABLE needs 2 inputs", NULL);
-    for (size_t k = 0; k < c->n_hd; k++) {
-        if (c->hd[k].sg != (uint32_t)c->sg || c->hd[k].tensor != op->inputs[0])
-            continue;
-        resource *r = &c->res[c->hd[k].resource];
-        if (r->allocated)
-            return AP_OK;
-        r->allocated = 1;
-        const ap_tfl_tensor *v = &g->tensors[op->inputs[1]];
-        int64_t bytes;
-        if (ap__mul_ovf(v->elements, ap_tfl_tflm_type_size(v->type), &bytes))
-            return fault(c, op, "a resource variable past 2^63 bytes", NULL);
-        return push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, bytes, 16,
-                    "resource variable buffer");
-    }
-    return AP_OK;
-}
-
-/* ---- AllocateTensors, step by step -------------------------------------------------------------- */
-
-static ap_status create(ctx *c)
-{
-    ap_status st;
-    c->phase = AP_TFLM_PHASE_CREATE;
-    const char *buf = c->recording ? "RecordingSingleArenaBufferAllocator"
-                                   : "SingleArenaBufferAllocator";
-    const char *alloc = c->recording ? "RecordingMicroAllocator" : "MicroAllocator";
-    if ((st = object(c, buf, 1, C_OTHER + AP_TFLM_OTHER_RUNTIME)) != AP_OK ||
-        (st = object(c, "GreedyMemoryPlanner", 1, C_OTHER + AP_TFLM_OTHER_RUNTIME)) != AP_OK)
-        return st;
-    if ((st = object(c, alloc, 1, C_OTHER + AP_TFLM_OTHER_RUNTIME)) != AP_OK)
-        return st;
-    /* A model with resource variables needs the application's MicroResourceVariables, made
-     * in the same arena right after the allocator (MicroResourceVariables::Create(allocator,
-     * n): the object, then n variable slots, through AllocatePersistentBuffer). */
-    int64_t n = c->resource_slots;
-    if (n < 0) {
-        n = 0;
-        for (uint32_t s = 0; s < c->m->n_subgraphs; s++)
-            for (uint32_t i = 0; i < c->m->subgraphs[s].n_ops; i++)
-                n += c->m->subgraphs[s].ops[i].builtin == AP_TFL_OP_VAR_HANDLE;
-    }
-    c->capacity = n ? n : -1;
-    if (n == 0)
-        return AP_OK;
-    ap__layout vars, var;
-    if ((st = layout(c, "MicroResourceVariables", &vars)) != AP_OK ||
-        (st = layout(c, "MicroResourceVariable", &var)) != AP_OK ||
-        (st = push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, vars.size, 16,
-                   "MicroResourceVariables")) != AP_OK)
-        return st;
-    return push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, var.size * n, 16,
-                "resource variable slots");
-}
-
-static ap_status start(ctx *c)
-{
-    const ap_tfl_model *m = c->m;
-    ap__layout req;
-    ap_status st;
-    c->phase = AP_TFLM_PHASE_START;
-    if ((st = object(c, "MicroBuiltinDataAllocator", 1, C_OTHER + AP_TFLM_OTHER_RUNTIME)) !=
-            AP_OK ||
-        (st = layout(c, "ScratchBufferRequest", &req)) != AP_OK ||
-        (st = push(c, EV_RESIZE, 0, 12 * req.size, req.align, "scratch-request list")) != AP_OK ||
-        (st = object(c, "SubgraphAllocations", m->n_subgraphs,
-                     C_OTHER + AP_TFLM_OTHER_SUBGRAPHS)) != AP_OK)
-        return st;
-    for (uint32_t s = 0; s < m->n_subgraphs; s++)
-        if ((st = object(c, "TfLiteEvalTensor", m->subgraphs[s].n_tensors,
-                         AP_TFLM_EVAL_TENSOR)) != AP_OK)
-            return st;
-    for (uint32_t s = 0; s < m->n_subgraphs; s++)
-        if ((st = object(c, "NodeAndRegistration", m->subgraphs[s].n_ops,
-                         AP_TFLM_NODE_AND_REGISTRATION)) != AP_OK)
-            return st;
-    /* RecordingMicroAllocator counts one per tensor and one per operator. */
-    c->tr->use[AP_TFLM_EVAL_TENSOR].count = 0;
-    c->tr->use[AP_TFLM_NODE_AND_REGISTRATION].count = 0;
-    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
-        c->tr->use[AP_TFLM_EVAL_TENSOR].count += m->subgraphs[s].n_tensors;
-        c->tr->use[AP_TFLM_NODE_AND_REGISTRATION].count += m->subgraphs[s].n_ops;
-    }
-    return AP_OK;
-}
-
-/* PrepareNodeAndRegistrationDataFromFlatbuffer: every operator needs a registration (the
- * kernel set's tables must know it) and a builtin one gets its parsed params. */
-static ap_status parse(ctx *c)
-{
-    const ap_tfl_model *m = c->m;
-    c->phase = AP_TFLM_PHASE_PARSE;
-    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
-        const ap_tfl_subgraph *g = &m->subgraphs[s];
-        c->sg = (int32_t)s;
-        for (uint32_t i = 0; i < g->n_ops; i++) {
-            const ap_tfl_operator *op = &g->ops[i];
-            const ap__krow *r;
-            size_t n;
-            c->op = (int32_t)i;
-            int builtin = op->builtin != AP_TFL_OP_CUSTOM;
-            const ap__parser *pa = builtin ? ap__alloc_rows_parser(op->name) : NULL;
-            if (!ap__alloc_rows_find(c->ks, op->name, &r, &n) || (builtin && !pa))
-                return ap_error_set(c->err, AP_ERR_INPUT,
-                                    "subgraph %u operator %u: %s %s is not modelled for TFLM's "
-                                    "%s kernels (no registration in TFLM, or no table rows in "
-                                    "arenaplan's src/tflm_kernels/alloc_rows.c)",
-                                    s, i, builtin ? "builtin operator" : "custom operator",
-                                    op->name, c->ks->name);
-            if (builtin && op->custom_options_pos)
-                return fault(c, op, "a builtin operator with custom options (TFLM refuses it)",
-                             NULL);
-            if (pa && pa->params) {
-                ap_status st = object(c, pa->params, 1, C_OTHER + AP_TFLM_OTHER_PARAMS);
-                if (st != AP_OK)
-                    return st;
-            }
-        }
-    }
-    c->op = -1;
-    return AP_OK;
-}
-
-static ap_status init(ctx *c)
-{
-    const ap_tfl_model *m = c->m;
-    c->phase = AP_TFLM_PHASE_INIT;
-    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
-        c->sg = (int32_t)s;
-        for (uint32_t i = 0; i < m->subgraphs[s].n_ops; i++) {
-            c->op = (int32_t)i;
-            ap_status st = rows(c, &m->subgraphs[s], &m->subgraphs[s].ops[i], AP__KSTEP_INIT);
-            if (st != AP_OK)
-                return st;
-        }
-    }
-    c->op = -1;
-    return AP_OK;
-}
-
-static ap_status prepare(ctx *c)
-{
-    const ap_tfl_model *m = c->m;
-    ap__layout req;
-    ap_status st = layout(c, "ScratchBufferRequest", &req);
-    size_t next = 0;
-    int64_t requests = 0;
-    if (st != AP_OK)
-        return st;
-    c->phase = AP_TFLM_PHASE_PREPARE;
-    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
-        const ap_tfl_subgraph *g = &m->subgraphs[s];
-        c->sg = (int32_t)s;
-        for (uint32_t i = 0; i < g->n_ops; i++) {
-            const ap_tfl_operator *op = &g->ops[i];
-            c->op = (int32_t)i;
-            if ((st = rows(c, g, op, AP__KSTEP_PREPARE)) != AP_OK)
-                return st;
-            if (op->builtin == AP_TFL_OP_VAR_HANDLE)
-                st = var_handle(c, op);
-            else if (op->builtin == AP_TFL_OP_ASSIGN_VARIABLE)
-                st = assign_variable(c, g, op);
-            if (st != AP_OK)
-                return st;
-            /* The scratch requests this operator made (kernels.c, same order), then
-             * FinishPrepareNodeAllocations: temp released, the request list resized to leave
-             * room for 12 more. */
-            while (next < c->pr->n && c->pr->v[next].subgraph == s && c->pr->v[next].op == i) {
-                next++;
-                requests++;
-            }
-            if ((st = push(c, EV_RESET, 0, 0, 1, "temporary section released")) != AP_OK ||
-                (st = push(c, EV_RESIZE, 0, (requests + 12) * req.size, req.align,
-                           "scratch-request list")) != AP_OK)
-                return st;
-        }
-    }
-    c->op = -1;
-    c->tr->scratch = requests;
-    return AP_OK;
-}
-
-/* FinishModelAllocation: scratch handles, then CommitStaticMemoryPlan. */
-static ap_status plan(ctx *c)
-{
-    const ap_tfl_model *m = c->m;
-    ap__layout sz, info;
-    int64_t tensors = 0, bytes;
-    ap_status st;
-    c->phase = AP_TFLM_PHASE_PLAN;
-    c->sg = -1;
-    if (c->tr->scratch > 0 &&
-        (st = object(c, "ScratchBufferHandle", c->tr->scratch,
-                     C_OTHER + AP_TFLM_OTHER_SCRATCH_HANDLES)) != AP_OK)
-        return st;
-    for (uint32_t s = 0; s < m->n_subgraphs; s++)
-        tensors += m->subgraphs[s].n_tensors;
-    if ((st = layout(c, "AllocationInfo", &info)) != AP_OK)
-        return st;
-    sz = (ap__layout){c->t->ptr, c->t->ptr, c->t->ptr};
-    if ((st = push(c, EV_TEMP, 0, sz.size * m->n_subgraphs, sz.align,
-                   "subgraph offsets (size_t)")) != AP_OK ||
-        (st = push(c, EV_TEMP, 0, info.size * (tensors + c->tr->scratch), info.align,
-                   "AllocationInfo per tensor and scratch request")) != AP_OK)
-        return st;
-    /* AllocateVariables indexes the offline plan by the tensor's index in its own subgraph
-     * (InitializeAllocationInfo reads it concatenated): TFLM's code, kept. The problem was
-     * built with the plan, so its entry count is the tensor count. */
-    const int32_t *off = m->offline.present ? m->offline.offsets : NULL;
-    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
-        const ap_tfl_subgraph *g = &m->subgraphs[s];
-        c->sg = (int32_t)s;
-        for (uint32_t i = 0; i < g->n_tensors; i++) {
-            const ap_tfl_tensor *x = &g->tensors[i];
-            if (!x->is_variable || !(ap_tflm_variable_place(m, off, s, i) & AP_TFLM_VAR_TAIL))
-                continue;
-            if (ap__mul_ovf(x->elements, ap_tfl_tflm_type_size(x->type), &bytes))
-                return ap_error_set(c->err, AP_ERR_INPUT, "variable tensor %u of subgraph %u is "
-                                    "past 2^63 bytes", i, s);
-            c->tensor = (int32_t)i;
-            st = push(c, EV_PERSIST, AP_TFLM_VARIABLE_BUFFER, bytes, 16, "variable tensor data");
-            c->tensor = -1;
-            if (st != AP_OK)
-                return st;
-        }
-    }
-    c->sg = -1;
-    if ((st = layout(c, "GreedyPlannerPerBuffer", &info)) != AP_OK ||
-        (st = push(c, EV_PLAN, 0, info.size * c->tr->planned, 16,
-                   "memory planner scratch (all free bytes; 40 per buffer needed)")) != AP_OK ||
-        (st = push(c, EV_RESET, 0, 0, 1, "temporary section released")) != AP_OK)
-        return st;
-    return push(c, EV_RESIZE, 0, 0, 1, "scratch-request list released");
-}
-
-/* The head reserved, then the interpreter's input and output TfLiteTensors. */
-static ap_status finish(ctx *c)
-{
-    const ap_tfl_subgraph *g = &c->m->subgraphs[0];
-    ap_status st;
-    c->phase = AP_TFLM_PHASE_FINISH;
-    c->sg = 0;
-    if ((st = push(c, EV_RESIZE, 0, c->head, 16, "head (the planned buffers)")) != AP_OK)
-        return st;
-    for (int out = 0; out < 2; out++) {
-        const int32_t *v = out ? g->outputs : g->inputs;
-        uint32_t n = out ? g->n_outputs : g->n_inputs;
-        if ((st = push(c, EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, (int64_t)c->t->ptr * n, 16,
-                       out ? "output tensor pointers" : "input tensor pointers")) != AP_OK)
-            return st;
-        for (uint32_t i = 0; i < n; i++)
-            if (v[i] >= 0 && (st = tensor_struct(c, &g->tensors[v[i]], 1)) != AP_OK)
-                return st;
-    }
-    return AP_OK;
-}
-
-static ap_status build(ctx *c)
-{
-    ap_status st;
-    c->sg = c->op = -1;
-    if ((st = create(c)) != AP_OK || (st = start(c)) != AP_OK || (st = parse(c)) != AP_OK ||
-        (st = init(c)) != AP_OK || (st = prepare(c)) != AP_OK || (st = plan(c)) != AP_OK)
-        return st;
-    return finish(c);
-}
-
-/* ---- The replay ------------------------------------------------------------------------------- */
-
-typedef struct replay {
-    int64_t base, end, head, temp, tail;
-    int64_t bytes[C_COUNT];
-    int64_t peak;          /* the low end's most, before the head is reserved */
-    size_t fail;           /* index of the event that failed, or SIZE_MAX */
-    int64_t fail_low;      /* what that event needed at the low end (head side) */
-    int64_t fail_high;     /* ... and at the high end (the tail, with its request) */
-} replay;
-
-#define ARENA_BASE 16 /* 16-aligned, not 32-aligned */
-
-static int64_t down(int64_t v, int64_t a) { return v & ~(a - 1); }
-static int64_t up(int64_t v, int64_t a) { return (v + a - 1) & ~(a - 1); }
-
-/* Replays tr on an arena of n bytes into r; where (NULL, or 2 per event) receives each
- * event's bytes taken (padding included) and its offset: from the arena's end for the tail,
- * from its start for the low end. Returns 1 when every event succeeded. */
-static int run(const trace *tr, int64_t n, replay *r, int64_t *where)
-{
-    memset(r, 0, sizeof *r);
-    r->base = r->head = r->temp = ARENA_BASE;
-    r->end = r->tail = ARENA_BASE + n;
-    r->fail = SIZE_MAX;
-    for (size_t k = 0; k < tr->n; k++) {
-        const ev *e = &tr->v[k];
-        int64_t at, low = r->temp - r->base, high = r->end - r->tail;
-        int ok = 1;
-        switch (e->kind) {
-        case EV_PERSIST:
-            at = down(r->tail - e->size, e->align);
-            ok = at >= r->head;
-            low = r->head - r->base;
-            high = r->end - at;
-            if (ok) {
-                r->bytes[e->cat] += r->tail - at;
-                if (where) {
-                    where[2 * k] = r->tail - at;
-                    where[2 * k + 1] = r->end - at;
-                }
-                r->tail = at;
-            }
-            break;
-        case EV_TEMP:
-            at = up(r->temp, e->align);
-            low = at + e->size - r->base;
-            ok = r->tail - at >= e->size;
-            if (ok && where) {
-                where[2 * k] = at + e->size - r->temp;
-                where[2 * k + 1] = at - r->base;
-            }
-            if (ok)
-                r->temp = at + e->size;
-            break;
-        case EV_RESIZE:
-            assert(r->head == r->temp);
-            at = up(r->base, e->align);
-            low = at + e->size - r->base;
-            ok = r->tail - at >= e->size;
-            if (ok && where) {
-                where[2 * k] = at + e->size - r->base;
-                where[2 * k + 1] = at - r->base;
-            }
-            if (ok)
-                r->head = r->temp = at + e->size;
-            break;
-        case EV_RESET:
-            r->temp = r->head;
-            break;
-        default: /* EV_PLAN: every free byte, of which the planner needs e->size */
-            at = up(r->temp, 16);
-            low = at + e->size - r->base;
-            ok = down(r->tail, 16) - at >= e->size;
-            if (ok && where) {
-                where[2 * k] = at + e->size - r->temp;
-                where[2 * k + 1] = at - r->base;
-            }
-            if (ok)
-                r->temp = down(r->tail, 16);
-            break;
-        }
-        if (!ok) {
-            r->fail = k;
-            r->fail_low = low;
-            r->fail_high = high;
-            return 0;
-        }
-        if (e->phase != AP_TFLM_PHASE_FINISH && low > r->peak &&
-            (e->kind == EV_TEMP || e->kind == EV_RESIZE || e->kind == EV_PLAN))
-            r->peak = low;
-    }
-    return 1;
-}
-
-/* A size with which the replay surely succeeds: every request and its alignment, stacked. */
-static int64_t roomy(const trace *tr)
-{
-    return up(tr->total + 64, 16);
-}
-
-/* The smallest n with which the replay succeeds; *multiple16: the smallest multiple of 16. */
-static int64_t smallest(const trace *tr, int64_t *multiple16)
-{
-    int64_t hi_all = roomy(tr), best = -1;
-    replay r;
-    for (int64_t res = 0; res < 16; res++) {
-        int64_t lo = 0, hi = hi_all / 16; /* run(res + 16 * hi) succeeds */
-        if (!run(tr, res + 16 * hi, &r, NULL))
-            continue; /* cannot happen: roomy() leaves room for everything */
-        while (lo < hi) {
-            int64_t mid = lo + (hi - lo) / 2;
-            if (run(tr, res + 16 * mid, &r, NULL))
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-        if (best < 0 || res + 16 * lo < best)
-            best = res + 16 * lo;
-        if (res == 0)
-            *multiple16 = 16 * lo;
-    }
-    return best;
-}
-
-/* ---- The API --------------------------------------------------------------------------------- */
-
-static ap_status trace_model(ctx *c, trace *tr)
-{
-    memset(tr, 0, sizeof *tr);
-    c->tr = tr;
-    c->n_res = c->n_hd = 0;
-    tr->planned = (int64_t)c->p->n;
-    return build(c);
-}
-
-static void fill_use(ap_tflm_use *out, ap_tflm_use *parts, const trace *tr, const replay *r)
-{
-    for (int k = 0; k < C_COUNT; k++) {
+    for (int k = 0; k < AP__CAT_COUNT; k++) {
         ap_tflm_use u = tr->use[k];
         u.bytes = r->bytes[k];
-        if (k < C_OTHER)
+        if (k < AP__CAT_OTHER)
             out[k] = u;
         else {
             if (parts)
-                parts[k - C_OTHER] = u;
-            out[C_OTHER].bytes += u.bytes;
-            out[C_OTHER].requested += u.requested;
-            out[C_OTHER].count += u.count;
+                parts[k - AP__CAT_OTHER] = u;
+            out[AP__CAT_OTHER].bytes += u.bytes;
+            out[AP__CAT_OTHER].requested += u.requested;
+            out[AP__CAT_OTHER].count += u.count;
         }
     }
 }
@@ -739,26 +75,22 @@ typedef struct env {
     const ap__kset *ks;
     ap_tflm_kernels set;     /* the kernel set of the head's scratch requests */
     int64_t head;
-    trace plain, rec;
+    ap__trace plain, rec;
 } env;
 
 static void env_free(env *e)
 {
-    free(e->plain.v);
-    free(e->rec.v);
+    ap__trace_free(&e->plain);
+    ap__trace_free(&e->rec);
 }
 
-static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env *e,
-                          ap_error *err)
+/* The target and the kernel set opt names, checked against each other into e: "reference64"
+ * is "reference" on host64, and the CMSIS-NN sets are Cortex-M builds. */
+static ap_status resolve(const ap_tflm_options *opt, env *e, ap_error *err)
 {
-    ap_tflm_options def;
-    if (!opt) {
-        ap_tflm_options_init(&def);
-        opt = &def;
-    }
-    memset(e, 0, sizeof *e);
     const char *kernels = opt->kernels ? opt->kernels : "reference";
     const char *target = opt->target;
+    int set;
     if (strcmp(kernels, "reference64") == 0) {
         if (target && strcmp(target, "host64") != 0)
             return ap_error_set(err, AP_ERR_USAGE, "kernel set \"reference64\" is \"reference\" "
@@ -769,7 +101,6 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
     if (!(e->t = ap__layout_target(target)))
         return ap_error_set(err, AP_ERR_USAGE, "unknown target \"%s\" (known: cortex-m, host64)",
                             target);
-    int set;
     if (!(e->ks = ap__alloc_rows_set(kernels)) ||
         ap_tflm_set_find(AP_TFLM_SET_KERNELS, kernels, &set, NULL) != AP_OK)
         return ap_error_set(err, AP_ERR_USAGE, "unknown kernel set \"%s\" for TFLM's arena "
@@ -787,34 +118,63 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
     if (opt->resource_variables < -1 || opt->resource_variables > INT32_MAX)
         return ap_error_set(err, AP_ERR_USAGE, "a MicroResourceVariables capacity of %lld",
                             (long long)opt->resource_variables);
+    return AP_OK;
+}
 
-    /* The planner's buffers and the kernels' scratch requests, as for the head. */
+/* The head stock TFLM lays out for p when the caller gives none: its GreedyMemoryPlanner,
+ * honouring the model's own offline plan. The replay receives the head as an input; this is
+ * the one place that plans it. */
+static ap_status stock_head(ap_problem *p, int64_t *head, ap_error *err)
+{
+    ap_plan plan;
+    ap_status st;
+    ap_plan_init(&plan);
+    if ((st = ap_problem_validate(p, err)) == AP_OK &&
+        (st = ap_tflite_tflm_plan(p, &plan, err)) == AP_OK)
+        *head = plan.arena;
+    ap_plan_free(&plan);
+    return st;
+}
+
+/* Both traces of m for opt: the planner's buffers and the kernels' scratch requests as for the
+ * head, the head (opt's, or stock TFLM's), then a plain and a recording interpreter. */
+static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env *e,
+                          ap_error *err)
+{
+    ap_tflm_options def;
     ap_tflite_build_options bo;
-    ap_tflite_build_options_init(&bo);
-    bo.kernels = e->set;
     ap_problem *p = NULL;
     ap__prepare pr = {0};
-    ap_status st = ap_tflite_build_problem(m, &bo, &p, err);
-    if (st == AP_OK)
-        st = ap__scratch_run(m, bo.kernels, &pr, err);
-    e->head = opt->head;
-    if (st == AP_OK && e->head < 0) {
-        ap_plan plan;
-        ap_plan_init(&plan);
-        if ((st = ap_problem_validate(p, err)) == AP_OK &&
-            (st = ap_tflite_tflm_plan(p, &plan, err)) == AP_OK)
-            e->head = plan.arena;
-        ap_plan_free(&plan);
+    ap_status st;
+    if (!opt) {
+        ap_tflm_options_init(&def);
+        opt = &def;
     }
-    ctx c = {m,  e->t, e->ks, ap__kernel_sets_build(e->set), 0, e->head, opt->resource_variables,
-             -1, p,    &pr,   NULL, 0, -1, -1, -1, NULL, 0, 0, NULL, 0, 0, err};
-    if (st == AP_OK)
-        st = trace_model(&c, &e->plain);
-    c.recording = 1;
-    if (st == AP_OK)
-        st = trace_model(&c, &e->rec);
-    free(c.res);
-    free(c.hd);
+    memset(e, 0, sizeof *e);
+    if ((st = resolve(opt, e, err)) != AP_OK)
+        return st;
+    ap_tflite_build_options_init(&bo);
+    bo.kernels = e->set;
+    e->head = opt->head;
+    if ((st = ap_tflite_build_problem(m, &bo, &p, err)) == AP_OK &&
+        (st = ap__scratch_run(m, bo.kernels, &pr, err)) == AP_OK && e->head < 0)
+        st = stock_head(p, &e->head, err);
+    if (st == AP_OK) {
+        ap__trace_input in = {
+            .m = m,
+            .target = e->t,
+            .kernels = e->ks,
+            .build = ap__kernel_sets_build(e->set),
+            .prepare = &pr,
+            .planned = (int64_t)p->n,
+            .head = e->head,
+            .resource_slots = opt->resource_variables,
+        };
+        if ((st = ap__trace_build(&in, &e->plain, err)) == AP_OK) {
+            in.recording = 1;
+            st = ap__trace_build(&in, &e->rec, err);
+        }
+    }
     ap__prepare_free(&pr);
     ap_problem_free(p);
     if (st != AP_OK)
@@ -826,31 +186,31 @@ ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *op
                                 ap_tflm_arena *out, ap_error *err)
 {
     env e;
-    replay r;
+    ap__replay r;
     memset(out, 0, sizeof *out);
     ap_status st = make_env(m, opt, &e, err);
     if (st != AP_OK)
         return st;
-    int64_t n = ap__max64(roomy(&e.plain), roomy(&e.rec));
+    int64_t n = ap__max64(ap__replay_roomy(&e.plain), ap__replay_roomy(&e.rec));
     out->target = e.t->name;
     out->kernels = e.ks->name;
     out->head = e.head;
     out->planned_buffers = e.plain.planned;
     out->scratch_buffers = e.plain.scratch;
-    /* roomy() leaves room for everything: both replays succeed. */
-    run(&e.rec, n, &r, NULL);
+    /* ap__replay_roomy leaves room for everything: both replays succeed. */
+    ap__replay_run(&e.rec, n, &r, NULL);
     out->recording_tail = r.end - r.tail;
     out->recording_used = (r.head - r.base) + out->recording_tail;
     fill_use(out->recording_cat, NULL, &e.rec, &r);
-    run(&e.plain, n, &r, NULL);
+    ap__replay_run(&e.plain, n, &r, NULL);
     out->tail = r.end - r.tail;
     out->used = (r.head - r.base) + out->tail;
     out->temp_peak = r.peak;
     fill_use(out->cat, out->other, &e.plain, &r);
-    out->min_arena = smallest(&e.plain, &out->min_arena_16);
-    run(&e.plain, out->min_arena - 1, &r, NULL);
+    out->min_arena = ap__replay_smallest(&e.plain, &out->min_arena_16);
+    ap__replay_run(&e.plain, out->min_arena - 1, &r, NULL);
     if (r.fail < e.plain.n) {
-        const ev *f = &e.plain.v[r.fail];
+        const ap__trace_ev *f = &e.plain.v[r.fail];
         out->binding_phase = (ap_tflm_phase)f->phase;
         out->binding_subgraph = f->op >= 0 ? f->sg : -1;
         out->binding_op = f->op;
@@ -865,7 +225,7 @@ ap_status ap_tflm_arena_items(const ap_tfl_model *m, const ap_tflm_options *opt,
                               ap_tflm_item **items, size_t *n_items, ap_error *err)
 {
     env e;
-    replay r;
+    ap__replay r;
     *items = NULL;
     *n_items = 0;
     ap_status st = make_env(m, opt, &e, err);
@@ -873,8 +233,8 @@ ap_status ap_tflm_arena_items(const ap_tfl_model *m, const ap_tflm_options *opt,
         return st;
     size_t k = 0;
     for (size_t i = 0; i < e.plain.n; i++)
-        k += e.plain.v[i].kind == EV_PERSIST || e.plain.v[i].kind == EV_TEMP ||
-             e.plain.v[i].kind == EV_PLAN || (e.plain.v[i].kind == EV_RESIZE &&
+        k += e.plain.v[i].kind == AP__EV_PERSIST || e.plain.v[i].kind == AP__EV_TEMP ||
+             e.plain.v[i].kind == AP__EV_PLAN || (e.plain.v[i].kind == AP__EV_RESIZE &&
                                                e.plain.v[i].size > 0);
     ap_tflm_item *v = ap__zalloc(k ? k : 1, sizeof *v);
     int64_t *where = ap__zalloc(e.plain.n ? e.plain.n : 1, 2 * sizeof *where);
@@ -884,23 +244,23 @@ ap_status ap_tflm_arena_items(const ap_tfl_model *m, const ap_tflm_options *opt,
         env_free(&e);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory listing TFLM's arena");
     }
-    run(&e.plain, roomy(&e.plain), &r, where);
+    ap__replay_run(&e.plain, ap__replay_roomy(&e.plain), &r, where);
     k = 0;
     for (size_t i = 0; i < e.plain.n; i++) {
-        const ev *f = &e.plain.v[i];
-        if (!(f->kind == EV_PERSIST || f->kind == EV_TEMP || f->kind == EV_PLAN ||
-              (f->kind == EV_RESIZE && f->size > 0)))
+        const ap__trace_ev *f = &e.plain.v[i];
+        if (!(f->kind == AP__EV_PERSIST || f->kind == AP__EV_TEMP || f->kind == AP__EV_PLAN ||
+              (f->kind == AP__EV_RESIZE && f->size > 0)))
             continue;
         ap_tflm_item *it = &v[k++];
         it->phase = (ap_tflm_phase)f->phase;
         it->subgraph = f->op >= 0 || f->tensor >= 0 ? f->sg : -1;
         it->op = f->op;
         it->tensor = f->tensor;
-        it->section = f->kind == EV_PERSIST ? AP_TFLM_TAIL
-                    : f->kind == EV_RESIZE  ? AP_TFLM_LOW_END
+        it->section = f->kind == AP__EV_PERSIST ? AP_TFLM_TAIL
+                    : f->kind == AP__EV_RESIZE  ? AP_TFLM_LOW_END
                                             : AP_TFLM_TEMP;
-        it->category = f->kind == EV_PERSIST ? (f->cat < C_OTHER ? f->cat : AP_TFLM_OTHER) : -1;
-        it->other_part = f->kind == EV_PERSIST && f->cat >= C_OTHER ? f->cat - C_OTHER : -1;
+        it->category = f->kind == AP__EV_PERSIST ? (f->cat < AP__CAT_OTHER ? f->cat : AP_TFLM_OTHER) : -1;
+        it->other_part = f->kind == AP__EV_PERSIST && f->cat >= AP__CAT_OTHER ? f->cat - AP__CAT_OTHER : -1;
         it->what = f->what;
         it->requested = f->size;
         it->bytes = where[2 * i];
@@ -911,4 +271,47 @@ ap_status ap_tflm_arena_items(const ap_tfl_model *m, const ap_tflm_options *opt,
     free(where);
     env_free(&e);
     return AP_OK;
+}
+
+/* ---- A plan, several models ------------------------------------------------------------------ */
+
+ap_status ap_tflm_plan_arena(const ap_tfl_model *m, const ap_problem *p, const ap_plan *plan,
+                             const ap_tflm_options *opt, ap_tflm_whole *out, ap_error *err)
+{
+    ap_tflm_options o;
+    ap_plan tflm;
+    ap_status st;
+    memset(out, 0, sizeof *out);
+    if (opt)
+        o = *opt;
+    else
+        ap_tflm_options_init(&o);
+    ap_plan_init(&tflm);
+    st = ap_tflite_tflm_embedded(p, plan, &tflm, err);
+    o.head = tflm.arena;
+    ap_plan_free(&tflm);
+    if (st != AP_OK || (st = ap_tflm_arena_compute(m, &o, &out->plan, err)) != AP_OK)
+        return st;
+    o.head = -1;
+    if ((st = ap_tflm_arena_compute(m, &o, &out->stock, err)) != AP_OK)
+        memset(out, 0, sizeof *out);
+    return st;
+}
+
+int64_t ap_tflm_shared_arena(const ap_tflm_whole *w, size_t k, int64_t *head, int64_t *tails)
+{
+    int64_t h = 0, t = 0;
+    size_t i;
+    for (i = 0; i < k; i++) {
+        h = w[i].plan.head > h ? w[i].plan.head : h;
+        t += w[i].plan.tail;
+    }
+    int64_t n = h + t;
+    for (i = 0; i < k; i++) /* model i's setup beside the others' tails */
+        n = w[i].plan.min_arena + t - w[i].plan.tail > n ? w[i].plan.min_arena + t - w[i].plan.tail : n;
+    if (head)
+        *head = h;
+    if (tails)
+        *tails = t;
+    return n;
 }

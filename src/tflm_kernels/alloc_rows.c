@@ -151,7 +151,7 @@ static const ap__krow reference_rows[] = {
     TEMP("ADD", "in(0)"), TEMP("ADD", "in(1)"), TEMP("ADD", "out(0)"),
 
     /* Then MicroResourceVariables::Allocate gives the variable its buffer the first time it is
-     * assigned: runtime state across operators, replayed by tflm/arena.c. */
+     * assigned: runtime state across operators, replayed by tflm_arena/trace.c. */
     TEMP("ASSIGN_VARIABLE", "in(1)"),
 
     INIT("AVERAGE_POOL_2D", "sizeof(OpDataPooling)", "OpDataPooling"),

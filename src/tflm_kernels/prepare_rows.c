@@ -29,7 +29,8 @@ static ap_status eval(ap__kctx *k, const ap__ptable *t, const ap__xctx *x, size_
 ap_status ap__prepare_rows_run(ap__kctx *k, const ap__ptable *t)
 {
     const ap__target *tg = k->build->ptr == 8 ? &ap__layout_host64 : &ap__layout_cortex_m;
-    ap__xctx x = {tg, k->m, k->g, k->op, 0, k->build, t->defs, t->n_defs};
+    ap__xctx x = {.t = tg, .m = k->m, .g = k->g, .op = k->op, .build = k->build,
+                  .defs = t->defs, .n_defs = t->n_defs};
     int taken = 0; /* the group whose branch was taken, 0 for none */
     ap_status st;
     for (size_t i = 0; i < t->n_rows; i++) {

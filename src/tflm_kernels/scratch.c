@@ -353,7 +353,7 @@ ap_status ap__scratch_run_build(const ap_tfl_model *m, const ap__kbuild *b,
 {
     if (b->none)
         return AP_OK;
-    ap__kctx k = {m, NULL, NULL, 0, b, out, err};
+    ap__kctx k = {.m = m, .build = b, .out = out, .err = err};
     for (uint32_t s = 0; s < m->n_subgraphs; s++) {
         k.s = s;
         k.g = &m->subgraphs[s];
