@@ -17,9 +17,10 @@
 
 #include "arenaplan/bounds.h"
 #include "arenaplan/export.h"
-#include "core/util.h"
 #include "arenaplan/tflm_arena.h"
-#include "report/tflm_words.h"
+#include "core/util.h"
+#include "planners/stock.h"
+#include "report/lines.h"
 
 void ap_c_identifier(const char *text, char *out, size_t cap)
 {
@@ -158,7 +159,7 @@ static void model_comment(FILE *f, const ap_problem *p, const ap_plan *plan, con
             p->buf && p->n && p->buf[0].tensor != AP_NO_INDEX ? " (tensors, then kernel scratch)" : "");
     if (p->note)
         put_comment_line(f, pre, "note:", p->note, 1);
-    if (ap__stock_line(p, plan->arena, arena, stock, sizeof stock))
+    if (ap__lines_stock(arena ? -1 : ap__stock_head(p), plan->arena, arena, stock, sizeof stock))
         fprintf(f, " * %s%s\n", pre, stock);
 }
 

@@ -1,5 +1,5 @@
 /*
- * csv.c - reading buffer lists and plans from CSV, writing them back (see csv.h).
+ * csv_read.c - reading buffer lists and plans from CSV (see csv.h; report/csv.c writes them).
  *
  * The reader is a small state machine over the bytes: it splits records into fields (RFC 4180
  * quoting), maps the header's names to known columns, and converts each field with range
@@ -18,7 +18,6 @@
 #include "arenaplan/csv.h"
 #include "core/check.h"
 #include "core/util.h"
-#include "report/tflm_words.h"
 
 enum col { C_ID, C_LOWER, C_UPPER, C_END, C_SIZE, C_ALIGN, C_OFFSET, C_NAME, C_ALIAS, C_OVERLAP,
            C_DELTA, C_EXACT, C_TYPE, C_FIXED, C_COUNT, C_IGNORED };
@@ -684,150 +683,4 @@ done:
     free(ix.by_id);
     reader_free(&r);
     return st;
-}
-
-/* ---- writing -------------------------------------------------------------------------- */
-
-static void put_field(FILE *f, const char *s)
-{
-    const char *c;
-    int quote = !*s ? 0 : (s[0] == ' ' || s[strlen(s) - 1] == ' ');
-    for (c = s; *c && !quote; c++)
-        quote = *c == ',' || *c == '"' || *c == '\n' || *c == '\r' || *c == '#';
-    if (!quote) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (c = s; *c; c++) {
-        if (*c == '"')
-            fputc('"', f);
-        fputc(*c, f);
-    }
-    fputc('"', f);
-}
-
-/* The allowances a row can carry: one plain alias (alias_of) and one other (overlap_of with
- * max_delta), both exact or both not (overlap_exact). */
-typedef struct row_ovl {
-    const ap_overlap *alias, *other;
-} row_ovl;
-
-static ap_status collect_row_overlaps(const ap_problem *p, row_ovl *rows, int *has_alias,
-                                      int *has_other, int *has_exact, ap_error *err)
-{
-    size_t i;
-    for (i = 0; i < p->n_ovl; i++) {
-        const ap_overlap *o = &p->ovl[i];
-        row_ovl *r = &rows[o->over];
-        const ap_overlap **slot;
-        slot = (o->flags & AP_OVERLAP_ALIAS) && o->max_delta == 0 ? &r->alias : &r->other;
-        if (*slot || ((r->alias || r->other) &&
-                      ((r->alias ? r->alias : r->other)->flags & AP_OVERLAP_EXACT) !=
-                          (o->flags & AP_OVERLAP_EXACT)))
-            return ap_error_set(err, AP_ERR_INPUT,
-                                "buffer '%s' has more overlap allowances than a CSV row holds "
-                                "(one alias_of and one overlap_of, equally exact)",
-                                p->buf[o->over].id);
-        *slot = o;
-        *(slot == &r->alias ? has_alias : has_other) = 1;
-        *has_exact |= (o->flags & AP_OVERLAP_EXACT) != 0;
-    }
-    return AP_OK;
-}
-
-ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
-{
-    size_t i;
-    int has_align = 0, has_name = 0, has_type = 0, has_alias = 0, has_other = 0, has_exact = 0;
-    int has_offset = plan != NULL, has_fixed = 0;
-    ap_status st;
-    row_ovl *rows = ap__zalloc(p->n + 1, sizeof *rows);
-    if (!rows)
-        return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing CSV");
-    if ((st = collect_row_overlaps(p, rows, &has_alias, &has_other, &has_exact, err)) != AP_OK) {
-        free(rows);
-        return st;
-    }
-    for (i = 0; i < p->n; i++) {
-        has_align |= ap_buffer_align(p, i) != 1;
-        has_name |= p->buf[i].name != NULL;
-        has_type |= p->buf[i].type != NULL;
-        has_offset |= p->buf[i].fixed != AP_UNFIXED;
-        /* a plan's offsets: say which of them are fixed */
-        has_fixed |= plan && p->buf[i].fixed != AP_UNFIXED;
-    }
-    /* Allowances from in-place or overlap rules hold only for the kernels the note names:
-       say so in a comment line (the reader skips it). */
-    if ((has_alias || has_other) && p->note && !strpbrk(p->note, "\r\n"))
-        fprintf(f, "# %s\n", p->note);
-    {
-        char stock[256];
-        if (plan && ap__stock_note(p, plan->arena, stock, sizeof stock, NULL))
-            fprintf(f, "# %s\n", stock);
-    }
-    fputs("id,lower,upper,size", f);
-    if (has_align)
-        fputs(",alignment", f);
-    if (has_name)
-        fputs(",name", f);
-    if (has_type)
-        fputs(",type", f);
-    if (has_alias)
-        fputs(",alias_of", f);
-    if (has_other)
-        fputs(",overlap_of,max_delta", f);
-    if (has_exact)
-        fputs(",overlap_exact", f);
-    if (has_offset)
-        fputs(",offset", f);
-    if (has_fixed)
-        fputs(",fixed", f);
-    fputc('\n', f);
-    for (i = 0; i < p->n; i++) {
-        const ap_buffer *b = &p->buf[i];
-        const row_ovl *r = &rows[i];
-        put_field(f, b->id);
-        fprintf(f, ",%lld,%lld,%lld", (long long)b->lower, (long long)b->upper, (long long)b->size);
-        if (has_align)
-            fprintf(f, ",%lld", (long long)ap_buffer_align(p, i));
-        if (has_name) {
-            fputc(',', f);
-            put_field(f, b->name ? b->name : "");
-        }
-        if (has_type) {
-            fputc(',', f);
-            put_field(f, b->type ? b->type : "");
-        }
-        if (has_alias) {
-            fputc(',', f);
-            put_field(f, r->alias ? p->buf[r->alias->base].id : "");
-        }
-        if (has_other) {
-            fputc(',', f);
-            put_field(f, r->other ? p->buf[r->other->base].id : "");
-            if (r->other)
-                fprintf(f, ",%lld", (long long)r->other->max_delta);
-            else
-                fputc(',', f);
-        }
-        if (has_exact) {
-            const ap_overlap *o = r->alias ? r->alias : r->other;
-            fputs(o ? (o->flags & AP_OVERLAP_EXACT ? ",1" : ",0") : ",", f);
-        }
-        if (has_offset) {
-            int64_t off = plan ? plan->offset[i] : b->fixed;
-            if (off >= 0)
-                fprintf(f, ",%lld", (long long)off);
-            else
-                fputc(',', f);
-        }
-        if (has_fixed)
-            fputs(b->fixed != AP_UNFIXED ? ",1" : ",0", f);
-        fputc('\n', f);
-    }
-    free(rows);
-    if (ferror(f))
-        return ap_error_set(err, AP_ERR_IO, "write error");
-    return AP_OK;
 }

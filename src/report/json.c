@@ -4,8 +4,9 @@
 #include "arenaplan/report.h"
 #include "arenaplan/tflm_arena.h"
 #include "core/util.h"
-#include "report/tflm_words.h"
-#include "report/rutil.h"
+#include "planners/stock.h"
+#include "report/lines.h"
+#include "report/measure.h"
 
 void ap_json_string(FILE *f, const char *s)
 {
@@ -127,7 +128,7 @@ ap_status ap_write_json_with(FILE *f, const ap_problem *p, const ap_plan *plan,
         ap_summary_free(&s);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing JSON");
     }
-    ap__rule_overlaps_by_over(p, alias);
+    ap__measure_by_over(p, alias);
     fprintf(f, "{\"arena_bytes\":%lld,\"lower_bound\":%lld,\"efficiency\":%.4f,\"strategy\":",
             (long long)s.arena, (long long)s.lower_bound, s.efficiency);
     ap_json_string(f, plan->strategy);
@@ -147,10 +148,10 @@ ap_status ap_write_json_with(FILE *f, const ap_problem *p, const ap_plan *plan,
     }
     {
         char note[256];
-        int64_t stock;
-        int line = ap__stock_note(p, s.arena, note, sizeof note, &stock);
+        int64_t stock = ap__stock_head(p);
+        int line = ap__lines_stock_head(stock, s.arena, note, sizeof note);
         if (arena) /* the sentence about the whole arena; the head's figure stays */
-            line = ap__stock_line(p, s.arena, arena, note, sizeof note) &&
+            line = ap__lines_stock(stock, s.arena, arena, note, sizeof note) &&
                    arena->plan.min_arena < arena->stock.min_arena;
         if (line) {
             fprintf(f, ",\"stock_head\":%lld,\"stock_note\":", (long long)stock);
@@ -184,7 +185,7 @@ ap_status ap_write_json_with(FILE *f, const ap_problem *p, const ap_plan *plan,
         if (b->fixed != AP_UNFIXED)
             fputs(",\"fixed\":true", f);
         if (b->kind != AP_KIND_BUFFER)
-            fprintf(f, ",\"kind\":\"%s\"", ap__kind_name(b->kind));
+            fprintf(f, ",\"kind\":\"%s\"", ap__lines_kind(b->kind));
         if (b->producer) {
             fputs(",\"producer\":", f);
             ap_json_string(f, b->producer);

@@ -13,7 +13,8 @@
 #include "arenaplan/bounds.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
-#include "report/rutil.h"
+#include "report/bytetree.h"
+#include "report/measure.h"
 
 void ap_summary_free(ap_summary *s)
 {
@@ -121,7 +122,7 @@ ap_status ap_summary_compute(const ap_problem *p, const ap_plan *plan, ap_summar
     const int64_t *off;
     ap_status st;
     memset(s, 0, sizeof *s);
-    if ((st = ap__report_check(p, plan, err)) != AP_OK || (st = ap_bounds_compute(p, &bd, err)) != AP_OK)
+    if ((st = ap__measure_check(p, plan, err)) != AP_OK || (st = ap_bounds_compute(p, &bd, err)) != AP_OK)
         return st;
     off = plan->offset;
     s->buffers = p->n;

@@ -14,7 +14,9 @@
 
 #include "arenaplan/bounds.h"
 #include "core/util.h"
-#include "report/rutil.h"
+#include "report/escape.h"
+#include "report/lines.h"
+#include "report/svg.h"
 
 #define W 1000.0   /* width of both pictures, pixels */
 #define ML 74.0    /* left margin: offset labels */
@@ -28,7 +30,7 @@
 #define LABEL_PX 6.2  /* width of one label character at 11px, a safe estimate */
 #define LABEL_MIN_H 14.0
 
-const char *const ap__kind_colour[5] = {"#4e79a7", "#4e79a7", "#59a14f", "#f28e2b", "#e15759"};
+const char *const ap__svg_kind_colour[5] = {"#4e79a7", "#4e79a7", "#59a14f", "#f28e2b", "#e15759"};
 
 static const char svg_style[] =
     "<style>"
@@ -133,26 +135,26 @@ static void y_axis(FILE *f, int64_t top, double ph)
 static void buffer_title(FILE *f, const ap_problem *p, const ap_plan *plan, size_t i)
 {
     const ap_buffer *b = &p->buf[i];
-    fprintf(f, "<title>%s ", ap__buffer_word(b));
-    ap__xml_text(f, b->id, 0);
+    fprintf(f, "<title>%s ", ap__lines_buffer_word(b));
+    ap__escape_xml(f, b->id, 0);
     if (b->name) {
         fputs(" ", f);
-        ap__xml_text(f, b->name, 200);
+        ap__escape_xml(f, b->name, 200);
     }
     if (b->type) {
         fputs(" ", f);
-        ap__xml_text(f, b->type, 200);
+        ap__escape_xml(f, b->type, 200);
     }
-    fprintf(f, " (%s): %lld bytes at offset %lld-%lld, steps %lld-%lld", ap__kind_name(b->kind),
+    fprintf(f, " (%s): %lld bytes at offset %lld-%lld, steps %lld-%lld", ap__lines_kind(b->kind),
             (long long)b->size, (long long)plan->offset[i], (long long)(plan->offset[i] + b->size),
             (long long)b->lower, (long long)(b->upper - 1));
     if (b->producer) {
         fputs("; producer ", f);
-        ap__xml_text(f, b->producer, 200);
+        ap__escape_xml(f, b->producer, 200);
     }
     if (b->consumers) {
         fputs("; consumers ", f);
-        ap__xml_text(f, b->consumers, 200);
+        ap__escape_xml(f, b->consumers, 200);
     }
     fputs("</title>", f);
 }
@@ -167,7 +169,7 @@ static void kind_legend(FILE *f, const ap_problem *p)
         present[p->buf[i].kind] = 1;
     fputs("<g class=\"ax\" text-anchor=\"end\">", f);
     for (k = 4; k >= 0; k--) {
-        const char *name = ap__kind_name((ap_kind)k);
+        const char *name = ap__lines_kind((ap_kind)k);
         if (!present[k])
             continue;
         fprintf(f, "<text x=\"%.1f\" y=\"22\">%s</text>", x, name);
@@ -194,12 +196,12 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
     fputs("<title>memory timeline", f);
     if (p->source) {
         fputs(" of ", f);
-        ap__xml_text(f, p->source, 200);
+        ap__escape_xml(f, p->source, 200);
     }
     fputs("</title>\n<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n", f);
     fputs("<text class=\"hd\" x=\"10\" y=\"22\">Memory timeline: ", f);
-    ap__xml_text(f, plan->strategy[0] ? plan->strategy : "plan", 40);
-    fprintf(f, ", %s %lld bytes, lower bound %lld</text>\n", ap__head_word(p), (long long)s->arena,
+    ap__escape_xml(f, plan->strategy[0] ? plan->strategy : "plan", 40);
+    fprintf(f, ", %s %lld bytes, lower bound %lld</text>\n", ap__lines_head_word(p), (long long)s->arena,
             (long long)s->lower_bound);
     kind_legend(f, p);
     y_axis(f, top, ph);
@@ -232,13 +234,13 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
      * rectangles large enough to hold one */
     if (s->lower_bound == s->arena) {
         fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">%s = lower</text>", ML + PW + 8, MT + 4,
-                ap__head_word(p));
+                ap__lines_head_word(p));
         fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">bound %lld</text>\n", ML + PW + 8, MT + 17,
                 (long long)s->arena);
     } else {
         double y = MT + ph - (double)s->lower_bound / (double)top * ph;
         fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">%s %lld</text>\n", ML + PW + 8, MT + 4,
-                ap__head_word(p), (long long)s->arena);
+                ap__lines_head_word(p), (long long)s->arena);
         if (s->lower_bound <= top) {
             fprintf(f, "<line class=\"lb\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", ML, y, ML + PW + 6, y);
             fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">lower bound %lld</text>\n", ML + PW + 8,
@@ -278,14 +280,14 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
             continue;
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", x_of(((double)b->lower + (double)b->upper) / 2, t0, t1),
                 MT + ph - ((double)plan->offset[i] + (double)b->size / 2) / (double)top * ph);
-        ap__xml_text(f, text, 0);
+        ap__escape_xml(f, text, 0);
         fputs("</text>", f);
     }
     fputs("</g>\n</svg>\n", f);
 }
 
 /* Arena lines of the plans, one per distinct arena, coloured as in the legend that html.c
- * writes below the chart (ap__plan_colour); arenas above the chart's top are named there. */
+ * writes below the chart (ap__svg_plan_colour); arenas above the chart's top are named there. */
 static void arena_lines(FILE *f, const int64_t *arena, size_t nplans, int64_t top, double ph)
 {
     size_t i, j;
@@ -297,19 +299,19 @@ static void arena_lines(FILE *f, const int64_t *arena, size_t nplans, int64_t to
         if (j < i || arena[i] > top)
             continue;
         fprintf(f, "<line class=\"%s\" stroke=\"%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>",
-                i == 0 ? "ar" : "ar2", ap__plan_colour(i), ML, y, ML + PW + 6, y);
+                i == 0 ? "ar" : "ar2", ap__svg_plan_colour(i), ML, y, ML + PW + 6, y);
     }
     fputc('\n', f);
 }
 
-const char *ap__plan_colour(size_t k)
+const char *ap__svg_plan_colour(size_t k)
 {
     static const char *const c[] = {"#222222", "#9467bd", "#17becf", "#8c564b", "#e377c2", "#7f7f7f",
                                     "#bcbd22", "#1f77b4"};
     return c[k % (sizeof c / sizeof c[0])];
 }
 
-int64_t ap__live_top(const int64_t *arena, size_t nplans, const ap_summary *s)
+int64_t ap__svg_live_top(const int64_t *arena, size_t nplans, const ap_summary *s)
 {
     int64_t top = ap__max64(s->peak_bytes, s->lower_bound);
     size_t k;
@@ -341,13 +343,13 @@ ap_status ap__svg_live(FILE *f, const ap_problem *p, const ap_plan *plans, size_
         for (i = 0; i < p->n; i++)
             arena[k] = ap__max64(arena[k], plans[k].offset[i] + p->buf[i].size);
     }
-    top = ap__live_top(arena, nplans, s);
+    top = ap__svg_live_top(arena, nplans, s);
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"ap-svg ap-live\" viewBox=\"0 0 %.0f %.0f\" "
                "width=\"%.0f\" height=\"%.0f\" role=\"img\">\n",
             W, LV_H, W, LV_H);
     fputs("<title>live bytes per step</title>\n", f);
     fprintf(f, "<text class=\"hd\" x=\"10\" y=\"22\">Live bytes per step against the %ss and the lower bound</text>\n",
-            ap__head_word(p));
+            ap__lines_head_word(p));
     y_axis(f, top, ph);
     x_axis(f, p, t0, t1, ph, AP__SVG_INLINE);
     fprintf(f, "<svg class=\"plot\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" viewBox=\"%lld 0 %lld %lld\" "

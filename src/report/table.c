@@ -3,12 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arenaplan/savings.h"
 #include "arenaplan/report.h"
+#include "arenaplan/savings.h"
 #include "core/problem.h"
 #include "core/util.h"
-#include "report/tflm_words.h"
-#include "report/rutil.h"
+#include "planners/stock.h"
+#include "report/lines.h"
+#include "report/measure.h"
 
 #define PEAK_ROWS 10   /* buffers listed under "peak"; the rest are counted */
 #define PEAK_RUNS 4    /* runs of peak steps listed; the rest are counted */
@@ -51,7 +52,7 @@ static void write_peak(FILE *f, const ap_problem *p, const ap_summary *s)
     for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {
         const ap_buffer *b = &p->buf[s->peak_buffers[k]];
         fprintf(f, "             %5.1f%%  %lld bytes  %s %s", 100.0 * (double)b->size / (double)s->peak_bytes,
-                (long long)b->size, ap__buffer_word(b), b->id);
+                (long long)b->size, ap__lines_buffer_word(b), b->id);
         if (b->name)
             fprintf(f, "  %.60s", b->name);
         fputc('\n', f);
@@ -152,7 +153,7 @@ ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
         goto done;
     }
     if (by_over)
-        ap__rule_overlaps_by_over(p, by_over);
+        ap__measure_by_over(p, by_over);
     row_order(p, plan, opt->order, keys, rows);
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
@@ -184,15 +185,15 @@ ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
         char text[320];
         ap_tflm_arena_text(&opt->arena->plan, text, sizeof text);
         fprintf(f, "arena        %s\n", text);
-        if (ap__stock_line(p, s.arena, opt->arena, stock, sizeof stock))
+        if (ap__lines_stock(-1, s.arena, opt->arena, stock, sizeof stock))
             fprintf(f, "             %s\n", stock);
     }
-    fprintf(f, "%-12s %lld bytes", ap__head_word(p), (long long)s.arena);
+    fprintf(f, "%-12s %lld bytes", ap__lines_head_word(p), (long long)s.arena);
     if (opt->arena && opt->arena->plan.head != s.arena)
         fprintf(f, " (TFLM lays it out in %lld with the plan embedded: it places the kernel scratch)",
                 (long long)opt->arena->plan.head);
     fputc('\n', f);
-    if (!opt->arena && ap__stock_line(p, s.arena, NULL, stock, sizeof stock))
+    if (!opt->arena && ap__lines_stock_head(ap__stock_head(p), s.arena, stock, sizeof stock))
         fprintf(f, "             %s\n", stock);
     fprintf(f, "lower bound  %lld bytes (efficiency %.1f%%)\n", (long long)s.lower_bound, 100.0 * s.efficiency);
     if (p->n_ovl)
@@ -242,7 +243,7 @@ ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
         else if (wtype)
             fprintf(f, "%-*s  ", wtype, b->type ? b->type : "");
         if (wkind)
-            fprintf(f, "%-*s  ", wkind, ap__kind_name(b->kind));
+            fprintf(f, "%-*s  ", wkind, ap__lines_kind(b->kind));
         fprintf(f, "%*lld  %-*s  ", wsize, (long long)b->size, wlife, life);
         put_offset(f, opt->hex, woff, plan->offset[i]);
         fputs("  ", f);

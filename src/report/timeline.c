@@ -16,7 +16,8 @@
 #include "arenaplan/bounds.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
-#include "report/rutil.h"
+#include "report/lines.h"
+#include "report/measure.h"
 
 static const char glyphs[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 #define NGLYPHS 62
@@ -60,7 +61,7 @@ ap_status ap_write_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, i
     char *line = NULL;
     int64_t t0 = INT64_MAX, t1 = INT64_MIN, arena = 0, maxlive = 0, nsteps, group, g;
     int wlab, wkb, wtext = 0, cw;
-    ap_status st = ap__report_check(p, plan, err);
+    ap_status st = ap__measure_check(p, plan, err);
     if (st != AP_OK)
         return st;
     for (i = 0; i < p->n; i++) {
@@ -68,7 +69,7 @@ ap_status ap_write_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, i
         t1 = ap__max64(t1, p->buf[i].upper - 1);
         arena = ap__max64(arena, plan->offset[i] + p->buf[i].size);
     }
-    fprintf(f, "timeline of %s: %s %lld bytes", plan->strategy[0] ? plan->strategy : "the plan", ap__head_word(p),
+    fprintf(f, "timeline of %s: %s %lld bytes", plan->strategy[0] ? plan->strategy : "the plan", ap__lines_head_word(p),
             (long long)arena);
     if (p->n == 0) {
         fputs(", no buffers\n", f);
@@ -189,7 +190,7 @@ ap_status ap_write_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, i
         for (i = 0; i < p->n; i++) {
             const ap_buffer *b = &p->buf[i];
             fprintf(f, "%c %s %s, %lld bytes at %lld, steps %lld-%lld", glyphs[i % NGLYPHS],
-                    ap__buffer_word(b), b->id, (long long)b->size, (long long)plan->offset[i],
+                    ap__lines_buffer_word(b), b->id, (long long)b->size, (long long)plan->offset[i],
                     (long long)b->lower, (long long)(b->upper - 1));
             if (b->name)
                 fprintf(f, ": %s", b->name);

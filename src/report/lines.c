@@ -1,16 +1,16 @@
 /*
- * whole.c - the whole arena of a plan, for the outputs (tflm_arena.h): TFLM's arena with the
- * plan embedded and with TFLM planning the head itself, and the words RecordingMicroAllocator
- * prints for its categories (PrintAllocations, recording_micro_allocator.cc at 90b983c2b).
+ * lines.c - the words and sentences the outputs share (lines.h): the figures of TFLM's whole
+ * arena as every output writes them (tflm_arena.h), the stock TFLM line, the words
+ * RecordingMicroAllocator prints for its categories (PrintAllocations,
+ * recording_micro_allocator.cc at 90b983c2b), and what planned sections and buffers are called.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "arenaplan/tflm.h"
 #include "arenaplan/tflm_arena.h"
-#include "planners/planners.h"
-#include "planners/stock.h"
-#include "report/tflm_words.h"
+#include "report/lines.h"
+#include "report/measure.h"
 
 #define NEEDS_EMBED "this plan needs `arenaplan embed` (or the header's BufferPlan) to take effect"
 
@@ -32,21 +32,19 @@ void ap_tflm_arena_text(const ap_tflm_arena *a, char *out, size_t cap)
                  ap_tflm_phase_name(a->binding_phase));
 }
 
-int ap__stock_note(const ap_problem *p, int64_t arena, char *out, size_t cap, int64_t *stock)
+int ap__lines_stock_head(int64_t stock_head, int64_t head, char *out, size_t cap)
 {
-    int64_t head = ap__stock_head(p);
-    if (stock)
-        *stock = head;
-    if (head < 0 || arena >= head)
+    if (stock_head < 0 || head >= stock_head)
         return 0;
-    snprintf(out, cap, "stock TFLM (greedy): head %lld bytes; " NEEDS_EMBED, (long long)head);
+    snprintf(out, cap, "stock TFLM (greedy): head %lld bytes; " NEEDS_EMBED, (long long)stock_head);
     return 1;
 }
 
-int ap__stock_line(const ap_problem *p, int64_t head, const ap_tflm_whole *arena, char *out, size_t cap)
+int ap__lines_stock(int64_t stock_head, int64_t head, const ap_tflm_whole *arena, char *out,
+                    size_t cap)
 {
     if (!arena)
-        return ap__stock_note(p, head, out, cap, NULL);
+        return ap__lines_stock_head(stock_head, head, out, cap);
     snprintf(out, cap, "stock TFLM (greedy): %lld bytes%s", (long long)arena->stock.min_arena,
              arena->plan.min_arena < arena->stock.min_arena ? "; " NEEDS_EMBED : "");
     return 1;
@@ -71,4 +69,41 @@ const char *ap_tflm_category_print_name(int category)
 const char *ap_tflm_category_print_unit(int category)
 {
     return category >= 0 && category < AP_TFLM_OTHER ? print_words[category][1] : NULL;
+}
+
+/* ---- Words ---------------------------------------------------------------------------------- */
+
+const char *ap__lines_kind(ap_kind k)
+{
+    switch (k) {
+    case AP_KIND_ACTIVATION: return "activation";
+    case AP_KIND_INPUT: return "input";
+    case AP_KIND_OUTPUT: return "output";
+    case AP_KIND_SCRATCH: return "scratch";
+    case AP_KIND_BUFFER: break;
+    }
+    return "buffer";
+}
+
+const char *ap__lines_head_word(const ap_problem *p)
+{
+    return ap__measure_is_model(p) ? "head" : "arena";
+}
+
+const char *ap__lines_buffer_word(const ap_buffer *b)
+{
+    return b->kind == AP_KIND_BUFFER || b->tensor != AP_NO_INDEX ? "tensor" : "buffer";
+}
+
+void ap__lines_bytes(char *buf, size_t cap, int64_t v)
+{
+    double a = (double)(v < 0 ? -v : v);
+    if (a < 1024)
+        snprintf(buf, cap, "%lld B", (long long)v);
+    else if (a < 1024.0 * 1024)
+        snprintf(buf, cap, "%.1f KiB", (double)v / 1024);
+    else if (a < 1024.0 * 1024 * 1024)
+        snprintf(buf, cap, "%.2f MiB", (double)v / (1024.0 * 1024));
+    else
+        snprintf(buf, cap, "%.2f GiB", (double)v / (1024.0 * 1024 * 1024));
 }
