@@ -107,3 +107,29 @@ void ap__lines_bytes(char *buf, size_t cap, int64_t v)
     else
         snprintf(buf, cap, "%.2f GiB", (double)v / (1024.0 * 1024 * 1024));
 }
+
+/* ---- The peak ------------------------------------------------------------------------------- */
+
+void ap__lines_peak_steps(FILE *f, const ap_summary *s, size_t max_runs, const char *dash)
+{
+    fprintf(f, "%lld bytes live at step%s ", (long long)s->peak_bytes,
+            s->n_peaks > 1 || s->peaks[0].first != s->peaks[0].last ? "s" : "");
+    for (size_t k = 0; k < s->n_peaks && k < max_runs; k++) {
+        const ap_step_range *r = &s->peaks[k];
+        fputs(k ? ", " : "", f);
+        if (r->first == r->last)
+            fprintf(f, "%lld", (long long)r->first);
+        else
+            fprintf(f, "%lld%s%lld", (long long)r->first, dash, (long long)r->last);
+    }
+    if (s->n_peaks > max_runs)
+        fprintf(f, " and %zu more runs", s->n_peaks - max_runs);
+}
+
+int64_t ap__lines_peak_rest(const ap_problem *p, const ap_summary *s, size_t from)
+{
+    int64_t rest = 0;
+    for (size_t k = from; k < s->n_peak_buffers; k++)
+        rest += p->buf[s->peak_buffers[k]].size;
+    return rest;
+}

@@ -8,8 +8,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "arenaplan/problem.h"
+#include "arenaplan/report.h"
 #include "arenaplan/tflm_arena.h"
 
 /* "activation", "input", "output", "scratch" or "buffer". */
@@ -37,5 +39,12 @@ int ap__lines_stock_head(int64_t stock_head, int64_t head, char *out, size_t cap
  * ap__lines_stock_head writes for stock_head and head (and its return value). */
 int ap__lines_stock(int64_t stock_head, int64_t head, const ap_tflm_whole *arena, char *out,
                     size_t cap);
+
+/* When the peak is: "N bytes live at step S" or "... at steps S, A-B, ..." for the first
+ * max_runs runs of s->peaks (ranges joined by dash), then " and K more runs". s->n_peaks > 0. */
+void ap__lines_peak_steps(FILE *f, const ap_summary *s, size_t max_runs, const char *dash);
+
+/* The bytes of the peak buffers from index `from` on (those a list of `from` rows leaves out). */
+int64_t ap__lines_peak_rest(const ap_problem *p, const ap_summary *s, size_t from);
 
 #endif
