@@ -180,13 +180,11 @@ static void kind_legend(FILE *f, const ap_problem *p)
     fputs("</g>\n", f);
 }
 
-void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
-                      ap__svg_mode mode)
+/* The timeline's frame: the document's head, title, legend and axes. */
+static void timeline_head(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+                          int64_t t0, int64_t t1, int64_t top, ap__svg_mode mode)
 {
     const double ph = TL_H - MT - MB;
-    int64_t t0, t1, top = s->arena > 0 ? s->arena : 1;
-    size_t i;
-    time_range(p, &t0, &t1);
     if (mode == AP__SVG_STANDALONE)
         fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"ap-svg ap-timeline\" viewBox=\"0 0 %.0f %.0f\" "
@@ -206,17 +204,23 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
     kind_legend(f, p);
     y_axis(f, top, ph);
     x_axis(f, p, t0, t1, ph, mode);
-    /* the plot in data coordinates */
+}
+
+/* The plot in data coordinates: the frame, the peak steps, one rectangle per buffer. */
+static void timeline_plot(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+                          int64_t t0, int64_t t1, int64_t top, ap__svg_mode mode)
+{
+    const double ph = TL_H - MT - MB;
     fprintf(f, "<svg class=\"plot\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" viewBox=\"%lld 0 %lld %lld\" "
                "preserveAspectRatio=\"none\">\n",
             ML, MT, PW, ph, (long long)t0, (long long)(t1 - t0), (long long)top);
     fprintf(f, "<rect class=\"frame\" x=\"%lld\" y=\"0\" width=\"%lld\" height=\"%lld\"/>\n", (long long)t0,
             (long long)(t1 - t0), (long long)top);
-    for (i = 0; i < s->n_peaks; i++)
+    for (size_t i = 0; i < s->n_peaks; i++)
         fprintf(f, "<rect class=\"peak\" x=\"%lld\" y=\"0\" width=\"%lld\" height=\"%lld\"/>\n",
                 (long long)s->peaks[i].first, (long long)(s->peaks[i].last - s->peaks[i].first + 1), (long long)top);
     fputs("<g class=\"bufs\">\n", f);
-    for (i = 0; i < p->n; i++) {
+    for (size_t i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
         fprintf(f, "<rect class=\"b k%d\" x=\"%lld\" y=\"%lld\" width=\"%lld\" height=\"%lld\"", (int)b->kind,
                 (long long)b->lower, (long long)(top - plan->offset[i] - b->size), (long long)(b->upper - b->lower),
@@ -230,13 +234,21 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
         }
     }
     fputs("</g>\n</svg>\n", f);
-    /* the arena and the lower bound (one label when they meet), the peak, and labels on
-     * rectangles large enough to hold one */
+}
+
+/* In pixels around the plot: the arena and the lower bound (one label when they meet), and a
+ * marker over each run of peak steps (runs of one picture column merge), named once in the
+ * right margin where no marker can cover it. */
+static void timeline_marks(FILE *f, const ap_problem *p, const ap_summary *s, int64_t t0,
+                           int64_t t1, int64_t top)
+{
+    const double ph = TL_H - MT - MB;
     if (s->lower_bound == s->arena) {
         fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">%s = lower</text>", ML + PW + 8, MT + 4,
                 ap__lines_head_word(p));
         fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">bound %lld</text>\n", ML + PW + 8, MT + 17,
                 (long long)s->arena);
+        fprintf(f, "<line class=\"lb\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", ML, MT, ML + PW + 6, MT);
     } else {
         double y = MT + ph - (double)s->lower_bound / (double)top * ph;
         fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">%s %lld</text>\n", ML + PW + 8, MT + 4,
@@ -247,11 +259,7 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
                     y - MT < 14 ? MT + 18 : y + 4, (long long)s->lower_bound);
         }
     }
-    if (s->lower_bound == s->arena)
-        fprintf(f, "<line class=\"lb\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", ML, MT, ML + PW + 6, MT);
-    /* a marker over each run of peak steps (runs of one picture column merge), named once in the
-     * right margin where no marker can cover it */
-    for (i = 0; i < s->n_peaks && i < 256; i++) {
+    for (size_t i = 0; i < s->n_peaks && i < 256; i++) {
         double x = x_of((double)s->peaks[i].first + 0.5, t0, t1);
         fprintf(f, "<path class=\"pk pkm\" d=\"M%.1f %.1fl-5 -8h10z\"/>", x, MT - 1);
     }
@@ -263,19 +271,23 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
                    "fill=\"#d62728\">peak %lld</text>\n",
                 ML + PW + 13, y + 3, ML + PW + 20, y, (long long)s->peak_bytes);
     }
+}
+
+/* Labels on the rectangles large enough to hold one: the name when it fits whole, else the id
+ * (cut names of one model look all alike: "MobilenetV1/Mobi..."); the tooltip has the rest. */
+static void timeline_labels(FILE *f, const ap_problem *p, const ap_plan *plan, int64_t t0,
+                            int64_t t1, int64_t top)
+{
+    const double ph = TL_H - MT - MB;
     fputs("\n<g class=\"lbl\">", f);
-    for (i = 0; i < p->n; i++) {
+    for (size_t i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
         double pw = (double)(b->upper - b->lower) * PW / (double)(t1 - t0);
         double hh = (double)b->size * ph / (double)top;
-        const char *text;
-        size_t fit;
         if (hh < LABEL_MIN_H || pw < 2 * LABEL_PX + 6)
             continue;
-        fit = (size_t)((pw - 6) / LABEL_PX);
-        /* the name when it fits whole, else the id (cut names of one model look all alike:
-         * "MobilenetV1/Mobi..."); the tooltip has the rest */
-        text = b->name && strlen(b->name) <= fit ? b->name : b->id;
+        size_t fit = (size_t)((pw - 6) / LABEL_PX);
+        const char *text = b->name && strlen(b->name) <= fit ? b->name : b->id;
         if (strlen(text) > fit)
             continue;
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", x_of(((double)b->lower + (double)b->upper) / 2, t0, t1),
@@ -283,7 +295,19 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
         ap__escape_xml(f, text, 0);
         fputs("</text>", f);
     }
-    fputs("</g>\n</svg>\n", f);
+    fputs("</g>\n", f);
+}
+
+void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+                      ap__svg_mode mode)
+{
+    int64_t t0, t1, top = s->arena > 0 ? s->arena : 1;
+    time_range(p, &t0, &t1);
+    timeline_head(f, p, plan, s, t0, t1, top, mode);
+    timeline_plot(f, p, plan, s, t0, t1, top, mode);
+    timeline_marks(f, p, s, t0, t1, top);
+    timeline_labels(f, p, plan, t0, t1, top);
+    fputs("</svg>\n", f);
 }
 
 /* Arena lines of the plans, one per distinct arena, coloured as in the legend that html.c
