@@ -45,14 +45,11 @@ static void figure(FILE *f, const char *id, const char *title, long long value, 
     fputs("</dd></div>\n", f);
 }
 
-static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+/* The figures of the summary, one <div> each. */
+static void write_figures(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
                           const ap_tflm_whole *arena)
 {
     char h[48], t1[64];
-    size_t k;
-    fputs("<section id=\"summary\"><h2>Summary: ", f);
-    ap__escape_xml(f, plan->strategy, 0);
-    fputs("</h2>\n<dl class=\"figs\">\n", f);
     if (arena) {
         char title[96];
         snprintf(title, sizeof title, "arena (kTensorArenaSize, %s)", arena->plan.target);
@@ -81,66 +78,65 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, con
     if (plan->verdict != AP_VERDICT_NONE)
         figure(f, "sum-verdict", "verdict", plan->proven_bound, "%s <small>proven bound %lld</small>",
                plan->verdict == AP_VERDICT_OPTIMAL ? "optimal" : "gap", (long long)plan->proven_bound);
-    fputs("</dl>\n", f);
-    {
-        char stock[256];
-        if (ap__lines_stock(arena ? -1 : ap__stock_head(p), s->arena, arena, stock, sizeof stock)) {
-            fputs("<p id=\"stock\">", f);
-            ap__escape_xml(f, stock, 0);
-            fputs("</p>\n", f);
-        }
-    }
+}
 
-    /* the peak: when, what runs there, and who holds its bytes */
+/* The peak: when, what runs there, and who holds its bytes. */
+static void write_peak(FILE *f, const ap_problem *p, const ap_summary *s)
+{
+    size_t k, shown = 0;
     fputs("<h2 style=\"margin-top:14px\">Peak</h2>\n<p id=\"peak-steps\">", f);
     if (!s->n_peaks) {
         fputs("No bytes are live at any step.</p>\n", f);
-    } else {
-        size_t shown = 0;
-        fprintf(f, "%lld bytes live at step%s ", (long long)s->peak_bytes,
-                s->n_peaks > 1 || s->peaks[0].first != s->peaks[0].last ? "s" : "");
-        for (k = 0; k < s->n_peaks && k < PEAK_RUNS; k++) {
-            fputs(k ? ", " : "", f);
-            if (s->peaks[k].first == s->peaks[k].last)
-                fprintf(f, "%lld", (long long)s->peaks[k].first);
-            else
-                fprintf(f, "%lld&#8211;%lld", (long long)s->peaks[k].first, (long long)s->peaks[k].last);
-        }
-        if (s->n_peaks > PEAK_RUNS)
-            fprintf(f, " and %zu more runs", s->n_peaks - PEAK_RUNS);
-        fputs("</p>\n", f);
-        {
-            size_t nl, li = ap_problem_labels_between(p, s->peaks[0].first, s->peaks[0].last, &nl);
-            for (; shown < nl && shown < PEAK_LABELS; shown++) {
-                fputs(shown ? ", " : "<p id=\"peak-ops\">operators: ", f);
-                ap__escape_xml(f, p->labels[li + shown].text, 0);
-            }
-            if (shown)
-                fputs(shown < nl ? ", &#8230;</p>\n" : "</p>\n", f);
-        }
-        fprintf(f, "<table id=\"peak-buffers\" class=\"fixed\"><colgroup><col style=\"width:130px\"><col>"
-                   "<col style=\"width:90px\"><col style=\"width:130px\"></colgroup><thead><tr><th>buffer</th>"
-                   "<th>name</th><th class=\"n\">size</th><th class=\"n\">share of it</th></tr></thead><tbody>\n");
-        for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {
-            const ap_buffer *b = &p->buf[s->peak_buffers[k]];
-            fprintf(f, "<tr><td>%s ", ap__lines_buffer_word(b));
-            ap__escape_xml(f, b->id, 0);
-            fputs("</td><td class=\"cut\" title=\"", f);
-            ap__escape_xml(f, b->name ? b->name : "", 0);
-            fputs("\">", f);
-            ap__escape_xml(f, b->name ? b->name : "", 0);
-            fprintf(f, "</td><td class=\"n\">%lld</td><td class=\"n\">%.1f%%</td></tr>\n", (long long)b->size,
-                    100.0 * (double)b->size / (double)s->peak_bytes);
-        }
-        if (s->n_peak_buffers > PEAK_ROWS) {
-            int64_t rest = 0;
-            for (; k < s->n_peak_buffers; k++)
-                rest += p->buf[s->peak_buffers[k]].size;
-            fprintf(f, "<tr><td colspan=\"2\">%zu more buffers</td><td class=\"n\">%lld</td><td class=\"n\">%.1f%%</td></tr>\n",
-                    s->n_peak_buffers - PEAK_ROWS, (long long)rest, 100.0 * (double)rest / (double)s->peak_bytes);
-        }
-        fputs("</tbody></table>\n", f);
+        return;
     }
+    ap__lines_peak_steps(f, s, PEAK_RUNS, "&#8211;");
+    fputs("</p>\n", f);
+    size_t nl, li = ap_problem_labels_between(p, s->peaks[0].first, s->peaks[0].last, &nl);
+    for (; shown < nl && shown < PEAK_LABELS; shown++) {
+        fputs(shown ? ", " : "<p id=\"peak-ops\">operators: ", f);
+        ap__escape_xml(f, p->labels[li + shown].text, 0);
+    }
+    if (shown)
+        fputs(shown < nl ? ", &#8230;</p>\n" : "</p>\n", f);
+    fprintf(f, "<table id=\"peak-buffers\" class=\"fixed\"><colgroup><col style=\"width:130px\"><col>"
+               "<col style=\"width:90px\"><col style=\"width:130px\"></colgroup><thead><tr><th>buffer</th>"
+               "<th>name</th><th class=\"n\">size</th><th class=\"n\">share of it</th></tr></thead><tbody>\n");
+    for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {
+        const ap_buffer *b = &p->buf[s->peak_buffers[k]];
+        fprintf(f, "<tr><td>%s ", ap__lines_buffer_word(b));
+        ap__escape_xml(f, b->id, 0);
+        fputs("</td><td class=\"cut\" title=\"", f);
+        ap__escape_xml(f, b->name ? b->name : "", 0);
+        fputs("\">", f);
+        ap__escape_xml(f, b->name ? b->name : "", 0);
+        fprintf(f, "</td><td class=\"n\">%lld</td><td class=\"n\">%.1f%%</td></tr>\n", (long long)b->size,
+                100.0 * (double)b->size / (double)s->peak_bytes);
+    }
+    if (s->n_peak_buffers > PEAK_ROWS) {
+        int64_t rest = ap__lines_peak_rest(p, s, PEAK_ROWS);
+        fprintf(f, "<tr><td colspan=\"2\">%zu more buffers</td><td class=\"n\">%lld</td><td class=\"n\">%.1f%%</td></tr>\n",
+                s->n_peak_buffers - PEAK_ROWS, (long long)rest, 100.0 * (double)rest / (double)s->peak_bytes);
+    }
+    fputs("</tbody></table>\n", f);
+}
+
+/* The summary section: the figures, the stock TFLM line (stock: stock TFLM's head, from
+ * ap__stock_head; unused with arena), the peak. */
+static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+                          const ap_tflm_whole *arena, int64_t stock)
+{
+    char line[256];
+    fputs("<section id=\"summary\"><h2>Summary: ", f);
+    ap__escape_xml(f, plan->strategy, 0);
+    fputs("</h2>\n<dl class=\"figs\">\n", f);
+    write_figures(f, p, plan, s, arena);
+    fputs("</dl>\n", f);
+    if (ap__lines_stock(stock, s->arena, arena, line, sizeof line)) {
+        fputs("<p id=\"stock\">", f);
+        ap__escape_xml(f, line, 0);
+        fputs("</p>\n", f);
+    }
+    write_peak(f, p, s);
     fputs("</section>\n", f);
 }
 
@@ -470,7 +466,7 @@ ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans,
         ap__escape_xml(f, p->note, 0);
     }
     fputs("</p>\n", f);
-    write_summary(f, p, &plans[0], &s, arena);
+    write_summary(f, p, &plans[0], &s, arena, arena ? -1 : ap__stock_head(p));
     if (arena)
         write_tflm(f, arena);
     for (k = 0; opt && opt->lines && opt->lines[k]; k++) {
