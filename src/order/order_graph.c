@@ -220,6 +220,35 @@ int64_t ap__order_graph_sim(const ap__sched *s, const uint32_t *ord, uint32_t *r
     return peak;
 }
 
+static void raw_free(ap__sched_raw *r)
+{
+    free(r->w);
+    free(r->prod);
+    free(r->to_end);
+    free(r->cs);
+    free(r->c);
+    free(r->e);
+    free(r->tr);
+    free(r->trlb);
+}
+
+/* Allocates r's arrays for n operators, nt tensors, nc reads and ne precedences (r->n and r->nt
+ * set). Returns -1 when out of memory (raw_free frees what was allocated). */
+static int raw_alloc(ap__sched_raw *r, uint32_t n, uint32_t nt, size_t nc, size_t ne)
+{
+    r->n = n;
+    r->nt = nt;
+    r->w = ap__alloc((size_t)nt + 1, sizeof *r->w);
+    r->prod = ap__alloc((size_t)nt + 1, sizeof *r->prod);
+    r->to_end = ap__alloc((size_t)nt + 1, 1);
+    r->cs = ap__alloc((size_t)nt + 1, sizeof *r->cs);
+    r->c = ap__alloc(nc + 1, sizeof *r->c);
+    r->e = ap__alloc(2 * ne + 2, sizeof *r->e);
+    r->tr = ap__zalloc((size_t)n + 1, sizeof *r->tr);
+    r->trlb = ap__zalloc((size_t)n + 1, sizeof *r->trlb);
+    return r->w && r->prod && r->to_end && r->cs && r->c && r->e && r->tr && r->trlb ? 0 : -1;
+}
+
 /* ---- Pieces ------------------------------------------------------------------------------- */
 
 int ap__order_graph_cuts(const ap__sched *s, unsigned char *cut)
@@ -259,16 +288,12 @@ int ap__order_graph_cuts(const ap__sched *s, unsigned char *cut)
     return 0;
 }
 
-int ap__order_graph_piece(const ap__sched *s, uint32_t a, uint32_t b, int64_t L_a, const int32_t *lastc,
-                       uint32_t *mark, uint32_t *loc, ap__sched *out)
+/* The tensors operators [a, b) of s touch, in first-touch order, into *list (malloc'd, *nt of
+ * them; mark[t] = 1 and loc[t] = its place for each), and *ne the precedences inside. Returns
+ * -1 when out of memory (the tensors listed so far are marked). */
+static int touched(const ap__sched *s, uint32_t a, uint32_t b, uint32_t *mark, uint32_t *loc,
+                   uint32_t **list, uint32_t *nt, size_t *ne)
 {
-    uint32_t m = b - a, nt = 0;
-    size_t ncons = 0, ne = 0;
-    ap__sched_raw r;
-    int rcode = -1;
-    memset(&r, 0, sizeof r);
-    /* The tensors it touches, in first-touch order. */
-    uint32_t *list = NULL;
     size_t cap = 0;
     for (uint32_t o = a; o < b; o++) {
         for (int pass = 0; pass < 2; pass++) {
@@ -277,37 +302,37 @@ int ap__order_graph_piece(const ap__sched *s, uint32_t a, uint32_t b, int64_t L_
                 uint32_t t = v[k];
                 if (mark[t])
                     continue;
-                uint32_t *nl = ap__grow(list, &cap, (size_t)nt + 1, sizeof *list);
+                uint32_t *nl = ap__grow(*list, &cap, (size_t)*nt + 1, sizeof **list);
                 if (!nl)
-                    goto done;
-                list = nl;
+                    return -1;
+                *list = nl;
                 mark[t] = 1;
-                loc[t] = nt;
-                list[nt++] = t;
+                loc[t] = *nt;
+                nl[(*nt)++] = t;
             }
         }
         for (uint32_t k = s->ps[o]; k < s->ps[o + 1]; k++)
-            ne += s->p[k] >= a;
+            *ne += s->p[k] >= a;
     }
-    for (uint32_t j = 0; j < nt; j++) {
-        uint32_t t = list[j];
-        for (uint32_t k = s->cs[t]; k < s->cs[t + 1]; k++)
-            ncons += s->c[k] >= a && s->c[k] < b;
-    }
-    r.n = m;
-    r.nt = nt;
-    r.w = ap__alloc((size_t)nt + 1, sizeof *r.w);
-    r.prod = ap__alloc((size_t)nt + 1, sizeof *r.prod);
-    r.to_end = ap__alloc((size_t)nt + 1, 1);
-    r.cs = ap__alloc((size_t)nt + 1, sizeof *r.cs);
-    r.c = ap__alloc(ncons + 1, sizeof *r.c);
-    r.e = ap__alloc(2 * ne + 2, sizeof *r.e);
-    r.tr = ap__alloc((size_t)m + 1, sizeof *r.tr);
-    r.trlb = ap__alloc((size_t)m + 1, sizeof *r.trlb);
-    if (!r.w || !r.prod || !r.to_end || !r.cs || !r.c || !r.e || !r.tr || !r.trlb)
-        goto done;
+    return 0;
+}
+
+int ap__order_graph_piece(const ap__sched *s, uint32_t a, uint32_t b, int64_t L_a, const int32_t *lastc,
+                          uint32_t *mark, uint32_t *loc, ap__sched *out)
+{
+    uint32_t nt = 0, *list = NULL, kc = 0;
+    size_t ncons = 0, ne = 0, ke = 0;
     int64_t live_in = 0;
-    uint32_t kc = 0;
+    ap__sched_raw r;
+    int rcode = -1;
+    memset(&r, 0, sizeof r);
+    if (touched(s, a, b, mark, loc, &list, &nt, &ne) != 0)
+        goto done;
+    for (uint32_t j = 0; j < nt; j++)
+        for (uint32_t k = s->cs[list[j]]; k < s->cs[list[j] + 1]; k++)
+            ncons += s->c[k] >= a && s->c[k] < b;
+    if (raw_alloc(&r, b - a, nt, ncons, ne) != 0)
+        goto done;
     for (uint32_t j = 0; j < nt; j++) {
         uint32_t t = list[j];
         r.w[j] = s->w[t];
@@ -321,7 +346,6 @@ int ap__order_graph_piece(const ap__sched *s, uint32_t a, uint32_t b, int64_t L_
                 r.c[kc++] = s->c[k] - a;
     }
     r.cs[nt] = kc;
-    size_t ke = 0;
     for (uint32_t o = a; o < b; o++) {
         r.tr[o - a] = s->tr[o];
         r.trlb[o - a] = s->trlb[o];
@@ -337,14 +361,7 @@ done:
     for (uint32_t j = 0; j < nt; j++)
         mark[list[j]] = 0;
     free(list);
-    free(r.w);
-    free(r.prod);
-    free(r.to_end);
-    free(r.cs);
-    free(r.c);
-    free(r.e);
-    free(r.tr);
-    free(r.trlb);
+    raw_free(&r);
     return rcode;
 }
 
@@ -416,20 +433,18 @@ int64_t ap__order_graph_frees(const ap__sched *s, uint32_t o, const uint32_t *rc
 
 /* ---- From an ap_order_graph ---------------------------------------------------------------- */
 
-ap_status ap__order_graph_from(const ap_order_graph *g, ap__sched *s, ap_error *err)
+/* Checks g: tensors with their readers after their writer (the given order is valid), the
+ * transients, the edges, the bytes in all. *nc receives the number of reads. */
+static ap_status check_graph(const ap_order_graph *g, size_t *nc, ap_error *err)
 {
-    ap__sched_raw r;
-    ap_status st = AP_OK;
-    memset(&r, 0, sizeof r);
-    memset(s, 0, sizeof *s);
     uint32_t n = g->n_ops, nt = g->n_tensors;
+    int64_t total = 0;
     if (nt && !g->tensors)
         return ap_error_set(err, AP_ERR_INPUT, "the graph has %u tensors but no tensor array", nt);
     if (g->n_edges && !g->edges)
         return ap_error_set(err, AP_ERR_INPUT, "the graph has %u edges but no edge array",
                             g->n_edges);
-    int64_t total = 0;
-    size_t nc = 0;
+    *nc = 0;
     for (uint32_t t = 0; t < nt; t++) {
         const ap_order_tensor *x = &g->tensors[t];
         if (x->bytes < 0 || x->producer < -1 || x->producer >= (int64_t)n ||
@@ -453,7 +468,7 @@ ap_status ap__order_graph_from(const ap_order_graph *g, ap__sched *s, ap_error *
                                     "operator %u reads tensor %u before operator %d writes it: "
                                     "the given order is not valid", c, t, (int)x->producer);
         }
-        nc += x->n_consumers;
+        *nc += x->n_consumers;
     }
     for (uint32_t i = 0; i < n; i++) {
         int64_t tr = g->transient ? g->transient[i] : 0;
@@ -473,49 +488,49 @@ ap_status ap__order_graph_from(const ap_order_graph *g, ap__sched *s, ap_error *
                                 a >= n || b >= n ? "no such operator"
                                                  : "the given order breaks it");
     }
-    r.n = n;
-    r.nt = nt;
-    r.w = ap__alloc((size_t)nt + 1, sizeof *r.w);
-    r.prod = ap__alloc((size_t)nt + 1, sizeof *r.prod);
-    r.to_end = ap__alloc((size_t)nt + 1, 1);
-    r.cs = ap__alloc((size_t)nt + 1, sizeof *r.cs);
-    r.c = ap__alloc(nc + 1, sizeof *r.c);
-    r.e = ap__alloc(2 * (size_t)g->n_edges + 2, sizeof *r.e);
-    r.tr = ap__zalloc((size_t)n + 1, sizeof *r.tr);
-    r.trlb = ap__zalloc((size_t)n + 1, sizeof *r.trlb);
-    if (!r.w || !r.prod || !r.to_end || !r.cs || !r.c || !r.e || !r.tr || !r.trlb) {
-        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory ordering operators");
-        goto done;
-    }
+    return AP_OK;
+}
+
+
+/* The checked graph g, with nc reads, as raw arrays. Returns -1 when out of memory. */
+static int raw_of(const ap_order_graph *g, size_t nc, ap__sched_raw *r)
+{
+    uint32_t n = g->n_ops, nt = g->n_tensors;
     size_t kc = 0;
+    if (raw_alloc(r, n, nt, nc, g->n_edges) != 0)
+        return -1;
     for (uint32_t t = 0; t < nt; t++) {
         const ap_order_tensor *x = &g->tensors[t];
-        r.w[t] = x->bytes;
-        r.prod[t] = x->producer;
-        r.to_end[t] = x->to_end != 0;
-        r.cs[t] = (uint32_t)kc;
+        r->w[t] = x->bytes;
+        r->prod[t] = x->producer;
+        r->to_end[t] = x->to_end != 0;
+        r->cs[t] = (uint32_t)kc;
         for (uint32_t k = 0; k < x->n_consumers; k++)
-            r.c[kc++] = x->consumers[k];
+            r->c[kc++] = x->consumers[k];
     }
-    r.cs[nt] = (uint32_t)kc;
+    r->cs[nt] = (uint32_t)kc;
     if (g->n_edges)
-        memcpy(r.e, g->edges, 2 * (size_t)g->n_edges * sizeof *r.e);
-    r.ne = g->n_edges;
+        memcpy(r->e, g->edges, 2 * (size_t)g->n_edges * sizeof *r->e);
+    r->ne = g->n_edges;
     for (uint32_t i = 0; i < n; i++) {
-        r.tr[i] = g->transient ? g->transient[i] : 0;
-        r.trlb[i] = g->transient_lb ? g->transient_lb[i] : r.tr[i];
+        r->tr[i] = g->transient ? g->transient[i] : 0;
+        r->trlb[i] = g->transient_lb ? g->transient_lb[i] : r->tr[i];
     }
-    if (ap__order_graph_build(s, &r, 0, g->start_step != 0) != 0)
+    return 0;
+}
+
+ap_status ap__order_graph_from(const ap_order_graph *g, ap__sched *s, ap_error *err)
+{
+    ap__sched_raw r;
+    size_t nc = 0;
+    memset(&r, 0, sizeof r);
+    memset(s, 0, sizeof *s);
+    ap_status st = check_graph(g, &nc, err);
+    if (st != AP_OK)
+        return st;
+    if (raw_of(g, nc, &r) != 0 || ap__order_graph_build(s, &r, 0, g->start_step != 0) != 0)
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory ordering operators");
-done:
-    free(r.w);
-    free(r.prod);
-    free(r.to_end);
-    free(r.cs);
-    free(r.c);
-    free(r.e);
-    free(r.tr);
-    free(r.trlb);
+    raw_free(&r);
     if (st != AP_OK)
         ap__order_graph_free(s);
     return st;
