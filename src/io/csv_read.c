@@ -499,6 +499,51 @@ static ap_status find_duplicate_ids(const ap_problem *p, const long *lines, cons
     return st;
 }
 
+/* The rows after the header: one buffer each (lines[i]: buffer i's line) and the allowances
+ * they name, kept in al[0..*nal) until every id is known. */
+static ap_status read_rows(reader *r, const header *h, ap_problem *p, long **lines,
+                           pending_alias **al, size_t *nal, ap_error *err)
+{
+    size_t cap_al = 0, cap_lines = 0;
+    ap_status st;
+    int got;
+    while ((got = next_record(r, err)) > 0) {
+        ap_buffer_spec s;
+        long *nl;
+        if ((st = read_row(r, h, p, &s, err)) != AP_OK || (st = ap_problem_add(p, &s, err)) != AP_OK)
+            return st;
+        if (!(nl = ap__grow(*lines, &cap_lines, p->n, sizeof *nl)))
+            return ap_error_set(err, AP_ERR_NOMEM, "%s: out of memory at line %ld", r->origin,
+                                r->line);
+        *lines = nl;
+        nl[p->n - 1] = r->line;
+        if ((st = read_allowances(r, h, (uint32_t)(p->n - 1), al, nal, &cap_al, err)) != AP_OK)
+            return st;
+    }
+    return got < 0 ? r->failed : AP_OK;
+}
+
+/* The allowances of al[0..nal), now that the ids they name are known (ix). */
+static ap_status link_allowances(ap_problem *p, const id_index *ix, const pending_alias *al,
+                                 size_t nal, const char *origin, ap_error *err)
+{
+    for (size_t i = 0; i < nal; i++) {
+        long t = id_index_find(ix, al[i].target);
+        ap_status st;
+        if (t < 0)
+            return ap_error_set(err, AP_ERR_INPUT, "%s:%ld: column '%s': no buffer has the id '%s'",
+                                origin, al[i].line, col_names[al[i].col], al[i].target);
+        if ((uint32_t)t == al[i].buf)
+            return ap_error_set(err, AP_ERR_INPUT, "%s:%ld: column '%s': buffer '%s' cannot %s itself",
+                                origin, al[i].line, col_names[al[i].col], al[i].target,
+                                al[i].col == C_ALIAS ? "alias" : "overlap");
+        if ((st = ap_problem_add_overlap(p, (uint32_t)t, al[i].buf, al[i].delta, al[i].flags,
+                                         col_names[al[i].col], err)) != AP_OK)
+            return st;
+    }
+    return AP_OK;
+}
+
 ap_status ap_csv_parse(const char *text, size_t len, const char *origin, const ap_csv_options *opt,
                        ap_problem **out, ap_csv_info *info, ap_error *err)
 {
@@ -506,11 +551,10 @@ ap_status ap_csv_parse(const char *text, size_t len, const char *origin, const a
     header h;
     ap_problem *p = ap_problem_new();
     pending_alias *al = NULL;
-    size_t nal = 0, cap_al = 0, cap_lines = 0, i;
+    size_t nal = 0, i;
     long *lines = NULL;
     id_index ix = {NULL, NULL};
     ap_status st;
-    int got;
 
     *out = NULL;
     memset(&r, 0, sizeof r);
@@ -537,44 +581,10 @@ ap_status ap_csv_parse(const char *text, size_t len, const char *origin, const a
         info->has_offset = h.idx[C_OFFSET] >= 0 && (!h.offset_is_plan || h.idx[C_FIXED] >= 0);
         info->inclusive_end = h.idx[C_END] >= 0;
     }
-    while ((got = next_record(&r, err)) > 0) {
-        ap_buffer_spec s;
-        long *nl;
-        if ((st = read_row(&r, &h, p, &s, err)) != AP_OK)
-            goto fail;
-        if ((st = ap_problem_add(p, &s, err)) != AP_OK)
-            goto fail;
-        if (!(nl = ap__grow(lines, &cap_lines, p->n, sizeof *lines)))
-            goto oom;
-        lines = nl;
-        lines[p->n - 1] = r.line;
-        if ((st = read_allowances(&r, &h, (uint32_t)(p->n - 1), &al, &nal, &cap_al, err)) !=
-            AP_OK)
-            goto fail;
-    }
-    if (got < 0) {
-        st = r.failed;
+    if ((st = read_rows(&r, &h, p, &lines, &al, &nal, err)) != AP_OK ||
+        (st = find_duplicate_ids(p, lines, r.origin, &ix, err)) != AP_OK ||
+        (st = link_allowances(p, &ix, al, nal, r.origin, err)) != AP_OK)
         goto fail;
-    }
-    if ((st = find_duplicate_ids(p, lines, r.origin, &ix, err)) != AP_OK)
-        goto fail;
-    for (i = 0; i < nal; i++) {
-        long t = id_index_find(&ix, al[i].target);
-        if (t < 0) {
-            st = ap_error_set(err, AP_ERR_INPUT, "%s:%ld: column '%s': no buffer has the id '%s'",
-                              r.origin, al[i].line, col_names[al[i].col], al[i].target);
-            goto fail;
-        }
-        if ((uint32_t)t == al[i].buf) {
-            st = ap_error_set(err, AP_ERR_INPUT, "%s:%ld: column '%s': buffer '%s' cannot %s itself",
-                              r.origin, al[i].line, col_names[al[i].col], al[i].target,
-                              al[i].col == C_ALIAS ? "alias" : "overlap");
-            goto fail;
-        }
-        if ((st = ap_problem_add_overlap(p, (uint32_t)t, al[i].buf, al[i].delta, al[i].flags,
-                                         col_names[al[i].col], err)) != AP_OK)
-            goto fail;
-    }
     if ((st = ap_problem_set_source(p, origin, err)) != AP_OK)
         goto fail;
     if ((st = ap_problem_validate(p, err)) != AP_OK) {
@@ -589,8 +599,6 @@ ap_status ap_csv_parse(const char *text, size_t len, const char *origin, const a
     p = NULL;
     st = AP_OK;
     goto done;
-oom:
-    st = ap_error_set(err, AP_ERR_NOMEM, "%s: out of memory at line %ld", r.origin, r.line);
 fail:
     ap_problem_free(p);
 done:
