@@ -564,15 +564,11 @@ static ap_status add_rules(ap_problem *p, const ap_tfl_model *m,
 
 /* AllocationInfoBuilder and CreatePlan, step by step: Prepare's requests, the offline plan,
  * the lifetimes (walk), the buffers in TFLM's order, then the rules. */
-static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt, ap_problem *p,
-                       ap_error *err)
+/* The in-place and overlap rules were derived from, and tested against, the loops of TFLM's
+ * reference kernels; CMSIS-NN's loops have no such proof. */
+static ap_status rules_allowed(const ap_tflite_build_options *opt, const char *kernels,
+                               const char *inplace, const char *overlap, ap_error *err)
 {
-    const char *kernels, *inplace, *overlap;
-    ap_status st;
-    if ((st = set_names(opt, &kernels, &inplace, &overlap, err)) != AP_OK)
-        return st;
-    /* The in-place and overlap rules were derived from, and tested against, the loops of TFLM's
-       reference kernels; CMSIS-NN's loops have no such proof. */
     if (ap__kernel_sets_build(opt->kernels)->cmsis_nn && opt->inplace != AP_TFLM_INPLACE_NONE)
         return ap_error_set(err, AP_ERR_USAGE, "in-place rules \"%s\" are proven for TFLM's "
                             "reference kernels only, not for the CMSIS-NN kernels of kernel set "
@@ -581,6 +577,41 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
         return ap_error_set(err, AP_ERR_USAGE, "overlap rules \"%s\" are proven for TFLM's "
                             "reference kernels only, not for the CMSIS-NN kernels of kernel set "
                             "\"%s\" (use overlap rules \"none\")", overlap, kernels);
+    return AP_OK;
+}
+
+/* The entries before the walk: every tensor's (init_entries), then one per scratch request of
+ * sc; tensors a kernel pointed at memory of its own in Prepare are not planned (but a variable
+ * with an offline entry is, whatever its memory: InitializeAllocationInfo sets it last). */
+static ap_status make_entries(const ap_tfl_model *m, const ap__prepare *sc, size_t nt,
+                              const int32_t *offline, entry *e, int64_t *fixed, size_t *n_var,
+                              ap_error *err)
+{
+    ap_status st = init_entries(m, e, offline, fixed, n_var, err);
+    if (st != AP_OK)
+        return st;
+    for (size_t k = 0; k < sc->n_owned; k++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[sc->owned[k].subgraph];
+        uint32_t t = sc->owned[k].tensor;
+        if (!(g->tensors[t].is_variable && offline && offline[g->first_entry + t] != -1))
+            e[g->first_entry + t].needs = 0;
+    }
+    for (size_t k = 0; k < sc->n; k++) {
+        e[nt + k].bytes = sc->v[k].bytes;
+        e[nt + k].first = e[nt + k].last = -1;
+        e[nt + k].needs = 1;
+    }
+    return AP_OK;
+}
+
+static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt, ap_problem *p,
+                       ap_error *err)
+{
+    const char *kernels, *inplace, *overlap;
+    ap_status st;
+    if ((st = set_names(opt, &kernels, &inplace, &overlap, err)) != AP_OK ||
+        (st = rules_allowed(opt, kernels, inplace, overlap, err)) != AP_OK)
+        return st;
     size_t nt = 0, n_var = 0;
     size_t *sfirst = ap__zalloc((size_t)m->n_subgraphs + 1, sizeof *sfirst);
     ap__prepare sc = {0};
@@ -597,7 +628,6 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
         assert(m->subgraphs[s].first_entry == nt);
         nt += m->subgraphs[s].n_tensors;
     }
-
     /* Prepare: kernels' scratch requests, in Prepare order. */
     if ((st = ap__scratch_run(m, opt->kernels, &sc, err)) != AP_OK)
         goto done;
@@ -607,32 +637,17 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
         sfirst[s + 1] += sfirst[s];
     if ((st = offline_plan(m, opt, nt, &offline, err)) != AP_OK)
         goto done;
-
     e = ap__zalloc(nt + sc.n + 1, sizeof *e);
     fixed = ap__alloc(nt + 1, sizeof *fixed);
     if (!e || !fixed) {
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
         goto done;
     }
-    if ((st = init_entries(m, e, offline, fixed, &n_var, err)) != AP_OK)
+    if ((st = make_entries(m, &sc, nt, offline, e, fixed, &n_var, err)) != AP_OK ||
+        (st = ap_problem_add_label(p, 0, "inputs", err)) != AP_OK)
         goto done;
-    /* Tensors a kernel pointed at memory of its own in Prepare are not planned (but a variable
-     * with an offline entry is, whatever its memory: InitializeAllocationInfo sets it last). */
-    for (size_t k = 0; k < sc.n_owned; k++) {
-        const ap_tfl_subgraph *g = &m->subgraphs[sc.owned[k].subgraph];
-        uint32_t t = sc.owned[k].tensor;
-        if (!(g->tensors[t].is_variable && offline && offline[g->first_entry + t] != -1))
-            e[g->first_entry + t].needs = 0;
-    }
-    for (size_t k = 0; k < sc.n; k++) {
-        e[nt + k].bytes = sc.v[k].bytes;
-        e[nt + k].first = e[nt + k].last = -1;
-        e[nt + k].needs = 1;
-    }
-
-    if ((st = ap_problem_add_label(p, 0, "inputs", err)) != AP_OK)
-        goto done;
-    walker w = {m, e, nt, &sc, sfirst, 0, 0, 0, active, stack, p, err};
+    walker w = {.m = m, .e = e, .n_tensors = nt, .scratch = &sc, .scratch_first = sfirst,
+                .active = active, .stack = stack, .p = p, .err = err};
     if ((st = walk(&w, 0)) != AP_OK ||
         (st = add_tensors(p, m, e, fixed, err)) != AP_OK ||
         (st = add_scratch(p, m, &sc, e + nt, kernels, err)) != AP_OK)

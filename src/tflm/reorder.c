@@ -407,7 +407,9 @@ static ap_status sub_solve(ctx *c, uint32_t s)
         st = ap_error_set(c->err, AP_ERR_NOMEM, "out of memory ordering operators");
     else if ((st = sub_readers(c, g, &x)) == AP_OK && (st = sub_tensors(c, g, &x)) == AP_OK &&
              (st = sub_chain_and_transients(c, g, &x)) == AP_OK) {
-        ap_order_graph og = {x.n, x.tens, x.nt, x.tr, x.trlb, x.e.v, (uint32_t)x.e.n, 1};
+        ap_order_graph og = {.n_ops = x.n, .tensors = x.tens, .n_tensors = x.nt, .transient = x.tr,
+                             .transient_lb = x.trlb, .edges = x.e.v, .n_edges = (uint32_t)x.e.n,
+                             .start_step = 1};
         sub_result *r = &c->sub[s];
         if ((st = ap_order_solve(&og, c->oo, &r->r, c->err)) == AP_OK) {
             r->peak = r->r.peak;

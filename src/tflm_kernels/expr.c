@@ -489,7 +489,8 @@ static ap_status run(xp *x, int64_t *out)
 
 ap_status ap__expr_eval(const char *src, const ap__xctx *c, int64_t *out, ap_error *err)
 {
-    xp x = {src, src, c, c->t, 0, AP_OK, err, c->defs, c->n_defs, 0};
+    xp x = {.src = src, .p = src, .c = c, .t = c->t, .err = err, .defs = c->defs,
+            .n_defs = c->n_defs};
     return run(&x, out);
 }
 
@@ -501,6 +502,6 @@ ap_status ap__expr_check(const char *src, const ap__target *t, ap_error *err)
 ap_status ap__expr_check_defs(const char *src, const ap__target *t, const ap__xdef *defs,
                               size_t n_defs, ap_error *err)
 {
-    xp x = {src, src, NULL, t, 1, AP_OK, err, defs, n_defs, 0};
+    xp x = {.src = src, .p = src, .t = t, .skip = 1, .err = err, .defs = defs, .n_defs = n_defs};
     return run(&x, NULL);
 }
