@@ -188,14 +188,10 @@ static ap_status allocate(planner *pl, int32_t node, int32_t t, ap_error *err)
 }
 
 /* PlanAllocations, then the temporaries of ExecuteAllocations(0, prepared - 1). */
-static ap_status plan_allocations(planner *pl, ap_error *err)
+/* The planner's arrays for g's tensors and nodes, each tensor unassigned. */
+static ap_status planner_init(planner *pl, ap_error *err)
 {
     ap__lrt_graph *g = pl->g;
-    const ap_tfl_subgraph *s = &g->m->subgraphs[g->sg];
-    int32_t *counts = NULL, i;
-    uint32_t k;
-    size_t t;
-    ap_status st = AP_OK;
     pl->nt = g->nt;
     pl->n = (int32_t)g->n_nodes;
     pl->alloc = ap__alloc(pl->nt ? pl->nt : 1, sizeof *pl->alloc);
@@ -203,17 +199,24 @@ static ap_status plan_allocations(planner *pl, ap_error *err)
     pl->refs = ap__zalloc(pl->nt ? pl->nt : 1, sizeof *pl->refs);
     pl->actual = ap__alloc(pl->nt ? pl->nt : 1, sizeof *pl->actual);
     pl->sets = ap__zalloc((size_t)(pl->n > 0 ? pl->n : 1), sizeof *pl->sets);
-    counts = ap__zalloc(pl->nt ? pl->nt : 1, sizeof *counts);
-    if (!pl->alloc || !pl->dealloc || !pl->refs || !pl->actual || !pl->sets || !counts) {
-        free(counts);
+    if (!pl->alloc || !pl->dealloc || !pl->refs || !pl->actual || !pl->sets)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory planning %zu tensors", pl->nt);
-    }
-    for (t = 0; t < pl->nt; t++) {
+    for (size_t t = 0; t < pl->nt; t++) {
         pl->alloc[t] = pl->dealloc[t] = UNASSIGNED;
         pl->actual[t] = -1;
     }
-    for (i = 0; i < (pl->n > 0 ? pl->n : 1); i++)
+    for (int32_t i = 0; i < (pl->n > 0 ? pl->n : 1); i++)
         ap__libstdcxx_uset_init(&pl->sets[i]);
+    return AP_OK;
+}
+
+/* Graph outputs and variables get one reference more, so they are never freed; variables and
+ * graph inputs are allocated at node 0. */
+static ap_status roots(planner *pl, ap_error *err)
+{
+    const ap_tfl_subgraph *s = &pl->g->m->subgraphs[pl->g->sg];
+    ap_status st = AP_OK;
+    uint32_t k;
     for (k = 0; k < s->n_outputs; k++)
         if (s->outputs[k] >= 0)
             pl->refs[s->outputs[k]]++;
@@ -229,22 +232,18 @@ static ap_status plan_allocations(planner *pl, ap_error *err)
             if ((st = allocate(pl, 0, s->inputs[k], err)) == AP_OK)
                 st = ap__libstdcxx_uset_insert(&pl->sets[0], s->inputs[k], err);
         }
-    if (st != AP_OK) {
-        free(counts);
-        return st;
-    }
-    memcpy(counts, pl->refs, pl->nt * sizeof *counts);
-    for (i = 0; i < pl->n; i++)
-        for (k = 0; k < g->node[i].op->n_inputs; k++)
-            if (g->node[i].op->inputs[k] >= 0)
-                pl->refs[g->node[i].op->inputs[k]]++;
-    identify_in_place(pl);
-    for (i = 0; i < pl->n; i++)
-        for (k = 0; k < g->node[i].op->n_inputs; k++)
-            if (g->node[i].op->inputs[k] >= 0)
-                counts[shared(pl, g->node[i].op->inputs[k])]++;
-    for (i = 0; i < pl->n && st == AP_OK; i++) {
+    return st;
+}
+
+/* Node by node: allocate its outputs, then drop a reference from each input (counts: the
+ * references left, of the tensor whose bytes it shares) and free the ones that reach zero. */
+static ap_status nodes(planner *pl, int32_t *counts, ap_error *err)
+{
+    ap__lrt_graph *g = pl->g;
+    ap_status st = AP_OK;
+    for (int32_t i = 0; i < pl->n && st == AP_OK; i++) {
         const ap__lrt_node *nd = &g->node[i];
+        uint32_t k;
         for (k = 0; k < nd->n_outputs && st == AP_OK; k++)
             if (nd->outputs[k] >= 0 &&
                 (st = ap__libstdcxx_uset_insert(&pl->sets[i], nd->outputs[k], err)) == AP_OK)
@@ -262,6 +261,30 @@ static ap_status plan_allocations(planner *pl, ap_error *err)
             }
         }
     }
+    return st;
+}
+
+static ap_status plan_allocations(planner *pl, ap_error *err)
+{
+    ap__lrt_graph *g = pl->g;
+    int32_t *counts = NULL, i;
+    uint32_t k;
+    ap_status st = planner_init(pl, err);
+    if (st != AP_OK || (st = roots(pl, err)) != AP_OK)
+        return st;
+    if (!(counts = ap__alloc(pl->nt ? pl->nt : 1, sizeof *counts)))
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory planning %zu tensors", pl->nt);
+    memcpy(counts, pl->refs, pl->nt * sizeof *counts);
+    for (i = 0; i < pl->n; i++)
+        for (k = 0; k < g->node[i].op->n_inputs; k++)
+            if (g->node[i].op->inputs[k] >= 0)
+                pl->refs[g->node[i].op->inputs[k]]++;
+    identify_in_place(pl);
+    for (i = 0; i < pl->n; i++)
+        for (k = 0; k < g->node[i].op->n_inputs; k++)
+            if (g->node[i].op->inputs[k] >= 0)
+                counts[shared(pl, g->node[i].op->inputs[k])]++;
+    st = nodes(pl, counts, err);
     free(counts);
     /* ExecuteAllocations: the temporaries of the prepared nodes live during their node */
     for (i = 0; i < (int32_t)g->prepared && st == AP_OK; i++)
