@@ -75,7 +75,8 @@ static int is_blank_or_comment(const char *s, const char *end)
 }
 
 /* Reads the next non-blank, non-comment record. Returns 1 on a record, 0 at the end, -1 on
- * error (r->failed, and err when given). */
+ * error (r->failed, and err when given). Long because it is one state machine over the bytes
+ * (RFC 4180 quoting): its states are the positions in this loop. */
 static int next_record(reader *r, ap_error *err)
 {
     size_t len = 0;

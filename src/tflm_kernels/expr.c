@@ -302,52 +302,40 @@ static int64_t definition(xp *x, const ap__xdef *d)
     return v;
 }
 
-static int64_t primary(xp *x)
+static int64_t number(xp *x)
 {
-    blank(x);
-    if (x->st != AP_OK)
-        return 0;
-    if (eat(x, "(")) {
-        int64_t v = expr(x);
+    int64_t v = 0;
+    while (isdigit((unsigned char)*x->p)) {
+        int d = *x->p - '0';
+        if (v > (INT64_MAX - d) / 10)
+            return fault(x, AP_ERR_INVALID, "a number too large");
+        v = v * 10 + d;
+        x->p++;
+    }
+    return v;
+}
+
+/* The arguments of a call of the function called name (the '(' eaten), then the call. */
+static int64_t call_args(xp *x, const char *name, size_t n)
+{
+    int64_t a[2] = {0, 0};
+    int na = 0;
+    if (!eat(x, ")")) {
+        do {
+            int64_t v = expr(x);
+            if (na < 2)
+                a[na] = v;
+            na++;
+        } while (eat(x, ","));
         need(x, ")");
-        return v;
     }
-    if (isdigit((unsigned char)*x->p)) {
-        int64_t v = 0;
-        while (isdigit((unsigned char)*x->p)) {
-            int d = *x->p - '0';
-            if (v > (INT64_MAX - d) / 10)
-                return fault(x, AP_ERR_INVALID, "a number too large");
-            v = v * 10 + d;
-            x->p++;
-        }
-        return v;
-    }
-    size_t n = ident(x);
-    if (n == 0)
-        return fault(x, AP_ERR_INVALID, "a value expected");
-    const char *name = x->p;
-    x->p += n;
-    if (is(name, n, "sizeof"))
-        return size_of(x, 0);
-    if (is(name, n, "alignof"))
-        return size_of(x, 1);
-    if (is(name, n, "copt"))
-        return custom_option(x);
-    if (eat(x, "(")) {
-        int64_t a[2] = {0, 0};
-        int na = 0;
-        if (!eat(x, ")")) {
-            do {
-                int64_t v = expr(x);
-                if (na < 2)
-                    a[na] = v;
-                na++;
-            } while (eat(x, ","));
-            need(x, ")");
-        }
-        return call(x, name, n, a, na);
-    }
+    return call(x, name, n, a, na);
+}
+
+/* A name without arguments: the target's sizes, the build's features, the operator's counts
+ * and options, a type, a definition. */
+static int64_t named(xp *x, const char *name, size_t n)
+{
     if (is(name, n, "ptr") || is(name, n, "size_t"))
         return x->t->ptr;
     if (is(name, n, "enum"))
@@ -383,6 +371,34 @@ static int64_t primary(xp *x)
             return definition(x, &x->defs[k]);
     x->p = name;
     return fault(x, AP_ERR_INVALID, "an unknown name");
+}
+
+static int64_t primary(xp *x)
+{
+    blank(x);
+    if (x->st != AP_OK)
+        return 0;
+    if (eat(x, "(")) {
+        int64_t v = expr(x);
+        need(x, ")");
+        return v;
+    }
+    if (isdigit((unsigned char)*x->p))
+        return number(x);
+    size_t n = ident(x);
+    if (n == 0)
+        return fault(x, AP_ERR_INVALID, "a value expected");
+    const char *name = x->p;
+    x->p += n;
+    if (is(name, n, "sizeof"))
+        return size_of(x, 0);
+    if (is(name, n, "alignof"))
+        return size_of(x, 1);
+    if (is(name, n, "copt"))
+        return custom_option(x);
+    if (eat(x, "("))
+        return call_args(x, name, n);
+    return named(x, name, n);
 }
 
 static int64_t unary(xp *x)

@@ -17,8 +17,8 @@ fails when:
   4. a function is longer than MAX_LINES lines and the comment at its head does not say why
      ("Long because ...").
 
-Usage: units.py --src DIR OBJECT.o ...         (ctest passes the objects of arenaplan_objects)
-       units.py --src DIR --graph OBJECT.o ... prints every dependency and exits 0
+Usage: units.py --src DIR [--nm NM] OBJECT.o ...  (ctest passes the objects of arenaplan_objects)
+       units.py --src DIR --graph OBJECT.o ...    prints every dependency and exits 0
 """
 import argparse
 import os
@@ -85,7 +85,7 @@ def include_edges(src, files):
     return edges
 
 
-def read_objects(objects):
+def read_objects(objects, nm="nm"):
     """defined: symbol -> unit; used: unit -> symbols it refers to."""
     defined, used = {}, {}
     for obj in objects:
@@ -93,7 +93,7 @@ def read_objects(objects):
         if not m:
             sys.exit("units.py: %s is not the object of a file of src/" % obj)
         unit = m.group(1)
-        out = subprocess.run(["nm", "-P", obj], check=True, capture_output=True, text=True).stdout
+        out = subprocess.run([nm, "-P", obj], check=True, capture_output=True, text=True).stdout
         for line in out.splitlines():
             parts = line.split()
             if len(parts) < 2:
@@ -221,11 +221,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--src", required=True)
     ap.add_argument("--graph", action="store_true")
+    ap.add_argument("--nm", default="nm")
     ap.add_argument("objects", nargs="+")
     a = ap.parse_args()
     files = sources(a.src)
     units = sorted({unit_of(f) for f in files if f.endswith(".c")})
-    defined, used = read_objects(a.objects)
+    defined, used = read_objects(a.objects, a.nm)
     edges = include_edges(a.src, files)
     for k, v in call_edges(defined, used).items():
         edges.setdefault(k, v)
