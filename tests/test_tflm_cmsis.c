@@ -1,12 +1,12 @@
 /*
- * test_tflm_cmsis.c - the CMSIS-NN kernel tables (src/tflm/kernels_cmsis.c) and what they need
- * of the expression language (src/tflm/expr.c: ?:, align, definitions, the operator's options
- * and TFLM's padding); every table parsing; each CMSIS-NN code path on a model built by hand
- * that isolates it, for the
- * measured Cortex-M4 set and for targets no set offers yet (plain C, Helium, Arm Compiler 6,
- * KERNELS_OPTIMIZED_FOR_SIZE), with the sizes worked out from CMSIS-NN's size functions by hand;
- * the buffer names; and the in-place and overlap rules refused with CMSIS-NN. The dev models are
- * checked against the real runtime in test_tflite_corpus.c.
+ * test_tflm_cmsis.c - the CMSIS-NN kernel tables (src/tflm_kernels/cmsis_nn.c) and what they
+ * need of the expression language (src/tflm_kernels/expr.c: ?:, align, definitions, the
+ * operator's options and TFLM's padding); every table parsing; each CMSIS-NN code path on a
+ * model built by hand that isolates it, for the measured Cortex-M4 set and for targets no set
+ * offers yet (plain C, Helium, Arm Compiler 6, KERNELS_OPTIMIZED_FOR_SIZE), with the sizes
+ * worked out from CMSIS-NN's size functions by hand; the buffer names; and the in-place and
+ * overlap rules refused with CMSIS-NN. The dev models are checked against the real runtime in
+ * test_tflite_corpus.c.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,10 @@
 /*
- * arena.c - TFLite's ArenaPlanner over subgraph 0 (LiteRT f67457790c9c, tflite/arena_planner.cc
- * PlanAllocations, IdentifyInPlaceTensors, InputTensorCanBeShared, ExecuteAllocations,
- * CalculateAllocations, CreateTensorAllocationVector) -> the problem of ap_litert_build and
- * the facts of ap_litert_info.
+ * arena_planner.c - TFLite's ArenaPlanner over subgraph 0, its first half: which tensors live
+ * when and which share bytes (LiteRT f67457790c9c, tflite/arena_planner.cc PlanAllocations,
+ * IdentifyInPlaceTensors, InputTensorCanBeShared, ExecuteAllocations, and the allocation order
+ * of CalculateAllocations and CreateTensorAllocationVector) -> the problem of ap_litert_build
+ * and the facts of ap_litert_info. Its second half, the offsets, is the strategy "tflite"
+ * (planners/simple_arena.c).
  *
  * Lifetimes by reference counts: graph outputs and variables get one extra reference, so they
  * are never freed; graph inputs and variables are allocated at node 0; each node allocates its

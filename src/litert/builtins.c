@@ -1,5 +1,5 @@
 /*
- * kernels.c - what TFLite's builtin kernels do to tensors in Init and Prepare (LiteRT
+ * builtins.c - what TFLite's builtin kernels do to tensors in Init and Prepare (LiteRT
  * f67457790c9c, tflite/kernels/, registered by core/kernels/register.cc's BuiltinOpResolver):
  * the temporaries they add (type, shape, arena or persistent), the outputs they make dynamic
  * (a shape that depends on data) or compute in Prepare (persistent read-only), and which may

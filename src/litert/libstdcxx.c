@@ -1,5 +1,5 @@
 /*
- * order.c - the two pieces of the C++ standard library that decide the order in which TFLite's
+ * libstdcxx.c - the two pieces of the C++ standard library that decide the order in which TFLite's
  * ArenaPlanner allocates tensors of equal size first needed at the same operator, reproduced as
  * libstdc++ (GCC 12, the library a Linux build of TFLite links) behaves.
  *

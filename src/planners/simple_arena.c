@@ -1,7 +1,8 @@
 /*
- * tflite.c - TFLite's ArenaPlanner over SimpleMemoryArena (LiteRT f67457790c9c,
- * arena_planner.cc CalculateAllocations and CreateTensorAllocationVector,
- * simple_memory_arena.cc Allocate), offset for offset: strategy "tflite".
+ * simple_arena.c - the offsets TFLite's ArenaPlanner gives over SimpleMemoryArena (LiteRT
+ * f67457790c9c, arena_planner.cc CalculateAllocations and CreateTensorAllocationVector,
+ * simple_memory_arena.cc Allocate), offset for offset: strategy "tflite". The lifetimes it
+ * places come from litert/arena_planner.c (--runtime tflite).
  *
  * Order: buffers live at every step of the run (lower 0, upper the problem's last) first, in
  * input order (TFLite: by tensor index); then the others by size, largest first, then by first

@@ -1,8 +1,9 @@
 /*
- * tflm.c - the plan TFLM itself makes at AllocateTensors for a model problem: the offline
- * plan's fixed offsets kept, every other buffer placed by its GreedyMemoryPlanner, which knows
- * no in-place or overlap rule (ap_tflite_tflm_plan in tflm.h). embed judges its candidates
- * by it; `check` compares a plan with it; every output names its head when a plan beats it.
+ * stock.c - the plan stock TFLM itself makes at AllocateTensors for a model problem: the
+ * offline plan's fixed offsets kept, every other buffer placed by its GreedyMemoryPlanner,
+ * which knows no in-place or overlap rule (ap_tflite_tflm_plan in tflm.h). embed judges its
+ * candidates by it; `check` compares a plan with it; every output names its head when a plan
+ * beats it.
  */
 #include <stdio.h>
 

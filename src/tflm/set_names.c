@@ -1,7 +1,7 @@
 /*
- * sets.c - the rule sets by name: the one table that turns "reference64" into
- * AP_TFLM_KERNELS_REFERENCE64 and back, for the CLI, messages and the metadata embed writes.
- * A new kernel set or rule set is one enum value (tflm.h) and one name here.
+ * set_names.c - the kernel sets and rule sets by name: the one table that turns "reference64"
+ * into AP_TFLM_KERNELS_REFERENCE64 and back, for the CLI, messages and the metadata embed
+ * writes. A new kernel set or rule set is one enum value (tflm.h) and one name here.
  */
 #include <stdio.h>
 #include <string.h>

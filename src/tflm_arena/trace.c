@@ -408,7 +408,7 @@ static ap_status prepare(ctx *c)
                 st = assign_variable(c, g, op);
             if (st != AP_OK)
                 return st;
-            /* The scratch requests this operator made (kernels.c, same order), then
+            /* The scratch requests this operator made (tflm_kernels/scratch.c, same order), then
              * FinishPrepareNodeAllocations: temp released, the request list resized to leave
              * room for 12 more. */
             while (next < c->pr->n && c->pr->v[next].subgraph == s && c->pr->v[next].op == i) {

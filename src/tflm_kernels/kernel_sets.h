@@ -8,7 +8,7 @@
 #include "arenaplan/tflm.h"
 
 /* How a kernel set's kernels were built: the facts its models depend on. Features are 0 or 1
- * and read by the kernel tables (ptable.h) under these names. */
+ * and read by the kernel tables (prepare_rows.h) under these names. */
 typedef struct ap__kbuild {
     int ptr;                /* sizeof(void *) and sizeof(size_t) on the target */
     int cmsis_nn;           /* CMSIS-NN kernels (tensorflow/lite/micro/kernels/cmsis_nn) replace

@@ -22,7 +22,7 @@
  * Every layout was checked once against the compilers' own: the same field lists as C structs
  * and C++ classes, compiled with arm-none-eabi-gcc 12 (-mcpu=cortex-m4 -mfloat-abi=hard) and
  * gcc 12 for x86-64, sizeof and alignof printed (docs/arena.md). The engine itself is tested
- * against the host compiler on synthetic structs (tests/test_tflm_layout.c).
+ * against the host compiler on synthetic structs (tests/test_tflm_tables.c).
  */
 #include <stdio.h>
 #include <string.h>

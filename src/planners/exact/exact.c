@@ -137,9 +137,9 @@ static ap__xresult attempt(run *R, const ap__xmodel *m, int64_t cap, int64_t *ne
     return r == AP__NONE && m->risky && R->clk.stopped ? AP__ABORT : r;
 }
 
-/* Tries to prove lo too small on windows of time around the busiest step: each window's problem is
- * a relaxation (exact_bounds.h). Returns 1 when a window proved it, 0 when none did, -1 on error.
- * */
+/* Tries to prove lo too small on windows of time around the busiest step: each window's
+ * problem is a relaxation (exact_bounds.h). Returns 1 when a window proved it, 0 when none
+ * did, -1 on error. */
 static int relax(run *R, int64_t peak, int64_t t_min, int64_t t_max)
 {
     int64_t w;
