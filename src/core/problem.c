@@ -1,5 +1,9 @@
-/* problem.c - building, copying and querying planning problems (problem.h; validate.c checks
- * them). */
+/*
+ * problem.c - building, copying and querying planning problems (problem.h; validate.c checks
+ * them).
+ *
+ * The folder src/core/: what every stage stands on: the problem, the plan, the checker, bounds.
+ */
 #include <stdlib.h>
 #include <string.h>
 

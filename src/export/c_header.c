@@ -10,6 +10,9 @@
  * so that a file including the header without using every table still compiles with -Wall
  * -Wextra -Werror, in C and in C++. Text from the input (file name, ids, tensor names, the
  * note) goes into comments escaped (put_comment), the note whole.
+ *
+ * The folder src/export/: files that carry a plan: C headers, a .tflite with its plan or
+ * another order.
  */
 #include <ctype.h>
 #include <stdio.h>

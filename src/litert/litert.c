@@ -2,6 +2,8 @@
  * litert.c - the public face of the TFLite interpreter model (litert.h): options, building the
  * problem of subgraph 0 (every subgraph built first, as InterpreterBuilder does, so that a
  * model TFLite refuses is refused here too), the note every output carries, the info.
+ *
+ * The folder src/litert/: the TensorFlow Lite interpreter's problem (--runtime tflite).
  */
 #include <stdio.h>
 #include <stdlib.h>

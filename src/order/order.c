@@ -23,18 +23,20 @@
  *    and read by one of its descendants (or after the piece). The largest such sum over the
  *    piece's operators bounds its peak from below (ancestor sets as bitsets).
  * 3. Cheap orders: the given order, two memory-aware list schedules (the ready operator with
- *    the smallest step; the one that ap__order_graph_frees the most), and three depth-first post-orders from
+ *    the smallest step; the one that frees the most), and three depth-first post-orders from
  *    the sinks (predecessors in given order, in reverse, and largest need first, Sethi-Ullman
  *    style). Where they leave a gap to the bound, a beam search over ideals (the best few sets
  *    of each size, equal sets merged). The best is the incumbent.
  * 4. The exact search, for the pieces that set the peak: can the piece be run with no step
  *    above T? A depth-first search over ideals, each one memoised once it is known to fail
  *    at T (it then fails at every lower T too), with one dominance rule: an operator that
- *    fits under T and ap__order_graph_frees at least the bytes it adds (delta <= 0) can always go first, so
+ *    fits under T and frees at least the bytes it adds (delta <= 0) can always go first, so
  *    it is the only branch. T is probed just below the incumbent first (success lowers it,
  *    failure proves it optimal) and then halves the gap to the bound; a failure at T proves
  *    the bound T + granularity. Work is counted in search nodes against a budget, never the
  *    clock.
+ *
+ * The folder src/order/: operator orders of a graph with the lowest peak, for any graph.
  */
 #include <assert.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /*
- * order_search.c - the exact search (order_search.h): a depth-first search over ideals, each one
- * memoised once it is known to fail at T (it then fails at every lower T too), with one
+ * order_search.c - the exact search (order_search.h): a depth-first search over ideals, each
+ * one memoised once it is known to fail at T (it then fails at every lower T too), with one
  * dominance rule: an operator that fits under T and frees at least the bytes it adds
  * (delta <= 0) can always go first, so it is the only branch. Work is counted in search nodes
  * against a budget, never the clock.
@@ -245,7 +245,7 @@ static int cand_cmp(uint32_t a, uint32_t b, const void *ctx)
 }
 
 /* Pushes a frame with the candidates of the current state under T: the ready operators whose
- * step fits, most freeing first, or only the best one that ap__order_graph_frees what it adds. Returns the
+ * step fits, most freeing first, or only the best one that frees what it adds. Returns the
  * number of candidates, or -1 out of memory. */
 static long xs_frame(xsearch *x, int64_t L, int64_t T, ap_error *err)
 {

@@ -4,6 +4,8 @@
  * Each strategy is an ap_planner_fn: it receives a validated problem and a plan already reset
  * to p->n unplaced buffers, fills every offset, may set plan->order (malloc'd), and leaves the
  * arena, strategy name and timing to ap__portfolio_run (portfolio.c).
+ *
+ * The folder src/planners/: the strategies, a problem -> a plan.
  */
 #ifndef AP_PLANNERS_H
 #define AP_PLANNERS_H

@@ -1,4 +1,9 @@
-/* table.c - the plan as a table for the terminal: a summary, then one row per buffer. */
+/*
+ * table.c - the plan as a table for the terminal: a summary, then one row per buffer.
+ *
+ * The folder src/report/: outputs for people and tools, one file per format; every writer
+ * measures, summarises (lines.c), then prints.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -7,6 +7,8 @@
  * between tables (a FlatBuffer writer may deduplicate them), so a small file could name the same
  * long vector many times; a budget on the total number of copied elements keeps memory linear
  * in the file's size.
+ *
+ * The folder src/tflite/: the .tflite format only: checked reads, the schema, the graph.
  */
 #include <stdarg.h>
 #include <stddef.h>

@@ -21,6 +21,9 @@
  *   twice lives from its first creation to its last use;
  * - the planner receives the planned entries in order (subgraph by subgraph, tensor by tensor),
  *   then the scratch requests, sizes rounded up to 16, lifetime [first_created, last_used + 1).
+ *
+ * The folder src/tflm/: a model -> the problem TFLM's planner receives (lifetimes, scratch
+ * buffers, sharing rules, offline plans), and the operator orders TFLM allows.
  */
 #include <assert.h>
 #include <ctype.h>

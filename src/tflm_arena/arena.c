@@ -4,6 +4,8 @@
  * trace of AllocateTensors (trace.c) and its replay (replay.c): head, tail by category, used
  * bytes and the smallest working kTensorArenaSize; and the arena of a plan, beside stock
  * TFLM's, and of several models sharing one.
+ *
+ * The folder src/tflm_arena/: TFLM's whole arena, AllocateTensors replayed.
  */
 #include <string.h>
 

@@ -17,6 +17,9 @@
  *   none         no kernel requests anything.
  *
  * Sizes are computed in 64 bits and refused past AP_MAX_VALUE; TFLM computes them in int.
+ *
+ * The folder src/tflm_kernels/: what TFLM's kernels do to memory, as data: scratch requests,
+ * tail and temporary allocations, the expressions and struct layouts they are written in.
  */
 #include <string.h>
 

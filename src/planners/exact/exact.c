@@ -22,6 +22,8 @@
  *
  * With a capacity (opt->capacity >= 0) it answers that one question instead: a plan within
  * the capacity, "infeasible (proven)", or "no plan found within the time limit".
+ *
+ * The folder src/planners/exact/: the exact planner, one file per part of the algorithm.
  */
 #include <math.h>
 #include <stdio.h>
