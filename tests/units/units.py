@@ -99,6 +99,8 @@ def read_objects(objects, nm="nm"):
             if len(parts) < 2:
                 continue
             name, kind = parts[0], parts[1]
+            if name.startswith("__") or "." in name:
+                continue  # the compiler's and sanitizers' own (__odr_asan.x, .LC0)
             if kind == "U":
                 used.setdefault(unit, set()).add(name)
             elif kind in "TDRBCV":
