@@ -16,7 +16,7 @@
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
 #include "arenaplan/tflm_arena.h"
-#include "tflite/fb.h"
+#include "tflite/flexbuf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(copy, data, size);
 
     int64_t v;
-    (void)ap__flex_map_int(copy, size, "fft_length", &v);
+    (void)ap__flexbuf_map_int(copy, size, "fft_length", &v);
 
     ap_tfl_model *m = NULL;
     ap_error err;
@@ -41,8 +41,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 for (unsigned f = 0; f < 8; f++)
                     (void)ap_tflite_option_scalar(m, op, 1, f, 4, 1, &v);
                 if (op->custom_options_pos)
-                    (void)ap__flex_map_int(copy + op->custom_options_pos,
-                                           op->custom_options_len, "max_detections", &v);
+                    (void)ap__flexbuf_map_int(copy + op->custom_options_pos,
+                                              op->custom_options_len, "max_detections", &v);
             }
         for (int k = 0; k < AP_TFLM_KERNELS_COUNT; k++) {
             ap_tflite_build_options bo;

@@ -43,7 +43,7 @@ static int64_t exact_checked(const ap_problem *p, uint64_t node_limit, int64_t c
 }
 
 /* Every TFLM planner input of the corpus (plans/MODEL.csv with its offsets ignored, as TFLM's
- * planner receives them, 16-byte alignment): proven optimal within the default limit. */
+ * planner receives them, 16-byte alignment): proven optimal within TEST_NODES nodes. */
 static void corpus_reference_plans(void **state)
 {
     const char *dir = src_path("corpus/reference/plans");

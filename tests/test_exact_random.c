@@ -17,7 +17,8 @@
 #include "arenaplan/check.h"
 #include "arenaplan/csv.h"
 #include "core/util.h"
-#include "planners/exact/exact.h"
+#include "planners/exact/exact_search.h"
+#include "planners/exact/exact_skyline.h"
 #include "testutil.h"
 
 /* Work for one exact run on these small problems: far more than any needs (the most seen is
@@ -349,14 +350,14 @@ static ap__xresult search_asks(const ap_problem *p, const ap__xmodel *m, ap__xle
     clk.t0 = clk.last_report = ap__now();
     clk.deadline = HUGE_VAL;  /* decided by the node budget alone */
     if (L)
-        r = ap__xskyline(m, L, cap, RANDOM_NODES, &clk, xoff, need, &err);
+        r = ap__exact_skyline_run(m, L, cap, RANDOM_NODES, &clk, xoff, need, &err);
     else
-        r = ap__xsearch(m, cap, preorder, RANDOM_NODES, &clk, xoff, need, &err);
+        r = ap__exact_search_run(m, cap, preorder, RANDOM_NODES, &clk, xoff, need, &err);
     assert_int_not_equal(r, AP__ERROR);
     assert_int_not_equal(r, AP__ABORT);
     if (r == AP__FOUND) {
         ap_check_result res;
-        ap__xmodel_offsets(m, xoff, off);
+        ap__exact_model_offsets(m, xoff, off);
         if (ap_check(p, off, &res) != AP_OK)
             fail_msg("the %s search made an invalid plan: %s", L ? "skyline" : "canonical",
                      res.message);
@@ -384,10 +385,10 @@ static uint64_t each_problem(const gen_opts *g, uint64_t first, uint64_t *count,
         ap__xmodel m;
         ap_error err = {0};
         int64_t want = brute_min(p);
-        assert_int_equal(ap__xmodel_build(&m, p, &err), AP_OK);
+        assert_int_equal(ap__exact_model_build(&m, p, &err), AP_OK);
         if (want > 0 && m.n > 0)
             asked += ask(p, &m, want, seed, arg);
-        ap__xmodel_free(&m);
+        ap__exact_model_free(&m);
         ap_problem_free(p);
     }
     return asked;
@@ -402,11 +403,11 @@ static size_t skyline_asks(const ap_problem *p, const ap__xmodel *m, int64_t wan
 {
     int order;
     int64_t need;
-    for (order = 0; order < 2 && ap__xskyline_fits(m); order++) {
-        ap__xlearn *L = ap__xlearn_new(m);
+    for (order = 0; order < 2 && ap__exact_skyline_fits(m); order++) {
+        ap__xlearn *L = ap__exact_skyline_learn_new(m);
         int q;
         assert_non_null(L);
-        ap__xlearn_set_limit(L, limit);
+        ap__exact_skyline_learn_limit(L, limit);
         for (q = 0; q < 2; q++) {
             int64_t cap = (q == order) ? want - 1 : want;
             ap__xresult r = search_asks(p, m, L, 0, cap, &need);
@@ -418,7 +419,7 @@ static size_t skyline_asks(const ap_problem *p, const ap__xmodel *m, int64_t wan
                 fail_msg("seed %llu: no plan within the minimum %lld", (unsigned long long)seed,
                          (long long)want);
         }
-        ap__xlearn_free(L);
+        ap__exact_skyline_learn_free(L);
     }
     return (size_t)order;
 }

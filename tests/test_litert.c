@@ -13,7 +13,7 @@
 #include "arenaplan/csv.h"
 #include "arenaplan/litert.h"
 #include "arenaplan/tflite.h"
-#include "litert/lrt.h"
+#include "litert/libstdcxx.h"
 #include "test_tflite_fbb.h"
 
 /* ---- the reference -------------------------------------------------------------------------- */
@@ -430,15 +430,15 @@ static void uset_expect(const int32_t *keys, size_t n, const int32_t *want, size
     ap__uset s;
     ap_error err = {0};
     size_t k = 0;
-    ap__uset_init(&s);
+    ap__libstdcxx_uset_init(&s);
     for (size_t i = 0; i < n; i++)
-        assert_int_equal(ap__uset_insert(&s, keys[i], &err), AP_OK);
+        assert_int_equal(ap__libstdcxx_uset_insert(&s, keys[i], &err), AP_OK);
     for (int32_t x = s.head; x >= 0; x = s.next[x], k++) {
         assert_true(k < nwant);
         assert_int_equal(s.key[x], want[k]);
     }
     assert_int_equal(k, nwant);
-    ap__uset_free(&s);
+    ap__libstdcxx_uset_free(&s);
 }
 
 static int mod3_less(int32_t a, int32_t b, const void *ctx)
@@ -471,7 +471,7 @@ static void test_libstdcxx_order(void **state)
     }
     for (int i = 0; i < 24; i++)
         v[i] = i;
-    ap__std_sort(v, 24, mod3_less, NULL); /* introsort then insertion sort: not stable */
+    ap__libstdcxx_sort(v, 24, mod3_less, NULL); /* introsort then insertion sort: not stable */
     for (int i = 0; i < 24; i++)
         assert_int_equal(v[i], ws[i]);
 }

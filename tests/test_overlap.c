@@ -1,5 +1,5 @@
 /*
- * test_overlap.c - the kernel-aware overlap bound (src/tflm/share_overlap.c) proved three ways on
+ * test_overlap.c - the kernel-aware overlap bound (src/tflm/walk.c) proved three ways on
  * random shapes, then the rules on hand-built models:
  * - the closed form equals the bound read off a byte-level trace of the kernel's loop nest
  *   (tests/kernels/ref_kernels.h), for convolutions with groups, padding, strides and
@@ -18,7 +18,7 @@
 #include "arenaplan/tflite.h"
 #include "kernels/ref_kernels.h"
 #include "testutil.h"
-#include "tflm/share.h"
+#include "tflm/walk.h"
 
 /* ---- random shapes ----------------------------------------------------------------------- */
 

@@ -13,7 +13,8 @@
 #include "arenaplan/tflm.h"
 #include "test_tflite_fbb.h"
 #include "testutil.h"
-#include "tflm/share.h"
+#include "tflm/overlap.h"
+#include "tflm/sharing.h"
 
 #define SEED "fuzz/seeds/tflite/overlap_walk_2e40.tflite"
 
@@ -49,19 +50,19 @@ static unsigned char *build(int32_t side, int32_t out_c, size_t *len)
     return data;
 }
 
-/* The rules on the built model, straight from ap__share_rules: the work it did. */
-static ap__share_result share(const unsigned char *data, size_t len, ap_problem **out)
+/* The rules on the built model, straight from ap__sharing_apply: the work it did. */
+static ap__sharing_result share(const unsigned char *data, size_t len, ap_problem **out)
 {
     ap_tfl_model *m = NULL;
     ap_problem *p = NULL;
     ap_tflite_build_options bo;
-    ap__share_result res;
+    ap__sharing_result res;
     ap_error err = {0};
     ap_tflite_build_options_init(&bo);
     assert_int_equal(ap_tflite_read(data, len, &m, &err), AP_OK);
     assert_int_equal(ap_tflite_build_problem(m, &bo, &p, &err), AP_OK);
-    assert_int_equal(ap__share_rules(m, p, AP_TFLM_INPLACE_NONE, AP_TFLM_OVERLAP_REFERENCE, &res,
-                                     &err),
+    assert_int_equal(ap__sharing_apply(m, p, AP_TFLM_INPLACE_NONE, AP_TFLM_OVERLAP_REFERENCE, &res,
+                                       &err),
                      AP_OK);
     ap_tflite_free(m);
     *out = p;
@@ -83,7 +84,7 @@ static void hostile_walk_is_refused(void **state)
     assert_memory_equal(seed, data, len);
     free(seed);
 
-    ap__share_result r = share(data, len, &p);
+    ap__sharing_result r = share(data, len, &p);
     /* RELU's walk costs 1 (a closed form), and its output may overlap the dying input; the
        CONV_2D's 2^40 pixels are never walked and its output gets no allowance */
     assert_int_equal(r.work, 1);
@@ -118,7 +119,7 @@ static void small_walk_is_made(void **state)
     unsigned char *data = build(16, 1, &len);
     ap_problem *p;
     (void)state;
-    ap__share_result r = share(data, len, &p);
+    ap__sharing_result r = share(data, len, &p);
     assert_int_equal(r.work, 1 + 256 + 1);
     assert_int_equal(r.n_unwalked, 0);
     assert_int_equal(r.n_overlap, 2);
@@ -164,7 +165,7 @@ static void channel_walk_is_refused(void **state)
     unsigned char *data = build(1, 1 << 30, &len);
     ap_problem *p;
     (void)state;
-    ap__share_result r = share(data, len, &p);
+    ap__sharing_result r = share(data, len, &p);
     assert_int_equal(r.work, 1);
     assert_int_equal(r.n_unwalked, 1);
     assert_string_equal(r.unwalked, "CONV_2D op 1");

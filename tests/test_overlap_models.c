@@ -16,7 +16,7 @@
 #include "test_mobilenet_fbb.h"
 #include "test_tflite_fbb.h"
 #include "testutil.h"
-#include "tflm/share.h"
+#include "tflm/walk.h"
 
 /* short names for the schema's (arenaplan/schema.h) */
 enum { F32 = AP_TFL_FLOAT32, I32 = AP_TFL_INT32, I8 = AP_TFL_INT8 };

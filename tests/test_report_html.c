@@ -11,7 +11,7 @@
 #include "arenaplan/csv.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
-#include "report/rutil.h"
+#include "report/html_assets.h"
 #include "testutil.h"
 
 static const char example_csv[] = "id,lower,end,size\n0,0,1,100\n1,1,3,200\n2,2,4,150\n3,3,5,300\n4,4,6,250\n";
@@ -99,7 +99,7 @@ static void test_assets_match_sources(void **state)
     (void)state;
     assert_non_null(css);
     assert_non_null(js);
-    if (strcmp(css, ap__html_css) != 0 || strcmp(js, ap__html_js) != 0)
+    if (strcmp(css, ap__html_assets_css) != 0 || strcmp(js, ap__html_assets_js) != 0)
         fail_msg("src/report/html_assets.c is stale: run python3 src/report/assets/embed.py");
     free(css);
     free(js);

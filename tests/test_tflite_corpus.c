@@ -13,7 +13,8 @@
 
 #include "arenaplan/tflite.h"
 #include "testutil.h"
-#include "tflm/kernels.h"
+#include "tflm_kernels/prepare.h"
+#include "tflm_kernels/scratch.h"
 
 static ap_problem *load_model(const char *path, const char *kernels)
 {
@@ -232,8 +233,8 @@ static size_t check_scratch(const char *name, const char *path, const char *kern
     assert_int_equal(ap_read_file(path, (size_t)1 << 30, &data, &len, &err), AP_OK);
     assert_int_equal(ap_tflite_read(data, len, &m, &err), AP_OK);
     ap__prepare pr = {0};
-    if (ap__kernel_prepare(m, (ap_tflm_kernels)tflm_set(AP_TFLM_SET_KERNELS, kernels), &pr,
-                           &err) != AP_OK)
+    if (ap__scratch_run(m, (ap_tflm_kernels)tflm_set(AP_TFLM_SET_KERNELS, kernels), &pr,
+                        &err) != AP_OK)
         fail_msg("%s: %s", name, err.msg);
     *bytes = 0;
     for (size_t i = 0; i < n_ref; i++) {

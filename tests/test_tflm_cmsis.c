@@ -1,12 +1,12 @@
 /*
- * test_tflm_cmsis.c - the CMSIS-NN kernel tables (src/tflm/kernels_cmsis.c) and what they need
- * of the expression language (src/tflm/expr.c: ?:, align, definitions, the operator's options
- * and TFLM's padding); every table parsing; each CMSIS-NN code path on a model built by hand
- * that isolates it, for the
- * measured Cortex-M4 set and for targets no set offers yet (plain C, Helium, Arm Compiler 6,
- * KERNELS_OPTIMIZED_FOR_SIZE), with the sizes worked out from CMSIS-NN's size functions by hand;
- * the buffer names; and the in-place and overlap rules refused with CMSIS-NN. The dev models are
- * checked against the real runtime in test_tflite_corpus.c.
+ * test_tflm_cmsis.c - the CMSIS-NN kernel tables (src/tflm_kernels/cmsis_nn.c) and what they
+ * need of the expression language (src/tflm_kernels/expr.c: ?:, align, definitions, the
+ * operator's options and TFLM's padding); every table parsing; each CMSIS-NN code path on a
+ * model built by hand that isolates it, for the measured Cortex-M4 set and for targets no set
+ * offers yet (plain C, Helium, Arm Compiler 6, KERNELS_OPTIMIZED_FOR_SIZE), with the sizes
+ * worked out from CMSIS-NN's size functions by hand; the buffer names; and the in-place and
+ * overlap rules refused with CMSIS-NN. The dev models are checked against the real runtime in
+ * test_tflite_corpus.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,9 +16,12 @@
 #include "arenaplan/tflm.h"
 #include "test_tflite_fbb.h"
 #include "testutil.h"
-#include "tflm/kernels.h"
-#include "tflm/expr.h"
-#include "tflm/ptable.h"
+#include "tflm_kernels/cmsis_nn.h"
+#include "tflm_kernels/kernel_sets.h"
+#include "tflm_kernels/prepare.h"
+#include "tflm_kernels/scratch.h"
+#include "tflm_kernels/expr.h"
+#include "tflm_kernels/prepare_rows.h"
 
 enum { F32 = 0, I32 = 2, I64 = 4, I16 = 7, I8 = 9, INT4 = 17 };
 enum { CONV = 3, DW = 4, FC = 9, AVGPOOL = 1, MAXPOOL = 17, SVDF = 27, LSTM = 44, TCONV = 67,
@@ -93,7 +96,7 @@ static int requests(const built *b, const named *ks, int64_t bytes[MAX_REQ],
                     const char *what[MAX_REQ], ap_error *err)
 {
     ap__prepare pr = {0};
-    if (ap__kernel_prepare_build(b->m, &ks->b, &pr, err) != AP_OK) {
+    if (ap__scratch_run_build(b->m, &ks->b, &pr, err) != AP_OK) {
         ap__prepare_free(&pr);
         return -1;
     }
@@ -180,7 +183,7 @@ static void expression_additions(void **state)
     static const ap__xdef defs[] = {{"ic", "dim(in(0), 3)"}, {"twice_ic", "2 * ic"},
                                     {"loop", "loop + 1"}, {"bad", "ic +"}, {"zero", "0"}};
     const ap_tfl_subgraph *g = &b.m->subgraphs[0];
-    ap__xctx c = {&ap__target_cortex_m, b.m, g, &g->ops[0], 0, &m4.b, defs, 5};
+    ap__xctx c = {&ap__layout_cortex_m, b.m, g, &g->ops[0], 0, &m4.b, defs, 5};
     /* The options and TFLM's padding: width 8 by stride 2 -> 4 outputs, total padding
        (4 - 1) * 2 + 3 - 8 = 1 -> 0 before; height by stride 1 -> 8, total 2 -> 1 before. */
     assert_int_equal(xval(&c, "stride_w * 10 + stride_h"), 21);
@@ -215,11 +218,11 @@ static void expression_additions(void **state)
     assert_int_equal(xval(&c, "dsp * 1000 + mve * 100 + armclang * 10 + speed"), 1100);
     /* Checking without a model: names in untaken branches and in definitions count too. */
     ap_error err = {0};
-    assert_int_equal(ap__expr_check_defs("mve ? twice_ic : pad_w", &ap__target_cortex_m, defs, 5,
+    assert_int_equal(ap__expr_check_defs("mve ? twice_ic : pad_w", &ap__layout_cortex_m, defs, 5,
                                          &err), AP_OK);
-    assert_int_equal(ap__expr_check_defs("0 ? nosuch : 1", &ap__target_cortex_m, defs, 5, &err),
+    assert_int_equal(ap__expr_check_defs("0 ? nosuch : 1", &ap__layout_cortex_m, defs, 5, &err),
                      AP_ERR_INVALID);
-    assert_int_equal(ap__expr_check_defs("twice_ic", &ap__target_cortex_m, NULL, 0, &err),
+    assert_int_equal(ap__expr_check_defs("twice_ic", &ap__layout_cortex_m, NULL, 0, &err),
                      AP_ERR_INVALID);
     unbuild(&b);
     /* TFLM's padding needs a 2D window: a model without one fails (names what it read). */
@@ -227,7 +230,7 @@ static void expression_additions(void **state)
                                     tfl_tensor("y", I8, fbb_ints(2, 1, 4), 0)),
                      fbb_ints(1, 0), fbb_ints(1, 1), 8, fbb_table()));
     g = &b.m->subgraphs[0];
-    ap__xctx d = {&ap__target_cortex_m, b.m, g, &g->ops[0], 0, NULL, NULL, 0};
+    ap__xctx d = {&ap__layout_cortex_m, b.m, g, &g->ops[0], 0, NULL, NULL, 0};
     assert_int_equal(xfault(&d, "pad_w", "a tensor the kernel reads is absent in \"pad_w\""),
                      AP_ERR_INPUT);
     unbuild(&b);
@@ -477,7 +480,7 @@ static void pooling_paths(void **state)
     b = pool(AVGPOOL, I8, 24);
     ap_error err = {0};
     ap__prepare pr = {0};
-    assert_int_equal(ap__kernel_prepare(b.m, AP_TFLM_KERNELS_REFERENCE, &pr, &err), AP_OK);
+    assert_int_equal(ap__scratch_run(b.m, AP_TFLM_KERNELS_REFERENCE, &pr, &err), AP_OK);
     assert_int_equal(pr.n, 0);
     ap__prepare_free(&pr);
     unbuild(&b);
@@ -680,8 +683,8 @@ static void every_table_parses(void **state)
                                                 tfl_tensor("y", I8, fbb_ints(2, 4, 5), 0)),
                                 fbb_ints(2, 0, 1), fbb_ints(1, 2), 101, fbb_table()));
     size_t n_tables = 0;
-    for (size_t i = 0; ap__cmsis_tables[i]; i++) {
-        const ap__ptable *t = ap__cmsis_tables[i];
+    for (size_t i = 0; ap__cmsis_nn_tables[i]; i++) {
+        const ap__ptable *t = ap__cmsis_nn_tables[i];
         n_tables++;
         size_t j;
         for (j = 0; j < nm; j++)
@@ -690,9 +693,9 @@ static void every_table_parses(void **state)
         if (j == nm)
             fail_msg("no model for the table of operator %d", t->builtin);
         const ap_tfl_operator *op = &models[j].m->subgraphs[0].ops[0];
-        assert_ptr_equal(ap__cmsis_table(op), t);
+        assert_ptr_equal(ap__cmsis_nn_table(op), t);
         ap_error err = {0};
-        size_t bad = ap__ptable_lint(t, &err);
+        size_t bad = ap__prepare_rows_lint(t, &err);
         if (bad)
             fail_msg("%s: entry %zu of the table of operator %d does not parse: %s", t->source,
                      bad - 1, t->builtin, err.msg);
@@ -719,11 +722,11 @@ static void every_table_parses(void **state)
     static const ap__prow broken[] = {
         {AP__PR_SCRATCH, 0, "in_type == INT8", "in_type * 2", NULL, "x"},
         {AP__PR_SCRATCH, 0, "in_type == INT8", "nosuch * 2", NULL, "x"}};
-    ap__ptable bad = *ap__cmsis_tables[0];
+    ap__ptable bad = *ap__cmsis_nn_tables[0];
     bad.rows = broken;
     bad.n_rows = 2;
     ap_error err = {0};
-    assert_int_equal(ap__ptable_lint(&bad, &err), 2);
+    assert_int_equal(ap__prepare_rows_lint(&bad, &err), 2);
     assert_string_equal(err.msg, "an unknown name in \"nosuch * 2\" (at \"nosuch * 2\")");
 }
 
@@ -735,20 +738,20 @@ static void kernel_sets_are_listed(void **state)
     const char *const *names = ap_tflm_set_names(AP_TFLM_SET_KERNELS);
     size_t n = 0;
     for (; names[n]; n++)
-        assert_non_null(ap__kernel_build((ap_tflm_kernels)n));
+        assert_non_null(ap__kernel_sets_build((ap_tflm_kernels)n));
     assert_int_equal(n, AP_TFLM_KERNELS_COUNT);
-    assert_null(ap__kernel_build(AP_TFLM_KERNELS_COUNT));
+    assert_null(ap__kernel_sets_build(AP_TFLM_KERNELS_COUNT));
     assert_string_equal(names[AP_TFLM_KERNELS_CMSIS_NN], "cmsis-nn");
     assert_string_equal(names[AP_TFLM_KERNELS_CMSIS_NN_M4], "cmsis-nn-m4");
-    const ap__kbuild *a = ap__kernel_build(AP_TFLM_KERNELS_CMSIS_NN);
-    const ap__kbuild *b = ap__kernel_build(AP_TFLM_KERNELS_CMSIS_NN_M4);
+    const ap__kbuild *a = ap__kernel_sets_build(AP_TFLM_KERNELS_CMSIS_NN);
+    const ap__kbuild *b = ap__kernel_sets_build(AP_TFLM_KERNELS_CMSIS_NN_M4);
     assert_true(a->cmsis_nn && a->dsp && !a->mve && !a->armclang && a->speed && a->ptr == 4);
     assert_memory_equal(a, b, sizeof *a);
     assert_memory_equal(a, &m4.b, sizeof *a);
-    const ap__kbuild *r = ap__kernel_build(AP_TFLM_KERNELS_REFERENCE);
+    const ap__kbuild *r = ap__kernel_sets_build(AP_TFLM_KERNELS_REFERENCE);
     assert_true(!r->cmsis_nn && r->ptr == 4 && !r->none);
-    assert_int_equal(ap__kernel_build(AP_TFLM_KERNELS_REFERENCE64)->ptr, 8);
-    assert_true(ap__kernel_build(AP_TFLM_KERNELS_NONE)->none);
+    assert_int_equal(ap__kernel_sets_build(AP_TFLM_KERNELS_REFERENCE64)->ptr, 8);
+    assert_true(ap__kernel_sets_build(AP_TFLM_KERNELS_NONE)->none);
     ap_error err = {0};
     int v;
     assert_int_equal(ap_tflm_set_find(AP_TFLM_SET_KERNELS, "cmsis-nn-m55", &v, &err),

@@ -9,10 +9,11 @@
  *   - every row of every kernel set and every parser names what exists and parses;
  *   - the expression language evaluates and refuses as documented.
  */
-#include "tflm/expr.h"
-#include "tflm/kernels.h"
-#include "tflm/ktable.h"
-#include "tflm/layout.h"
+#include "tflm_kernels/expr.h"
+#include "tflm_kernels/kernel_sets.h"
+#include "tflm_kernels/scratch.h"
+#include "tflm_kernels/alloc_rows.h"
+#include "tflm_kernels/layout.h"
 #include "testutil.h"
 
 #include "arenaplan/tflite.h"
@@ -154,15 +155,15 @@ static void test_struct_table(void **state)
 {
     (void)state;
     size_t n;
-    const ap__struct_def *d = ap__struct_table(&n);
+    const ap__struct_def *d = ap__layout_structs(&n);
     assert_int_equal(n, sizeof compiled / sizeof compiled[0]);
     for (size_t i = 0; i < n; i++) {
         ap__layout m, h;
         ap_error err = {0};
         assert_string_equal(d[i].name, compiled[i].name);
         assert_non_null(d[i].source);
-        if (ap__layout_of(&ap__target_cortex_m, d[i].name, &m, &err) != AP_OK ||
-            ap__layout_of(&ap__target_host64, d[i].name, &h, &err) != AP_OK)
+        if (ap__layout_of(&ap__layout_cortex_m, d[i].name, &m, &err) != AP_OK ||
+            ap__layout_of(&ap__layout_host64, d[i].name, &h, &err) != AP_OK)
             fail_msg("%s", err.msg);
         if (m.size != compiled[i].m_size || m.align != compiled[i].m_align ||
             h.size != compiled[i].h_size || h.align != compiled[i].h_align)
@@ -186,7 +187,7 @@ static int64_t fields(const ap__target *t, const char *f)
 static void test_layout_engine(void **state)
 {
     (void)state;
-    const ap__target *h = &ap__target_host64, *m = &ap__target_cortex_m;
+    const ap__target *h = &ap__layout_host64, *m = &ap__layout_cortex_m;
 #if defined(__LP64__) && defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 8
     /* The host compiler's own layouts (SysV LP64: the host64 rules). */
     struct s1 { int8_t a; double b; int16_t c; };
@@ -218,9 +219,9 @@ static void test_layout_engine(void **state)
     assert_int_equal(ap__layout_fields(h, "i32[0]", &l, &err), AP_ERR_INVALID);
     assert_int_equal(ap__layout_of(h, "NoSuchStruct", &l, &err), AP_ERR_INVALID);
     assert_string_equal(err.msg, "no layout of NoSuchStruct in the struct table");
-    assert_ptr_equal(ap__target_find(NULL), &ap__target_cortex_m);
-    assert_ptr_equal(ap__target_find("host64"), &ap__target_host64);
-    assert_null(ap__target_find("cortex-a"));
+    assert_ptr_equal(ap__layout_target(NULL), &ap__layout_cortex_m);
+    assert_ptr_equal(ap__layout_target("host64"), &ap__layout_host64);
+    assert_null(ap__layout_target("cortex-a"));
 }
 
 static void check_expr(const char *src, const char *row)
@@ -228,7 +229,7 @@ static void check_expr(const char *src, const char *row)
     ap_error err = {0};
     if (!src)
         return;
-    if (ap__expr_check(src, &ap__target_cortex_m, &err) != AP_OK)
+    if (ap__expr_check(src, &ap__layout_cortex_m, &err) != AP_OK)
         fail_msg("%s: %s", row, err.msg);
 }
 
@@ -236,7 +237,7 @@ static void test_kernel_tables(void **state)
 {
     (void)state;
     size_t np;
-    const ap__parser *pa = ap__parser_table(&np);
+    const ap__parser *pa = ap__alloc_rows_parsers(&np);
     for (size_t i = 0; i < np; i++) {
         const ap__krow *r;
         size_t n;
@@ -247,20 +248,20 @@ static void test_kernel_tables(void **state)
             known = ap_tfl_builtin_name(code) && strcmp(ap_tfl_builtin_name(code), pa[i].op) == 0;
         if (!known)
             fail_msg("parser %s: not a builtin operator", pa[i].op);
-        if (pa[i].params && ap__layout_of(&ap__target_host64, pa[i].params, &l, &err) != AP_OK)
+        if (pa[i].params && ap__layout_of(&ap__layout_host64, pa[i].params, &l, &err) != AP_OK)
             fail_msg("parser %s: %s", pa[i].op, err.msg);
-        if (!ap__kset_rows(ap__kset_find("reference"), pa[i].op, &r, &n))
+        if (!ap__alloc_rows_find(ap__alloc_rows_set("reference"), pa[i].op, &r, &n))
             fail_msg("parser %s: no kernel rows", pa[i].op);
     }
     assert_int_equal(np, 43);
-    for (size_t s = 0; ap__ksets[s]; s++) {
-        const ap__kset *ks = ap__ksets[s];
-        assert_ptr_equal(ap__kset_find(ks->name), ks);
+    for (size_t s = 0; ap__alloc_rows_sets[s]; s++) {
+        const ap__kset *ks = ap__alloc_rows_sets[s];
+        assert_ptr_equal(ap__alloc_rows_set(ks->name), ks);
         for (size_t k = 0; k < ks->n_rows; k++) {
             const ap__krow *r = &ks->rows[k];
             char row[128];
             snprintf(row, sizeof row, "%s row %zu (%s)", ks->name, k, r->op);
-            /* Rows of one operator are together (ap__kset_rows takes one run). */
+            /* Rows of one operator are together (ap__alloc_rows_find takes one run). */
             for (size_t j = k + 2; j < ks->n_rows; j++)
                 if (strcmp(ks->rows[j].op, r->op) == 0 && strcmp(ks->rows[j - 1].op, r->op) != 0)
                     fail_msg("%s: the operator's rows are split", row);
@@ -281,32 +282,32 @@ static void test_kernel_tables(void **state)
             int builtin = 0;
             for (int32_t code = 0; code < 256 && !builtin; code++)
                 builtin = ap_tfl_builtin_name(code) && strcmp(ap_tfl_builtin_name(code), r->op) == 0;
-            if (builtin && !ap__parser_find(r->op))
+            if (builtin && !ap__alloc_rows_parser(r->op))
                 fail_msg("%s: a builtin without a parser row", row);
             if (!builtin && strncmp(r->op, "Signal", 6) != 0)
                 fail_msg("%s: a custom operator outside the signal library", row);
         }
     }
-    assert_null(ap__kset_find("xtensa"));
+    assert_null(ap__alloc_rows_set("xtensa"));
     const ap__krow *r;
     size_t n;
-    assert_int_equal(ap__kset_rows(ap__kset_find("reference"), "CONV_2D", &r, &n), 1);
+    assert_int_equal(ap__alloc_rows_find(ap__alloc_rows_set("reference"), "CONV_2D", &r, &n), 1);
     assert_int_equal(n, 10);
     assert_string_equal(r[0].expr, "sizeof(OpDataConv)");
-    assert_int_equal(ap__kset_rows(ap__kset_find("reference"), "ethos-u", &r, &n), 0);
+    assert_int_equal(ap__alloc_rows_find(ap__alloc_rows_set("reference"), "ethos-u", &r, &n), 0);
     /* CMSIS-NN: its own rows where its kernels allocate differently, the reference ones
        elsewhere; both names of the set are one table. */
-    const ap__kset *cm = ap__kset_find("cmsis-nn");
+    const ap__kset *cm = ap__alloc_rows_set("cmsis-nn");
     assert_non_null(cm);
     assert_string_equal(cm->fallback, "reference");
-    assert_ptr_equal(ap__kset_find("cmsis-nn-m4")->rows, cm->rows);
-    assert_int_equal(ap__kset_rows(cm, "CONV_2D", &r, &n), 1);
+    assert_ptr_equal(ap__alloc_rows_set("cmsis-nn-m4")->rows, cm->rows);
+    assert_int_equal(ap__alloc_rows_find(cm, "CONV_2D", &r, &n), 1);
     assert_int_equal(n, 10);
     assert_string_equal(r[0].expr, "sizeof(CmsisNnConvOpData)");
     assert_string_equal(r[4].when, "(type(in(0)) == INT8 || type(in(0)) == INT16)");
-    assert_int_equal(ap__kset_rows(cm, "ADD", &r, &n), 1);
+    assert_int_equal(ap__alloc_rows_find(cm, "ADD", &r, &n), 1);
     assert_string_equal(r[0].expr, "sizeof(OpDataAdd)"); /* the reference rows */
-    assert_int_equal(ap__kset_rows(cm, "ethos-u", &r, &n), 0);
+    assert_int_equal(ap__alloc_rows_find(cm, "ethos-u", &r, &n), 0);
 }
 
 /* hello_world_int8: three FULLY_CONNECTED operators over int8 tensors. */
@@ -341,7 +342,7 @@ static void test_expressions(void **state)
     unsigned char *data;
     ap_tfl_model *m = load_hello(&data);
     const ap_tfl_subgraph *g = &m->subgraphs[0];
-    ap__xctx c = {&ap__target_cortex_m, m, g, &g->ops[0], 0, NULL, NULL, 0};
+    ap__xctx c = {&ap__layout_cortex_m, m, g, &g->ops[0], 0, NULL, NULL, 0};
     int64_t v;
     ap_error err = {0};
 
@@ -354,14 +355,14 @@ static void test_expressions(void **state)
     assert_int_equal(value(&c, "min(3, 9) + max(3, 9)"), 12);
     /* Target sizes. */
     assert_int_equal(value(&c, "ptr + size_t + enum"), 9);
-    c.t = &ap__target_host64;
+    c.t = &ap__layout_host64;
     assert_int_equal(value(&c, "ptr + size_t + enum"), 20);
     assert_int_equal(value(&c, "sizeof(TfLiteTensor) * 100 + alignof(TfLiteTensor)"), 6408);
-    c.t = &ap__target_cortex_m;
+    c.t = &ap__layout_cortex_m;
     assert_int_equal(value(&c, "sizeof(OpDataFullyConnected)"), 48);
     /* The kernel set's build: nothing without one; the CMSIS-NN Cortex-M4 build has DSP. */
     assert_int_equal(value(&c, "dsp * 1000 + mve * 100 + armclang * 10 + speed"), 0);
-    c.build = ap__kernel_build(AP_TFLM_KERNELS_CMSIS_NN);
+    c.build = ap__kernel_sets_build(AP_TFLM_KERNELS_CMSIS_NN);
     assert_int_equal(value(&c, "dsp * 1000 + mve * 100 + armclang * 10 + speed"), 1001);
     assert_int_equal(value(&c, "0 && mve"), 0);
     c.build = NULL;
@@ -405,9 +406,9 @@ static void test_expressions(void **state)
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         assert_int_equal(eval(&c, bad[k], &v, &err), AP_ERR_INVALID);
         assert_contains(err.msg, why[k]);
-        assert_int_equal(ap__expr_check(bad[k], &ap__target_host64, &err), AP_ERR_INVALID);
+        assert_int_equal(ap__expr_check(bad[k], &ap__layout_host64, &err), AP_ERR_INVALID);
     }
-    assert_int_equal(ap__expr_check("dim(in(9), 4) + copt(\"x\")", &ap__target_host64, &err), AP_OK);
+    assert_int_equal(ap__expr_check("dim(in(9), 4) + copt(\"x\")", &ap__layout_host64, &err), AP_OK);
     ap_tflite_free(m);
     free(data);
 }

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "arenaplan/check.h"
+#include "core/check.h"
 #include "core/util.h"
 
 typedef struct sweep sweep;
@@ -186,7 +187,9 @@ static ap_status check_each(const ap_problem *p, const int64_t *off, ap_check_re
 /* The sweep over the buffers that `take` selects (all, or the fixed ones) at offsets: the first
  * overlap that s->ok does not excuse, in the order ap_check documents. An incoming pre-planned
  * buffer (when the rule applies) is only compared with the live buffers of tree 0: those of
- * tree 1 may share its bytes, and skipping them keeps the sweep O(n log n) however many do. */
+ * tree 1 may share its bytes, and skipping them keeps the sweep O(n log n) however many do.
+ * Long because it is the checker's one loop: the trees, the events and the first fault are
+ * its state, and a reader verifies the checker by reading this function whole. */
 static ap_status sweep_run(sweep *s, int fixed_only, ap_check_result *res)
 {
     const ap_problem *p = s->p;

@@ -51,23 +51,6 @@ static inline uint64_t ap__rand_below(uint64_t *state, uint64_t n)
     return ap__rand(state) % n;
 }
 
-/* Whether the problem has overlap allowances (rules: aliases, in-place, kernel-aware overlap;
- * the pre-planned sharing of fixed buffers is no allowance). */
-struct ap_problem;
-int ap__has_rule_overlaps(const struct ap_problem *p);
-
-/* A validated copy of p without those allowances (pre-planned fixed buffers may still share
- * bytes): the problem as a planner that knows no kernel rule sees it. */
-ap_status ap__without_rule_overlaps(const struct ap_problem *p, struct ap_problem **out,
-                                    ap_error *err);
-
-/* The checker's sweep over the fixed buffers of p alone, at their fixed offsets (check.c):
- * AP_ERR_INVALID with res naming the first two that share bytes while both live, unless an
- * allowance lets them or, when !strict, both are pre-planned; AP_ERR_NOMEM. Needs p's
- * allowances sorted (ap_problem_validate calls it last). */
-struct ap_check_result;
-ap_status ap__check_fixed(const struct ap_problem *p, int strict, struct ap_check_result *res);
-
 /* A stable merge sort of n uint32 indices by cmp(a, b, ctx) (negative: a before b). */
 typedef int (*ap__cmp_fn)(uint32_t a, uint32_t b, const void *ctx);
 ap_status ap__sort_idx(uint32_t *idx, size_t n, ap__cmp_fn cmp, const void *ctx, ap_error *err);

@@ -10,6 +10,9 @@
  * so that a file including the header without using every table still compiles with -Wall
  * -Wextra -Werror, in C and in C++. Text from the input (file name, ids, tensor names, the
  * note) goes into comments escaped (put_comment), the note whole.
+ *
+ * The folder src/export/: files that carry a plan: C headers, a .tflite with its plan or
+ * another order.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -17,10 +20,11 @@
 
 #include "arenaplan/bounds.h"
 #include "arenaplan/export.h"
-#include "core/util.h"
 #include "export/c_header.h"
 #include "arenaplan/tflm_arena.h"
-#include "tflm/whole.h"
+#include "core/util.h"
+#include "planners/stock.h"
+#include "report/lines.h"
 
 void ap_c_identifier(const char *text, char *out, size_t cap)
 {
@@ -154,7 +158,7 @@ static void model_comment(FILE *f, const ap_problem *p, const ap_plan *plan, con
             p->buf && p->n && p->buf[0].tensor != AP_NO_INDEX ? " (tensors, then kernel scratch)" : "");
     if (p->note)
         put_comment_line(f, pre, "note:", p->note, 1);
-    if (ap__stock_line(p, plan->arena, arena, stock, sizeof stock))
+    if (ap__lines_stock(arena ? -1 : ap__stock_head(p), plan->arena, arena, stock, sizeof stock))
         fprintf(f, " * %s%s\n", pre, stock);
 }
 

@@ -27,6 +27,7 @@
 #include "arenaplan/embed.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
+#include "core/problem.h"
 #include "core/util.h"
 #include "planners/planners.h"
 #include "tflm/lifetime.h"
@@ -208,7 +209,7 @@ static ap_status take_candidate(ap_plan *x, void *ctx, int *enough, ap_error *er
  * the problem carries overlap allowances (pre-planned sharing of fixed buffers is none). */
 static int relies_on_kernels(const ap_tflite_build_options *lo, const ap_problem *p)
 {
-    return ap_tflite_rules_asked(lo) || ap__has_rule_overlaps(p);
+    return ap_tflite_rules_asked(lo) || ap__problem_has_rule_overlaps(p);
 }
 
 /* ---- Embedding ------------------------------------------------------------------------------ */
@@ -424,7 +425,7 @@ static ap_status embed(const unsigned char *data, size_t len, const char *path,
      * graph for the tensor counts. */
     if ((st = check_options(opt, err)) != AP_OK ||
         (st = ap_tflite_read(data, len, &m, err)) != AP_OK ||
-        (st = ap__tflite_problem(m, path, lo, &p, err)) != AP_OK)
+        (st = ap__lifetime_problem(m, path, lo, &p, err)) != AP_OK)
         goto done;
     for (uint32_t s = 0; s < m->n_subgraphs; s++)
         nt += m->subgraphs[s].n_tensors;

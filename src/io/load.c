@@ -1,4 +1,8 @@
-/* load.c - reading an input file and handing it to the CSV or .tflite reader (see load.h). */
+/*
+ * load.c - reading an input file and handing it to the CSV or .tflite reader (see load.h).
+ *
+ * The folder src/io/: inputs, a file to its reader.
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,126 +15,14 @@
  *   leaves an output kTfLiteDynamic or returns kTfLiteOutputShapeNotKnown; the rest is
  *   prepared at Invoke.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/util.h"
-#include "litert/lrt.h"
-
-int ap__lrt_type_size(int type)
-{
-    switch (type) {
-    case AP_TFL_FLOAT32: case AP_TFL_INT32: case AP_TFL_UINT32:
-        return 4;
-    case AP_TFL_INT64: case AP_TFL_UINT64: case AP_TFL_FLOAT64: case AP_TFL_COMPLEX64:
-        return 8;
-    case AP_TFL_COMPLEX128:
-        return 16;
-    case AP_TFL_INT16: case AP_TFL_UINT16: case AP_TFL_FLOAT16: case AP_TFL_BFLOAT16:
-        return 2;
-    case AP_TFL_UINT8: case AP_TFL_INT8: case AP_TFL_BOOL: case AP_TFL_INT4: case AP_TFL_UINT4:
-    case AP_TFL_INT2:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-int32_t ap__lrt_add_tensors(ap__lrt_graph *g, uint32_t count)
-{
-    size_t k, first = g->nt;
-    if (g->nt + count > AP__LRT_MAX_TENSORS)
-        return -1;
-    if (g->nt + count > g->cap) {
-        size_t cap = g->cap;
-        ap__lrt_tensor *t = ap__grow(g->t, &cap, g->nt + count, sizeof *t);
-        if (!t)
-            return -1;
-        g->t = t;
-        g->cap = cap;
-    }
-    for (k = 0; k < count; k++) {
-        ap__lrt_tensor *t = &g->t[g->nt++];
-        memset(t, 0, sizeof *t);
-        t->type = -1;
-        t->op = -1;
-        t->why_op = -1;
-    }
-    return (int32_t)first;
-}
-
-int32_t ap__lrt_input(const ap__lrt_graph *g, uint32_t i, uint32_t k)
-{
-    const ap_tfl_operator *op = g->node[i].op;
-    return k < op->n_inputs ? op->inputs[k] : -1;
-}
-
-int ap__lrt_const(const ap__lrt_graph *g, int32_t t)
-{
-    return t >= 0 && (g->t[t].alloc == AP__LRT_MMAP_RO || g->t[t].alloc == AP__LRT_PERSISTENT_RO);
-}
-
-const char *ap__lrt_op_text(const ap__lrt_graph *g, uint32_t i, char *buf, size_t n)
-{
-    snprintf(buf, n, "op %u %s", i, ap_tfl_op_name(g->node[i].op));
-    return buf;
-}
-
-uint32_t ap__lrt_readers(ap__lrt_graph *g, int32_t t)
-{
-    const ap_tfl_subgraph *s = &g->m->subgraphs[g->sg];
-    uint32_t k, j;
-    if (!g->readers) {
-        if (!(g->readers = ap__zalloc(g->nt ? g->nt : 1, sizeof *g->readers)))
-            return UINT32_MAX;
-        for (k = 0; k < s->n_ops; k++)
-            for (j = 0; j < s->ops[k].n_inputs; j++)
-                if (s->ops[k].inputs[j] >= 0)
-                    g->readers[s->ops[k].inputs[j]]++;
-        for (k = 0; k < s->n_outputs; k++)
-            if (s->outputs[k] >= 0)
-                g->readers[s->outputs[k]]++;
-    }
-    return t >= 0 && (size_t)t < g->nt ? g->readers[t] : 0;
-}
-
-ap_status ap__lrt_set_alloc(ap__lrt_graph *g, int32_t t, ap__lrt_alloc a, uint32_t i,
-                            ap_error *err, const char *fmt, ...)
-{
-    char buf[256];
-    va_list ap;
-    if (t < 0)
-        return AP_OK;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    free(g->t[t].why);
-    if (!(g->t[t].why = ap__strdup(buf)))
-        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
-    g->t[t].alloc = a;
-    g->t[t].why_op = (int32_t)i;
-    return AP_OK;
-}
-
-void ap__lrt_graph_free(ap__lrt_graph *g)
-{
-    size_t k;
-    if (!g)
-        return;
-    for (k = 0; k < g->nt; k++)
-        free(g->t[k].why);
-    for (k = 0; k < g->n_nodes; k++)
-        free(g->node[k].outputs);
-    free(g->t);
-    free(g->node);
-    free(g->kernel);
-    free(g->stop_why);
-    free(g->unmodelled);
-    free(g->readers);
-    memset(g, 0, sizeof *g);
-}
+#include "litert/builtins.h"
+#include "litert/interp.h"
+#include "litert/subgraph.h"
 
 /* Whether tensor t's buffer makes it read-only data (get_readonly_data in ParseTensors). */
 static int has_data(const ap_tfl_model *m, const ap_tfl_tensor *t)
@@ -172,7 +60,7 @@ static ap_status init_tensors(ap__lrt_graph *g, ap_error *err)
     const ap_tfl_subgraph *s = &g->m->subgraphs[g->sg];
     uint32_t i;
     ap_status st;
-    if (ap__lrt_add_tensors(g, s->n_tensors) < 0)
+    if (ap__subgraph_add_tensors(g, s->n_tensors) < 0)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory for %u tensors", s->n_tensors);
     for (i = 0; i < s->n_tensors; i++) {
         const ap_tfl_tensor *mt = &s->tensors[i];
@@ -217,7 +105,7 @@ static ap_status init_nodes(ap__lrt_graph *g, ap_error *err)
         ap__lrt_node *nd = &g->node[i];
         const ap_tfl_operator *op = &s->ops[i];
         const ap_tfl_opcode *oc = &g->m->opcodes[op->opcode_index];
-        const ap__lrt_kernel *k = ap__lrt_kernel_find(op);
+        const ap__lrt_kernel *k = ap__builtins_find(op);
         int v;
         nd->op = op;
         nd->scratch = -1;
@@ -236,9 +124,9 @@ static ap_status init_nodes(ap__lrt_graph *g, ap_error *err)
                                 "version %d (operator %u of subgraph %u)",
                                 ap_tfl_op_name(op), oc->version, i, g->sg);
         g->kernel[i] = k;
-        if (k && ap__lrt_init_tensors(k, g->m, op)) {
-            uint32_t n = ap__lrt_init_tensors(k, g->m, op);
-            if ((nd->scratch = ap__lrt_add_tensors(g, n)) < 0)
+        if (k && ap__builtins_init_tensors(k, g->m, op)) {
+            uint32_t n = ap__builtins_init_tensors(k, g->m, op);
+            if ((nd->scratch = ap__subgraph_add_tensors(g, n)) < 0)
                 return ap_error_set(err, AP_ERR_INPUT, "more than %d tensors with the kernels' "
                                     "temporaries", AP__LRT_MAX_TENSORS);
             for (v = 0; v < (int)n; v++) {
@@ -250,8 +138,11 @@ static ap_status init_nodes(ap__lrt_graph *g, ap_error *err)
     return AP_OK;
 }
 
-ap_status ap__lrt_graph_build(ap__lrt_graph *g, const ap_tfl_model *m, uint32_t sg, int threads,
-                              unsigned depth, const uint32_t *stack, ap_error *err)
+/* What a control-flow kernel runs on the subgraphs it calls (subgraph.h). */
+static const ap__lrt_steps steps = {ap__interp_build, ap__interp_prepare};
+
+ap_status ap__interp_build(ap__lrt_graph *g, const ap_tfl_model *m, uint32_t sg, int threads,
+                           unsigned depth, const uint32_t *stack, ap_error *err)
 {
     ap_status st;
     memset(g, 0, sizeof *g);
@@ -262,6 +153,7 @@ ap_status ap__lrt_graph_build(ap__lrt_graph *g, const ap_tfl_model *m, uint32_t 
     g->stack = stack;
     g->budget_own = AP__LRT_BUDGET;
     g->budget = &g->budget_own;
+    g->steps = &steps;
     if ((st = init_tensors(g, err)) != AP_OK || (st = init_nodes(g, err)) != AP_OK)
         return st;
     return AP_OK;
@@ -278,7 +170,7 @@ static int32_t dynamic_output(const ap__lrt_graph *g, uint32_t i)
     return -1;
 }
 
-ap_status ap__lrt_graph_prepare(ap__lrt_graph *g, ap_error *err)
+ap_status ap__interp_prepare(ap__lrt_graph *g, ap_error *err)
 {
     const ap_tfl_subgraph *s = &g->m->subgraphs[g->sg];
     uint32_t i, k;
@@ -300,7 +192,7 @@ ap_status ap__lrt_graph_prepare(ap__lrt_graph *g, ap_error *err)
             return ap_error_set(err, AP_ERR_INPUT,
                                 "TFLite cannot allocate the model: %s of subgraph %u is the "
                                 "custom operator \"%s\", which has no kernel (an unresolved "
-                                "custom op)", ap__lrt_op_text(g, i, buf, sizeof buf), g->sg,
+                                "custom op)", ap__subgraph_op_text(g, i, buf, sizeof buf), g->sg,
                                 g->node[i].op->custom_code ? g->node[i].op->custom_code : "");
         if (kn->prepare && (st = kn->prepare(g, i, &result, err)) != AP_OK)
             return st;
@@ -315,7 +207,7 @@ ap_status ap__lrt_graph_prepare(ap__lrt_graph *g, ap_error *err)
                 snprintf(buf, sizeof buf, "the output shape of ");
             {
                 char ot[64], msg[256];
-                snprintf(msg, sizeof msg, "%s%s is %s", buf, ap__lrt_op_text(g, i, ot, sizeof ot),
+                snprintf(msg, sizeof msg, "%s%s is %s", buf, ap__subgraph_op_text(g, i, ot, sizeof ot),
                          d >= 0 ? "dynamic" : "not known before Invoke");
                 if (!(g->stop_why = ap__strdup(msg)))
                     return ap_error_set(err, AP_ERR_NOMEM, "out of memory");

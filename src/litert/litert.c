@@ -2,6 +2,8 @@
  * litert.c - the public face of the TFLite interpreter model (litert.h): options, building the
  * problem of subgraph 0 (every subgraph built first, as InterpreterBuilder does, so that a
  * model TFLite refuses is refused here too), the note every output carries, the info.
+ *
+ * The folder src/litert/: the TensorFlow Lite interpreter's problem (--runtime tflite).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +12,9 @@
 #include "arenaplan/check.h"
 #include "arenaplan/litert.h"
 #include "core/util.h"
-#include "litert/lrt.h"
+#include "litert/arena_planner.h"
+#include "litert/interp.h"
+#include "litert/subgraph.h"
 #include "planners/planners.h"
 
 void ap_litert_options_init(ap_litert_options *opt)
@@ -47,8 +51,8 @@ static ap_status check_subgraphs(const ap_tfl_model *m, int threads, ap_error *e
     uint32_t s;
     for (s = 1; s < m->n_subgraphs; s++) {
         ap__lrt_graph g;
-        ap_status st = ap__lrt_graph_build(&g, m, s, threads, 0, NULL, err);
-        ap__lrt_graph_free(&g);
+        ap_status st = ap__interp_build(&g, m, s, threads, 0, NULL, err);
+        ap__subgraph_free(&g);
         if (st != AP_OK)
             return st;
     }
@@ -143,8 +147,8 @@ ap_status ap_litert_build(const ap_tfl_model *m, const ap_litert_options *opt, a
     p->default_align = opt->align ? opt->align : AP_LITERT_ALIGN;
     p->origin = AP_ORIGIN_TFLITE;
     if ((st = check_subgraphs(m, opt->threads, err)) != AP_OK ||
-        (st = ap__lrt_graph_build(&g, m, 0, opt->threads, 0, NULL, err)) != AP_OK ||
-        (st = ap__lrt_graph_prepare(&g, err)) != AP_OK)
+        (st = ap__interp_build(&g, m, 0, opt->threads, 0, NULL, err)) != AP_OK ||
+        (st = ap__interp_prepare(&g, err)) != AP_OK)
         goto fail;
     in->model_tensors = m->subgraphs[0].n_tensors;
     in->operators = g.n_nodes;
@@ -155,9 +159,9 @@ ap_status ap_litert_build(const ap_tfl_model *m, const ap_litert_options *opt, a
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory");
         goto fail;
     }
-    if ((st = ap__lrt_arena(&g, p, in, err)) != AP_OK || (st = set_note(p, in, err)) != AP_OK)
+    if ((st = ap__arena_planner_run(&g, p, in, err)) != AP_OK || (st = set_note(p, in, err)) != AP_OK)
         goto fail;
-    ap__lrt_graph_free(&g);
+    ap__subgraph_free(&g);
     *out = p;
     if (info_out)
         *info_out = in;
@@ -165,7 +169,7 @@ ap_status ap_litert_build(const ap_tfl_model *m, const ap_litert_options *opt, a
         ap_litert_info_free(in);
     return AP_OK;
 fail:
-    ap__lrt_graph_free(&g);
+    ap__subgraph_free(&g);
     ap_problem_free(p);
     ap_litert_info_free(in);
     return st;
@@ -200,7 +204,7 @@ ap_status ap_litert_plan(const ap_problem *p, ap_plan *out, ap_error *err)
     ap_check_result res;
     ap_status st;
     ap_plan_options_init(&po);
-    if ((st = ap__plan_run("tflite", ap__plan_tflite, p, &po, out, err)) == AP_OK &&
+    if ((st = ap__portfolio_run("tflite", ap__simple_arena_plan, p, &po, out, err)) == AP_OK &&
         (st = ap_check(p, out->offset, &res)) != AP_OK)
         st = ap_error_set(err, st, "%s", res.message);
     return st;

@@ -25,14 +25,14 @@ static int cmp_tflm(uint32_t a, uint32_t b, const void *ctx)
     return a > b ? -1 : a < b;
 }
 
-ap_status ap__plan_greedy(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
+ap_status ap__greedy_plan(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
 {
     ap__placer pl;
     uint32_t *order = NULL;
     size_t k = 0, i, first_online;
     ap_status st;
     (void)opt;
-    if ((st = ap__placer_init(&pl, p, err)) != AP_OK)
+    if ((st = ap__place_init(&pl, p, err)) != AP_OK)
         return st;
     pl.keep_empty = 1;
     if (!(order = ap__alloc(p->n, sizeof *order))) {
@@ -48,15 +48,15 @@ ap_status ap__plan_greedy(const ap_problem *p, const ap_plan_options *opt, ap_pl
         goto done;
     for (i = first_online; i < k; i++) {
         uint32_t b = order[i];
-        if ((st = ap__placer_obstacles(&pl, b, err)) != AP_OK)
+        if ((st = ap__place_obstacles(&pl, b, err)) != AP_OK)
             goto done;
-        ap__placer_put(&pl, b, ap__first_fit(&pl, p->buf[b].size, ap_buffer_align(p, b)));
+        ap__place_put(&pl, b, ap__place_first_fit(&pl, p->buf[b].size, ap_buffer_align(p, b)));
     }
-    ap__placer_to_plan(&pl, out);
+    ap__place_to_plan(&pl, out);
     out->order = order;
     order = NULL;
 done:
     free(order);
-    ap__placer_free(&pl);
+    ap__place_free(&pl);
     return st;
 }

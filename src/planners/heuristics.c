@@ -8,7 +8,7 @@
  * lowest. Orders: size, lifetime length, breadth (the live bytes at the buffer's busiest step,
  * so buffers at the peak are placed while the peak's bytes are still free), and conflicts (the
  * bytes of all buffers that meet it). The local search (search.c) and the exact solver reuse
- * ap__decode.
+ * ap__heuristics_decode.
  */
 #include <stdlib.h>
 
@@ -16,20 +16,20 @@
 #include "core/util.h"
 #include "planners/planners.h"
 
-ap_status ap__decode(ap__placer *pl, const uint32_t *order, size_t n, ap__fit fit, ap_error *err)
+ap_status ap__heuristics_decode(ap__placer *pl, const uint32_t *order, size_t n, ap__fit fit, ap_error *err)
 {
     const ap_problem *p = pl->p;
     size_t i;
     ap_status st;
-    ap__placer_clear(pl);
+    ap__place_clear(pl);
     ap__place_fixed(pl, NULL, NULL);
     for (i = 0; i < n; i++) {
         uint32_t b = order[i];
         int64_t a = ap_buffer_align(p, b), x;
-        if ((st = ap__placer_obstacles(pl, b, err)) != AP_OK)
+        if ((st = ap__place_obstacles(pl, b, err)) != AP_OK)
             return st;
-        x = fit == AP__BEST_FIT ? ap__best_fit(pl, p->buf[b].size, a) : ap__first_fit(pl, p->buf[b].size, a);
-        ap__placer_put(pl, b, x);
+        x = fit == AP__BEST_FIT ? ap__place_best_fit(pl, p->buf[b].size, a) : ap__place_first_fit(pl, p->buf[b].size, a);
+        ap__place_put(pl, b, x);
     }
     return AP_OK;
 }
@@ -159,8 +159,8 @@ done:
     return st;
 }
 
-ap_status ap__make_order(const ap_problem *p, ap__order_key kind, uint32_t *order, size_t *n,
-                         ap_error *err)
+ap_status ap__heuristics_order(const ap_problem *p, ap__order_key kind, uint32_t *order, size_t *n,
+                               ap_error *err)
 {
     int64_t *key = ap__alloc(p->n, sizeof *key);
     order_ctx c = {p, key, kind == AP__ORDER_START};
@@ -205,13 +205,13 @@ static ap_status order_and_fit(const ap_problem *p, ap__order_key key, ap__fit f
     ap_status st;
     if (!order)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory planning %zu buffers", p->n);
-    if ((st = ap__placer_init(&pl, p, err)) != AP_OK) {
+    if ((st = ap__place_init(&pl, p, err)) != AP_OK) {
         free(order);
         return st;
     }
-    if ((st = ap__make_order(p, key, order, &n, err)) == AP_OK &&
-        (st = ap__decode(&pl, order, n, fit, err)) == AP_OK) {
-        ap__placer_to_plan(&pl, out);
+    if ((st = ap__heuristics_order(p, key, order, &n, err)) == AP_OK &&
+        (st = ap__heuristics_decode(&pl, order, n, fit, err)) == AP_OK) {
+        ap__place_to_plan(&pl, out);
         /* the plan's order lists fixed buffers first, as they were placed */
         {
             size_t i, k = 0;
@@ -226,7 +226,7 @@ static ap_status order_and_fit(const ap_problem *p, ap__order_key key, ap__fit f
             }
         }
     }
-    ap__placer_free(&pl);
+    ap__place_free(&pl);
     free(order);
     return st;
 }
@@ -238,9 +238,9 @@ static ap_status order_and_fit(const ap_problem *p, ap__order_key key, ap__fit f
         return order_and_fit(p, key, fit, out, err); \
     }
 
-FIT_STRATEGY(ap__plan_bestfit_size, AP__ORDER_SIZE, AP__BEST_FIT)
-FIT_STRATEGY(ap__plan_bestfit_length, AP__ORDER_LENGTH, AP__BEST_FIT)
-FIT_STRATEGY(ap__plan_bestfit_breadth, AP__ORDER_BREADTH, AP__BEST_FIT)
-FIT_STRATEGY(ap__plan_bestfit_conflicts, AP__ORDER_CONFLICTS, AP__BEST_FIT)
-FIT_STRATEGY(ap__plan_firstfit_breadth, AP__ORDER_BREADTH, AP__FIRST_FIT)
-FIT_STRATEGY(ap__plan_firstfit_start, AP__ORDER_START, AP__FIRST_FIT)
+FIT_STRATEGY(ap__heuristics_bestfit_size, AP__ORDER_SIZE, AP__BEST_FIT)
+FIT_STRATEGY(ap__heuristics_bestfit_length, AP__ORDER_LENGTH, AP__BEST_FIT)
+FIT_STRATEGY(ap__heuristics_bestfit_breadth, AP__ORDER_BREADTH, AP__BEST_FIT)
+FIT_STRATEGY(ap__heuristics_bestfit_conflicts, AP__ORDER_CONFLICTS, AP__BEST_FIT)
+FIT_STRATEGY(ap__heuristics_firstfit_breadth, AP__ORDER_BREADTH, AP__FIRST_FIT)
+FIT_STRATEGY(ap__heuristics_firstfit_start, AP__ORDER_START, AP__FIRST_FIT)

@@ -8,7 +8,7 @@
 #include "core/util.h"
 #include "planners/planners.h"
 
-ap_status ap__plan_linear(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
+ap_status ap__linear_plan(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
 {
     int64_t top = 0;
     size_t i, k = 0;

@@ -22,14 +22,14 @@ static ap_status run_at(ap__placer *pl, const uint32_t *order, size_t n, int64_t
     const ap_problem *p = pl->p;
     size_t i, j;
     ap_status st;
-    ap__placer_clear(pl);
+    ap__place_clear(pl);
     ap__place_fixed(pl, NULL, NULL);
     for (i = 0; i < p->n; i++)
         side[i] = 0;
     for (i = 0; i < n; i++) {
         uint32_t b = order[i], newest = UINT32_MAX;
         int64_t a = ap_buffer_align(p, b), x = -1;
-        if ((st = ap__placer_obstacles(pl, b, err)) != AP_OK)
+        if ((st = ap__place_obstacles(pl, b, err)) != AP_OK)
             return st;
         for (j = 0; j < pl->nobs; j++) {
             uint32_t q = pl->obs[j].buf;
@@ -39,17 +39,17 @@ static ap_status run_at(ap__placer *pl, const uint32_t *order, size_t n, int64_t
         }
         side[b] = newest == UINT32_MAX ? 0 : (uint8_t)!side[newest];
         if (side[b])
-            x = ap__top_fit(pl, p->buf[b].size, a, cap);
+            x = ap__place_top_fit(pl, p->buf[b].size, a, cap);
         if (x < 0) {
-            x = ap__first_fit(pl, p->buf[b].size, a);
+            x = ap__place_first_fit(pl, p->buf[b].size, a);
             side[b] = 0;
         }
-        ap__placer_put(pl, b, x);
+        ap__place_put(pl, b, x);
     }
     return AP_OK;
 }
 
-ap_status ap__plan_pingpong(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
+ap_status ap__pingpong_plan(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
 {
     ap__placer pl;
     ap_bounds bd;
@@ -63,12 +63,12 @@ ap_status ap__plan_pingpong(const ap_problem *p, const ap_plan_options *opt, ap_
         free(order), free(side), free(best);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory planning %zu buffers", p->n);
     }
-    if ((st = ap__placer_init(&pl, p, err)) != AP_OK) {
+    if ((st = ap__place_init(&pl, p, err)) != AP_OK) {
         free(order), free(side), free(best);
         return st;
     }
     if ((st = ap_bounds_compute(p, &bd, err)) != AP_OK ||
-        (st = ap__make_order(p, AP__ORDER_START, order, &n, err)) != AP_OK)
+        (st = ap__heuristics_order(p, AP__ORDER_START, order, &n, err)) != AP_OK)
         goto done;
     /* capacities: the bound, then a few percent above it (top placements that fail at the
        bound may fit with slack, and a failed top placement costs a fallback) */
@@ -92,7 +92,7 @@ ap_status ap__plan_pingpong(const ap_problem *p, const ap_plan_options *opt, ap_
             out->offset[i] = best[i];
     }
 done:
-    ap__placer_free(&pl);
+    ap__place_free(&pl);
     free(order);
     free(side);
     free(best);

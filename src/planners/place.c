@@ -43,7 +43,7 @@ static ap_status build_adjacency(ap__placer *pl, ap_error *err)
     return AP_OK;
 }
 
-ap_status ap__placer_init(ap__placer *pl, const ap_problem *p, ap_error *err)
+ap_status ap__place_init(ap__placer *pl, const ap_problem *p, ap_error *err)
 {
     size_t i;
     ap_status st;
@@ -56,23 +56,23 @@ ap_status ap__placer_init(ap__placer *pl, const ap_problem *p, ap_error *err)
     pl->leaf_of = ap__alloc(p->n, sizeof *pl->leaf_of);
     pl->tree = ap__alloc(2 * pl->width, sizeof *pl->tree);
     if (!pl->off || !pl->leaf_buf || !pl->leaf_of || !pl->tree) {
-        ap__placer_free(pl);
+        ap__place_free(pl);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory planning %zu buffers", p->n);
     }
     for (i = 0; i < p->n; i++)
         pl->leaf_buf[i] = (uint32_t)i;
     if ((st = ap__sort_idx(pl->leaf_buf, p->n, cmp_lower, p, err)) != AP_OK ||
         (st = build_adjacency(pl, err)) != AP_OK) {
-        ap__placer_free(pl);
+        ap__place_free(pl);
         return st;
     }
     for (i = 0; i < p->n; i++)
         pl->leaf_of[pl->leaf_buf[i]] = (uint32_t)i;
-    ap__placer_clear(pl);
+    ap__place_clear(pl);
     return AP_OK;
 }
 
-void ap__placer_free(ap__placer *pl)
+void ap__place_free(ap__placer *pl)
 {
     free(pl->off);
     free(pl->leaf_buf);
@@ -84,7 +84,7 @@ void ap__placer_free(ap__placer *pl)
     memset(pl, 0, sizeof *pl);
 }
 
-void ap__placer_clear(ap__placer *pl)
+void ap__place_clear(ap__placer *pl)
 {
     size_t i;
     for (i = 0; i < pl->p->n; i++)
@@ -94,7 +94,7 @@ void ap__placer_clear(ap__placer *pl)
     pl->arena = 0;
 }
 
-void ap__placer_put(ap__placer *pl, uint32_t b, int64_t x)
+void ap__place_put(ap__placer *pl, uint32_t b, int64_t x)
 {
     const ap_buffer *buf = &pl->p->buf[b];
     size_t i = pl->width + pl->leaf_of[b];
@@ -194,7 +194,7 @@ static ap_status collect(ap__placer *pl, uint32_t w, size_t node, size_t lo, siz
     }
 }
 
-ap_status ap__placer_obstacles(ap__placer *pl, uint32_t w, ap_error *err)
+ap_status ap__place_obstacles(ap__placer *pl, uint32_t w, ap_error *err)
 {
     const ap_problem *p = pl->p;
     const ap_buffer *b = &p->buf[w];
@@ -215,7 +215,7 @@ ap_status ap__placer_obstacles(ap__placer *pl, uint32_t w, ap_error *err)
     return st;
 }
 
-int64_t ap__first_fit(const ap__placer *pl, int64_t size, int64_t align)
+int64_t ap__place_first_fit(const ap__placer *pl, int64_t size, int64_t align)
 {
     int64_t cand = 0;
     size_t i;
@@ -227,7 +227,7 @@ int64_t ap__first_fit(const ap__placer *pl, int64_t size, int64_t align)
     return ap__align_up(cand, align);
 }
 
-int64_t ap__best_fit(const ap__placer *pl, int64_t size, int64_t align)
+int64_t ap__place_best_fit(const ap__placer *pl, int64_t size, int64_t align)
 {
     int64_t cand = 0, best = -1, best_gap = INT64_MAX;
     size_t i;
@@ -242,7 +242,7 @@ int64_t ap__best_fit(const ap__placer *pl, int64_t size, int64_t align)
     return best >= 0 ? best : ap__align_up(cand, align);
 }
 
-int64_t ap__top_fit(const ap__placer *pl, int64_t size, int64_t align, int64_t cap)
+int64_t ap__place_top_fit(const ap__placer *pl, int64_t size, int64_t align, int64_t cap)
 {
     int64_t cand = 0, best = -1;
     size_t i;
@@ -266,13 +266,13 @@ void ap__place_fixed(ap__placer *pl, uint32_t *order, size_t *k)
     for (i = 0; i < pl->p->n; i++) {
         if (pl->p->buf[i].fixed == AP_UNFIXED)
             continue;
-        ap__placer_put(pl, (uint32_t)i, pl->p->buf[i].fixed);
+        ap__place_put(pl, (uint32_t)i, pl->p->buf[i].fixed);
         if (order)
             order[(*k)++] = (uint32_t)i;
     }
 }
 
-void ap__placer_to_plan(const ap__placer *pl, ap_plan *plan)
+void ap__place_to_plan(const ap__placer *pl, ap_plan *plan)
 {
     memcpy(plan->offset, pl->off, pl->p->n * sizeof *plan->offset);
     plan->arena = pl->arena;

@@ -41,33 +41,33 @@ typedef struct ap__placer {
                               must reproduce that; other planners leave this 0. */
 } ap__placer;
 
-ap_status ap__placer_init(ap__placer *pl, const ap_problem *p, ap_error *err);
-void ap__placer_free(ap__placer *pl);
+ap_status ap__place_init(ap__placer *pl, const ap_problem *p, ap_error *err);
+void ap__place_free(ap__placer *pl);
 
 /* Forgets every placement. */
-void ap__placer_clear(ap__placer *pl);
+void ap__place_clear(ap__placer *pl);
 
 /* Records buffer b at offset x. */
-void ap__placer_put(ap__placer *pl, uint32_t b, int64_t x);
+void ap__place_put(ap__placer *pl, uint32_t b, int64_t x);
 
 /* Lists in pl->obs the obstacles for placing buffer w, sorted by (lo, hi, buf). */
-ap_status ap__placer_obstacles(ap__placer *pl, uint32_t w, ap_error *err);
+ap_status ap__place_obstacles(ap__placer *pl, uint32_t w, ap_error *err);
 
 /* TFLM's gap scan over pl->obs (sorted by lo): the first position, in offset order, after which
  * the next obstacle leaves room for `size` bytes at alignment `align`. */
-int64_t ap__first_fit(const ap__placer *pl, int64_t size, int64_t align);
+int64_t ap__place_first_fit(const ap__placer *pl, int64_t size, int64_t align);
 
 /* The smallest gap between obstacles that holds size bytes (lowest on ties); if none, the end
  * of the highest obstacle. */
-int64_t ap__best_fit(const ap__placer *pl, int64_t size, int64_t align);
+int64_t ap__place_best_fit(const ap__placer *pl, int64_t size, int64_t align);
 
 /* The highest position x with x + size <= cap that clashes with no obstacle, or -1. */
-int64_t ap__top_fit(const ap__placer *pl, int64_t size, int64_t align, int64_t cap);
+int64_t ap__place_top_fit(const ap__placer *pl, int64_t size, int64_t align, int64_t cap);
 
 /* Places every fixed buffer at its offset (in index order); appends them to order[*k]. */
 void ap__place_fixed(ap__placer *pl, uint32_t *order, size_t *k);
 
 /* Copies the placer's offsets into plan (already reset to p->n) and sets its arena. */
-void ap__placer_to_plan(const ap__placer *pl, ap_plan *plan);
+void ap__place_to_plan(const ap__placer *pl, ap_plan *plan);
 
 #endif

@@ -3,7 +3,9 @@
  *
  * Each strategy is an ap_planner_fn: it receives a validated problem and a plan already reset
  * to p->n unplaced buffers, fills every offset, may set plan->order (malloc'd), and leaves the
- * arena, strategy name and timing to ap__plan_run (portfolio.c).
+ * arena, strategy name and timing to ap__portfolio_run (portfolio.c).
+ *
+ * The folder src/planners/: the strategies, a problem -> a plan.
  */
 #ifndef AP_PLANNERS_H
 #define AP_PLANNERS_H
@@ -11,46 +13,42 @@
 #include "arenaplan/planner.h"
 #include "planners/place.h"
 
-ap_status ap__plan_linear(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
-ap_status ap__plan_greedy(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
-ap_status ap__plan_bestfit_size(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
-ap_status ap__plan_bestfit_length(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
-ap_status ap__plan_bestfit_breadth(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
-ap_status ap__plan_bestfit_conflicts(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
-ap_status ap__plan_firstfit_breadth(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
-ap_status ap__plan_firstfit_start(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
-ap_status ap__plan_tflite(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
-ap_status ap__plan_pingpong(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
-ap_status ap__plan_search(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
-ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
-ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__linear_plan(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__greedy_plan(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__heuristics_bestfit_size(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__heuristics_bestfit_length(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__heuristics_bestfit_breadth(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__heuristics_bestfit_conflicts(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__heuristics_firstfit_breadth(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__heuristics_firstfit_start(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__simple_arena_plan(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__pingpong_plan(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__search_plan(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__portfolio_plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__exact_plan(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err);
 
 /* The portfolio: the heuristics that `best`, `exact` and embed run and compare, in this order
  * (the first listed wins ties). One list, expanded into the strategy table (registry.c) and the
  * portfolio walk (portfolio.c): X(name, summary, function, flags besides AP_STRATEGY_PORTFOLIO). */
 #define AP__PORTFOLIO(X) \
     X("greedy", "TFLM's GreedyMemoryPlanner, offset for offset: largest first, first gap that fits", \
-      ap__plan_greedy, AP_STRATEGY_COMPARE) \
+      ap__greedy_plan, AP_STRATEGY_COMPARE) \
     X("bestfit-size", "largest first, each in the smallest gap that holds it (TFLite arena, XNNPACK)", \
-      ap__plan_bestfit_size, AP_STRATEGY_COMPARE) \
-    X("bestfit-length", "longest lifetime first, best fit", ap__plan_bestfit_length, 0) \
+      ap__heuristics_bestfit_size, AP_STRATEGY_COMPARE) \
+    X("bestfit-length", "longest lifetime first, best fit", ap__heuristics_bestfit_length, 0) \
     X("bestfit-breadth", "buffers at the busiest steps first (most live bytes), best fit", \
-      ap__plan_bestfit_breadth, AP_STRATEGY_COMPARE) \
+      ap__heuristics_bestfit_breadth, AP_STRATEGY_COMPARE) \
     X("bestfit-conflicts", "buffers that meet the most bytes first, best fit", \
-      ap__plan_bestfit_conflicts, 0) \
-    X("firstfit-breadth", "busiest steps first, lowest gap that fits", ap__plan_firstfit_breadth, 0) \
-    X("firstfit-start", "in order of first use, lowest gap that fits", ap__plan_firstfit_start, 0) \
+      ap__heuristics_bestfit_conflicts, 0) \
+    X("firstfit-breadth", "busiest steps first, lowest gap that fits", ap__heuristics_firstfit_breadth, 0) \
+    X("firstfit-start", "in order of first use, lowest gap that fits", ap__heuristics_firstfit_start, 0) \
     X("pingpong", "alternate bottom and top of an arena of the lower bound's size (chains)", \
-      ap__plan_pingpong, AP_STRATEGY_COMPARE)
-
-/* The head stock TFLM reaches with p (ap_tflite_tflm_plan's arena) when p is a model's problem
- * for TFLM (AP_ORIGIN_TFLM); -1 for any other, or when TFLM's plan fails. */
-int64_t ap__stock_head(const ap_problem *p);
+      ap__pingpong_plan, AP_STRATEGY_COMPARE)
 
 /* Runs one strategy function as ap_plan_problem does once it has found it by name: resets out
  * to p->n unplaced buffers, names it, plans, and sets the arena and the seconds taken. */
-ap_status ap__plan_run(const char *name, ap_planner_fn fn, const ap_problem *p,
-                       const ap_plan_options *opt, ap_plan *out, ap_error *err);
+ap_status ap__portfolio_run(const char *name, ap_planner_fn fn, const ap_problem *p,
+                            const ap_plan_options *opt, ap_plan *out, ap_error *err);
 
 /* What the portfolio walk offers each plan to: cand is complete (arena and strategy set) and
  * accepted by the checker; take may swap its contents with a plan of its own (the walk resets
@@ -81,7 +79,7 @@ typedef enum ap__fit { AP__FIRST_FIT, AP__BEST_FIT } ap__fit;
 
 /* Places the fixed buffers, then the non-fixed buffers of order[0..n) with the given rule.
  * pl must be initialized; it is cleared first. */
-ap_status ap__decode(ap__placer *pl, const uint32_t *order, size_t n, ap__fit fit, ap_error *err);
+ap_status ap__heuristics_decode(ap__placer *pl, const uint32_t *order, size_t n, ap__fit fit, ap_error *err);
 
 /* Buffer orders used by the heuristics (keys: bigger first; ties by size, then lower, then
  * index). Fill order[] with the non-fixed buffers and set *n. */
@@ -93,7 +91,7 @@ typedef enum ap__order_key {
     AP__ORDER_START      /* earliest lower first (ties: bigger first) */
 } ap__order_key;
 
-ap_status ap__make_order(const ap_problem *p, ap__order_key key, uint32_t *order, size_t *n,
-                         ap_error *err);
+ap_status ap__heuristics_order(const ap_problem *p, ap__order_key key, uint32_t *order, size_t *n,
+                               ap_error *err);
 
 #endif

@@ -12,7 +12,9 @@
 
 #include "arenaplan/bounds.h"
 #include "arenaplan/check.h"
+#include "core/problem.h"
 #include "core/util.h"
+#include "core/validate.h"
 #include "planners/planners.h"
 
 #define MEMBER(name, summary, fn, flags) {name, fn},
@@ -22,8 +24,8 @@ static const struct member {
     ap_planner_fn plan;
 } members[] = {AP__PORTFOLIO(MEMBER)};
 
-ap_status ap__plan_run(const char *name, ap_planner_fn fn, const ap_problem *p,
-                       const ap_plan_options *opt, ap_plan *out, ap_error *err)
+ap_status ap__portfolio_run(const char *name, ap_planner_fn fn, const ap_problem *p,
+                            const ap_plan_options *opt, ap_plan *out, ap_error *err)
 {
     double t0 = ap__now();
     ap_status st;
@@ -48,7 +50,7 @@ ap_status ap__portfolio_each(const ap_problem *plan_p, const ap_problem *check_p
     ap_plan_init(&cand);
     for (i = 0; i < sizeof members / sizeof members[0] && !enough && st == AP_OK; i++) {
         ap_check_result res;
-        if ((st = ap__plan_run(members[i].name, members[i].plan, plan_p, opt, &cand, err)) != AP_OK)
+        if ((st = ap__portfolio_run(members[i].name, members[i].plan, plan_p, opt, &cand, err)) != AP_OK)
             break;
         st = ap_check(check_p, cand.offset, &res);
         if (st == AP_ERR_NOMEM)
@@ -99,7 +101,7 @@ ap_status ap__portfolio_best(const ap_problem *plan_p, const ap_problem *check_p
     return ap__portfolio_each(plan_p, check_p, opt, keep_smallest, &s, err);
 }
 
-ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
+ap_status ap__portfolio_plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
 {
     ap_plan cand, best;
     ap_bounds bd;
@@ -112,12 +114,12 @@ ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan
     best.arena = INT64_MAX;
     if ((st = ap__portfolio_best(p, p, opt, bd.lower, &best, err)) != AP_OK)
         goto done;
-    if (best.arena > bd.lower && ap__has_rule_overlaps(p)) {
+    if (best.arena > bd.lower && ap__problem_has_rule_overlaps(p)) {
         /* Heuristics guided by overlap allowances can, on rare problems, do worse than without
            them; a plan for the problem without them is valid with them, so try those too and
            `best` is never worse for the rules. */
         ap_problem *strict;
-        if ((st = ap__without_rule_overlaps(p, &strict, err)) != AP_OK)
+        if ((st = ap__validate_without_rule_overlaps(p, &strict, err)) != AP_OK)
             goto done;
         st = ap__portfolio_best(strict, p, opt, bd.lower, &best, err);
         ap_problem_free(strict);
@@ -137,7 +139,7 @@ ap_status ap__plan_best(const ap_problem *p, const ap_plan_options *opt, ap_plan
             for (j = 0; j < p->n; j++)
                 if (p->buf[best.order[j]].fixed == AP_UNFIXED)
                     start[k++] = best.order[j];
-        } else if (i == 0 || (st = ap__make_order(p, AP__ORDER_BREADTH, start, &k, err)) != AP_OK) {
+        } else if (i == 0 || (st = ap__heuristics_order(p, AP__ORDER_BREADTH, start, &k, err)) != AP_OK) {
             free(start);
             if (st != AP_OK)
                 goto done;

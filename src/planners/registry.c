@@ -15,16 +15,16 @@
 
 static const ap_strategy table[] = {
     {"linear", "TFLM's LinearMemoryPlanner: buffers one after another in input order, no reuse",
-     ap__plan_linear, AP_STRATEGY_COMPARE},
+     ap__linear_plan, AP_STRATEGY_COMPARE},
     AP__PORTFOLIO(MEMBER)
     {"tflite", "TFLite's ArenaPlanner, offset for offset: largest first, best fit (the default "
-     "planner of --runtime tflite)", ap__plan_tflite, 0},
+     "planner of --runtime tflite)", ap__simple_arena_plan, 0},
     {"search", "local search: moves the buffers that set the peak earlier, keeps improvements",
-     ap__plan_search, AP_STRATEGY_COMPARE},
+     ap__search_plan, AP_STRATEGY_COMPARE},
     {"best", "the whole portfolio, then local search from its winner; keeps the smallest plan",
-     ap__plan_best, AP_STRATEGY_COMPARE},
+     ap__portfolio_plan_best, AP_STRATEGY_COMPARE},
     {"exact", "search for the smallest arena and prove it (or report the gap); see docs/exact.md",
-     ap__plan_exact, AP_STRATEGY_COMPARE},
+     ap__exact_plan, AP_STRATEGY_COMPARE},
 };
 
 const ap_strategy *ap_strategies(size_t *count)
@@ -75,5 +75,5 @@ ap_status ap_plan_problem(const ap_problem *p, const ap_plan_options *opt, ap_pl
     name = opt->strategy ? opt->strategy : "best";
     if (!(s = ap_strategy_find(name)))
         return unknown(name, err);
-    return ap__plan_run(s->name, s->plan, p, opt, out, err);
+    return ap__portfolio_run(s->name, s->plan, p, opt, out, err);
 }

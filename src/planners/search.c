@@ -98,7 +98,7 @@ static ap_status local_search(const ap_problem *p, const uint32_t *start, size_t
     s.n = n;
     if ((st = ap_bounds_compute(p, &bd, err)) != AP_OK)
         return st;
-    if ((st = ap__placer_init(&s.pl, p, err)) != AP_OK)
+    if ((st = ap__place_init(&s.pl, p, err)) != AP_OK)
         return st;
     s.cur = ap__alloc(n + 1, sizeof *s.cur);
     s.cand = ap__alloc(n + 1, sizeof *s.cand);
@@ -110,7 +110,7 @@ static ap_status local_search(const ap_problem *p, const uint32_t *start, size_t
         goto done;
     }
     memcpy(s.cur, start, n * sizeof *s.cur);
-    if ((st = ap__decode(&s.pl, s.cur, n, AP__BEST_FIT, err)) != AP_OK)
+    if ((st = ap__heuristics_decode(&s.pl, s.cur, n, AP__BEST_FIT, err)) != AP_OK)
         goto done;
     s.cur_arena = s.best_arena = s.pl.arena;
     memcpy(s.best_off, s.pl.off, p->n * sizeof *s.best_off);
@@ -123,7 +123,7 @@ static ap_status local_search(const ap_problem *p, const uint32_t *start, size_t
         uint32_t *t;
         if (!propose(&s, &rng))
             break;
-        if ((st = ap__decode(&s.pl, s.cand, n, AP__BEST_FIT, err)) != AP_OK)
+        if ((st = ap__heuristics_decode(&s.pl, s.cand, n, AP__BEST_FIT, err)) != AP_OK)
             goto done;
         if (s.pl.arena <= s.cur_arena) {
             t = s.cur, s.cur = s.cand, s.cand = t;
@@ -137,7 +137,7 @@ static ap_status local_search(const ap_problem *p, const uint32_t *start, size_t
     }
     memcpy(out->offset, s.best_off, p->n * sizeof *out->offset);
 done:
-    ap__placer_free(&s.pl);
+    ap__place_free(&s.pl);
     free(s.cur);
     free(s.cand);
     free(s.tops);
@@ -152,14 +152,14 @@ ap_status ap__search_from(const ap_problem *p, const uint32_t *start, size_t n, 
     return local_search(p, start, n, seed, stop, out, err);
 }
 
-ap_status ap__plan_search(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
+ap_status ap__search_plan(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
 {
     uint32_t *order = ap__alloc(p->n, sizeof *order);
     size_t n = 0;
     ap_status st;
     if (!order)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory planning %zu buffers", p->n);
-    st = ap__make_order(p, AP__ORDER_BREADTH, order, &n, err);
+    st = ap__heuristics_order(p, AP__ORDER_BREADTH, order, &n, err);
     if (st == AP_OK)
         st = local_search(p, order, n, opt ? opt->seed : 0, opt ? opt->stop : NULL, out, err);
     free(order);

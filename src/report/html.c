@@ -12,12 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arenaplan/savings.h"
 #include "arenaplan/report.h"
+#include "arenaplan/savings.h"
 #include "arenaplan/tflm_arena.h"
+#include "core/problem.h"
 #include "core/util.h"
-#include "tflm/whole.h"
-#include "report/rutil.h"
+#include "planners/stock.h"
+#include "report/escape.h"
+#include "report/html_assets.h"
+#include "report/lines.h"
+#include "report/measure.h"
+#include "report/svg.h"
 
 #define PEAK_ROWS 12      /* peak buffers listed; the rest are counted */
 #define PEAK_RUNS 8       /* runs of peak steps listed */
@@ -40,28 +45,25 @@ static void figure(FILE *f, const char *id, const char *title, long long value, 
     fputs("</dd></div>\n", f);
 }
 
-static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+/* The figures of the summary, one <div> each. */
+static void write_figures(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
                           const ap_tflm_whole *arena)
 {
     char h[48], t1[64];
-    size_t k;
-    fputs("<section id=\"summary\"><h2>Summary: ", f);
-    ap__xml_text(f, plan->strategy, 0);
-    fputs("</h2>\n<dl class=\"figs\">\n", f);
     if (arena) {
         char title[96];
         snprintf(title, sizeof title, "arena (kTensorArenaSize, %s)", arena->plan.target);
         figure(f, "sum-arena", title, arena->plan.min_arena, "%lld bytes <small>head %lld + tail %lld</small>",
                (long long)arena->plan.min_arena, (long long)arena->plan.head, (long long)arena->plan.tail);
     }
-    ap__human_bytes(h, sizeof h, s->arena);
+    ap__lines_bytes(h, sizeof h, s->arena);
     /* one word per thing: a model's planned section is its head (report.h) */
-    figure(f, ap__is_model(p) ? "sum-head" : "sum-arena", ap__head_word(p), s->arena,
+    figure(f, ap__measure_is_model(p) ? "sum-head" : "sum-arena", ap__lines_head_word(p), s->arena,
            "%lld bytes <small>%s</small>", (long long)s->arena, h);
     figure(f, "sum-lower", "lower bound", s->lower_bound, "%lld bytes", (long long)s->lower_bound);
-    snprintf(t1, sizeof t1, "efficiency (lower bound / %s)", ap__head_word(p));
+    snprintf(t1, sizeof t1, "efficiency (lower bound / %s)", ap__lines_head_word(p));
     figure(f, "sum-efficiency", t1, (long long)(s->efficiency * 10000 + 0.5), "%.1f%%", 100.0 * s->efficiency);
-    snprintf(t1, sizeof t1, "no reuse (linear %s)", ap__head_word(p));
+    snprintf(t1, sizeof t1, "no reuse (linear %s)", ap__lines_head_word(p));
     figure(f, "sum-linear", t1, s->linear_bytes, "%lld bytes", (long long)s->linear_bytes);
     figure(f, "sum-saving", "saving against no reuse", s->saving_bytes, "%lld bytes <small>%.1f%%</small>",
            (long long)s->saving_bytes, 100.0 * s->saving_rate);
@@ -76,66 +78,65 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, con
     if (plan->verdict != AP_VERDICT_NONE)
         figure(f, "sum-verdict", "verdict", plan->proven_bound, "%s <small>proven bound %lld</small>",
                plan->verdict == AP_VERDICT_OPTIMAL ? "optimal" : "gap", (long long)plan->proven_bound);
-    fputs("</dl>\n", f);
-    {
-        char stock[256];
-        if (ap__stock_line(p, s->arena, arena, stock, sizeof stock)) {
-            fputs("<p id=\"stock\">", f);
-            ap__xml_text(f, stock, 0);
-            fputs("</p>\n", f);
-        }
-    }
+}
 
-    /* the peak: when, what runs there, and who holds its bytes */
+/* The peak: when, what runs there, and who holds its bytes. */
+static void write_peak(FILE *f, const ap_problem *p, const ap_summary *s)
+{
+    size_t k, shown = 0;
     fputs("<h2 style=\"margin-top:14px\">Peak</h2>\n<p id=\"peak-steps\">", f);
     if (!s->n_peaks) {
         fputs("No bytes are live at any step.</p>\n", f);
-    } else {
-        size_t shown = 0;
-        fprintf(f, "%lld bytes live at step%s ", (long long)s->peak_bytes,
-                s->n_peaks > 1 || s->peaks[0].first != s->peaks[0].last ? "s" : "");
-        for (k = 0; k < s->n_peaks && k < PEAK_RUNS; k++) {
-            fputs(k ? ", " : "", f);
-            if (s->peaks[k].first == s->peaks[k].last)
-                fprintf(f, "%lld", (long long)s->peaks[k].first);
-            else
-                fprintf(f, "%lld&#8211;%lld", (long long)s->peaks[k].first, (long long)s->peaks[k].last);
-        }
-        if (s->n_peaks > PEAK_RUNS)
-            fprintf(f, " and %zu more runs", s->n_peaks - PEAK_RUNS);
-        fputs("</p>\n", f);
-        {
-            size_t nl, li = ap_problem_labels_between(p, s->peaks[0].first, s->peaks[0].last, &nl);
-            for (; shown < nl && shown < PEAK_LABELS; shown++) {
-                fputs(shown ? ", " : "<p id=\"peak-ops\">operators: ", f);
-                ap__xml_text(f, p->labels[li + shown].text, 0);
-            }
-            if (shown)
-                fputs(shown < nl ? ", &#8230;</p>\n" : "</p>\n", f);
-        }
-        fprintf(f, "<table id=\"peak-buffers\" class=\"fixed\"><colgroup><col style=\"width:130px\"><col>"
-                   "<col style=\"width:90px\"><col style=\"width:130px\"></colgroup><thead><tr><th>buffer</th>"
-                   "<th>name</th><th class=\"n\">size</th><th class=\"n\">share of it</th></tr></thead><tbody>\n");
-        for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {
-            const ap_buffer *b = &p->buf[s->peak_buffers[k]];
-            fprintf(f, "<tr><td>%s ", ap__buffer_word(b));
-            ap__xml_text(f, b->id, 0);
-            fputs("</td><td class=\"cut\" title=\"", f);
-            ap__xml_text(f, b->name ? b->name : "", 0);
-            fputs("\">", f);
-            ap__xml_text(f, b->name ? b->name : "", 0);
-            fprintf(f, "</td><td class=\"n\">%lld</td><td class=\"n\">%.1f%%</td></tr>\n", (long long)b->size,
-                    100.0 * (double)b->size / (double)s->peak_bytes);
-        }
-        if (s->n_peak_buffers > PEAK_ROWS) {
-            int64_t rest = 0;
-            for (; k < s->n_peak_buffers; k++)
-                rest += p->buf[s->peak_buffers[k]].size;
-            fprintf(f, "<tr><td colspan=\"2\">%zu more buffers</td><td class=\"n\">%lld</td><td class=\"n\">%.1f%%</td></tr>\n",
-                    s->n_peak_buffers - PEAK_ROWS, (long long)rest, 100.0 * (double)rest / (double)s->peak_bytes);
-        }
-        fputs("</tbody></table>\n", f);
+        return;
     }
+    ap__lines_peak_steps(f, s, PEAK_RUNS, "&#8211;");
+    fputs("</p>\n", f);
+    size_t nl, li = ap_problem_labels_between(p, s->peaks[0].first, s->peaks[0].last, &nl);
+    for (; shown < nl && shown < PEAK_LABELS; shown++) {
+        fputs(shown ? ", " : "<p id=\"peak-ops\">operators: ", f);
+        ap__escape_xml(f, p->labels[li + shown].text, 0);
+    }
+    if (shown)
+        fputs(shown < nl ? ", &#8230;</p>\n" : "</p>\n", f);
+    fprintf(f, "<table id=\"peak-buffers\" class=\"fixed\"><colgroup><col style=\"width:130px\"><col>"
+               "<col style=\"width:90px\"><col style=\"width:130px\"></colgroup><thead><tr><th>buffer</th>"
+               "<th>name</th><th class=\"n\">size</th><th class=\"n\">share of it</th></tr></thead><tbody>\n");
+    for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {
+        const ap_buffer *b = &p->buf[s->peak_buffers[k]];
+        fprintf(f, "<tr><td>%s ", ap__lines_buffer_word(b));
+        ap__escape_xml(f, b->id, 0);
+        fputs("</td><td class=\"cut\" title=\"", f);
+        ap__escape_xml(f, b->name ? b->name : "", 0);
+        fputs("\">", f);
+        ap__escape_xml(f, b->name ? b->name : "", 0);
+        fprintf(f, "</td><td class=\"n\">%lld</td><td class=\"n\">%.1f%%</td></tr>\n", (long long)b->size,
+                100.0 * (double)b->size / (double)s->peak_bytes);
+    }
+    if (s->n_peak_buffers > PEAK_ROWS) {
+        int64_t rest = ap__lines_peak_rest(p, s, PEAK_ROWS);
+        fprintf(f, "<tr><td colspan=\"2\">%zu more buffers</td><td class=\"n\">%lld</td><td class=\"n\">%.1f%%</td></tr>\n",
+                s->n_peak_buffers - PEAK_ROWS, (long long)rest, 100.0 * (double)rest / (double)s->peak_bytes);
+    }
+    fputs("</tbody></table>\n", f);
+}
+
+/* The summary section: the figures, the stock TFLM line (stock: stock TFLM's head, from
+ * ap__stock_head; unused with arena), the peak. */
+static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+                          const ap_tflm_whole *arena, int64_t stock)
+{
+    char line[256];
+    fputs("<section id=\"summary\"><h2>Summary: ", f);
+    ap__escape_xml(f, plan->strategy, 0);
+    fputs("</h2>\n<dl class=\"figs\">\n", f);
+    write_figures(f, p, plan, s, arena);
+    fputs("</dl>\n", f);
+    if (ap__lines_stock(stock, s->arena, arena, line, sizeof line)) {
+        fputs("<p id=\"stock\">", f);
+        ap__escape_xml(f, line, 0);
+        fputs("</p>\n", f);
+    }
+    write_peak(f, p, s);
     fputs("</section>\n", f);
 }
 
@@ -175,7 +176,7 @@ static ap_status write_strategies(FILE *f, const ap_problem *p, const ap_plan *p
     for (k = 0; k < nplans; k++) {
         fprintf(f, "<div class=\"card%s\" data-arena=\"%lld\" data-scale=\"%lld\"><h3>", arena[k] == best ? " best" : "",
                 (long long)arena[k], (long long)(is_linear(&plans[k]) || scale == 0 ? arena[k] : scale));
-        ap__xml_text(f, plans[k].strategy, 0);
+        ap__escape_xml(f, plans[k].strategy, 0);
         fprintf(f, "</h3><div class=\"arena\">%lld bytes</div><div class=\"over\">", (long long)arena[k]);
         if (s->lower_bound > 0)
             fprintf(f, "%+.1f%% over the lower bound", 100.0 * (double)(arena[k] - s->lower_bound) / (double)s->lower_bound);
@@ -205,7 +206,7 @@ static ap_status write_live_legend(FILE *f, const ap_problem *p, const ap_plan *
     int64_t top, *arena = arenas(p, plans, nplans);
     if (!arena)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the report");
-    top = ap__live_top(arena, nplans, s);
+    top = ap__svg_live_top(arena, nplans, s);
     fputs("<ul class=\"legend\" id=\"live-legend\">", f);
     for (i = 0; i < nplans; i++) {
         for (j = 0; j < i && arena[j] != arena[i]; j++)
@@ -213,11 +214,11 @@ static ap_status write_live_legend(FILE *f, const ap_problem *p, const ap_plan *
         if (j < i)
             continue;
         fprintf(f, "<li data-bytes=\"%lld\"><span class=\"sw%s\" style=\"border-color:%s\"></span>", (long long)arena[i],
-                i ? " dot" : "", ap__plan_colour(i));
+                i ? " dot" : "", ap__svg_plan_colour(i));
         for (j = i; j < nplans; j++)
             if (arena[j] == arena[i]) {
                 fputs(j == i ? "" : ", ", f);
-                ap__xml_text(f, plans[j].strategy, 0);
+                ap__escape_xml(f, plans[j].strategy, 0);
             }
         fprintf(f, " <strong>%lld</strong>%s</li>", (long long)arena[i], arena[i] > top ? " (above the chart)" : "");
     }
@@ -251,18 +252,18 @@ static ap_status write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap
         const ap_op_row *r = &t.rows[k];
         fprintf(f, "<tr data-step=\"%lld\"><td class=\"n\">%lld</td><td class=\"cut\" title=\"", (long long)r->step,
                 (long long)r->step);
-        ap__xml_text(f, r->label, 0);
+        ap__escape_xml(f, r->label, 0);
         fputs("\">", f);
-        ap__xml_text(f, r->label, 0);
+        ap__escape_xml(f, r->label, 0);
         fprintf(f, "</td><td class=\"n\">%lld</td><td><span class=\"bar\" style=\"width:%.0fpx\"></span>%.1f%%</td>"
                    "<td class=\"cut\" title=\"", (long long)r->live_bytes, 80.0 * r->share, 100.0 * r->share);
         for (j = 0; j < r->n_buffers && j < OPS_TITLE; j++) {
             const ap_buffer *b = &p->buf[r->buffers[j]];
             fputs(j ? ", " : "", f);
-            ap__xml_text(f, b->id, 0);
+            ap__escape_xml(f, b->id, 0);
             if (b->name) {
                 fputs(" ", f);
-                ap__xml_text(f, b->name, 80);
+                ap__escape_xml(f, b->name, 80);
             }
         }
         if (r->n_buffers > OPS_TITLE)
@@ -270,7 +271,7 @@ static ap_status write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap
         fputs("\">", f);
         for (j = 0; j < r->n_buffers && j < OPS_SHOWN; j++) {
             fputs(j ? " " : "", f);
-            ap__xml_text(f, p->buf[r->buffers[j]].id, 0);
+            ap__escape_xml(f, p->buf[r->buffers[j]].id, 0);
         }
         if (r->n_buffers > OPS_SHOWN)
             fprintf(f, " and %zu more", r->n_buffers - OPS_SHOWN);
@@ -284,7 +285,7 @@ static ap_status write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap
 static void json_opt(FILE *f, const char *s)
 {
     if (s)
-        ap__json_html(f, s);
+        ap__escape_json_html(f, s);
     else
         fputs("null", f);
 }
@@ -305,22 +306,22 @@ static void write_data(FILE *f, const ap_problem *p, const ap_plan *plans, size_
                "\"kinds\":[\"buffer\",\"activation\",\"input\",\"output\",\"scratch\"],\"colours\":[",
             (long long)t0, (long long)t1, (long long)s->lower_bound);
     for (k = 0; k < 5; k++)
-        fprintf(f, "%s\"%s\"", k ? "," : "", ap__kind_colour[k]);
+        fprintf(f, "%s\"%s\"", k ? "," : "", ap__svg_kind_colour[k]);
     fputs("],\n\"labels\":[", f);
     for (i = 0; i < p->n_labels; i++) {
         fprintf(f, "%s[%lld,", i ? "," : "", (long long)p->labels[i].step);
-        ap__json_html(f, p->labels[i].text);
+        ap__escape_json_html(f, p->labels[i].text);
         fputc(']', f);
     }
     fputs("],\n\"b\":[", f);
     for (i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
         fputs(i ? ",\n[" : "\n[", f);
-        ap__json_html(f, b->id);
+        ap__escape_json_html(f, b->id);
         fputc(',', f);
         json_opt(f, b->name);
         fprintf(f, ",%d,%lld,%lld,%lld,%d,", (int)b->kind, (long long)b->size, (long long)b->lower,
-                (long long)b->upper, strcmp(ap__buffer_word(b), "buffer") == 0);
+                (long long)b->upper, strcmp(ap__lines_buffer_word(b), "buffer") == 0);
         json_opt(f, b->producer);
         fputc(',', f);
         json_opt(f, b->consumers);
@@ -331,7 +332,7 @@ static void write_data(FILE *f, const ap_problem *p, const ap_plan *plans, size_
     fputs("],\n\"plans\":[", f);
     for (k = 0; k < nplans; k++) {
         fputs(k ? ",\n{\"s\":" : "{\"s\":", f);
-        ap__json_html(f, plans[k].strategy);
+        ap__escape_json_html(f, plans[k].strategy);
         fputs(",\"arena\":", f);
         {
             int64_t a = 0;
@@ -377,7 +378,7 @@ static ap_status write_overlap_savings(FILE *f, const ap_problem *p, const ap_pl
     size_t n = 0, k;
     int64_t total = 0;
     ap_status st;
-    if (!ap__has_rule_overlaps(p))
+    if (!ap__problem_has_rule_overlaps(p))
         return AP_OK;
     if ((st = ap_overlap_savings(p, plan, &sv, &n, err)) != AP_OK)
         return st;
@@ -391,7 +392,7 @@ static ap_status write_overlap_savings(FILE *f, const ap_problem *p, const ap_pl
           f);
     for (k = 0; k < n; k++) {
         fprintf(f, "<tr><td>%lld</td><td>", (long long)sv[k].step);
-        ap__xml_text(f, sv[k].label ? sv[k].label : "", 0);
+        ap__escape_xml(f, sv[k].label ? sv[k].label : "", 0);
         fprintf(f, "</td><td>%lld</td><td>%lld</td><td>%lld</td><td>%lld</td></tr>\n", (long long)sv[k].live,
                 (long long)sv[k].used, (long long)sv[k].saved, (long long)sv[k].can_save);
     }
@@ -409,7 +410,7 @@ static void write_tflm(FILE *f, const ap_tflm_whole *w)
     int c;
     ap_tflm_arena_text(a, text, sizeof text);
     fprintf(f, "<section id=\"tflm\"><h2>TFLM's arena on %s</h2>\n<p id=\"tflm-arena\">", a->target);
-    ap__xml_text(f, text, 0);
+    ap__escape_xml(f, text, 0);
     fprintf(f, ". TFLM planning the head itself: head %lld, arena %lld bytes. A plain tflite::MicroInterpreter "
                "with the %s kernels, tflite-micro 90b983c2b (docs/arena.md).</p>\n",
             (long long)w->stock.head, (long long)w->stock.min_arena, a->kernels);
@@ -445,7 +446,7 @@ ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans,
     if (nplans == 0 || !plans)
         return ap_error_set(err, AP_ERR_USAGE, "the HTML report needs at least one plan");
     for (k = 1; k < nplans; k++)
-        if ((st = ap__report_check(p, &plans[k], err)) != AP_OK)
+        if ((st = ap__measure_check(p, &plans[k], err)) != AP_OK)
             return st;
     if ((st = ap_summary_compute(p, &plans[0], &s, err)) != AP_OK)
         return st;
@@ -454,23 +455,23 @@ ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans,
           f);
     if (p->source) {
         fputs(": ", f);
-        ap__xml_text(f, p->source, 0);
+        ap__escape_xml(f, p->source, 0);
     }
     fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n<h1>arenaplan report</h1>\n<p class=\"sub\">",
-            ap__html_css);
-    ap__xml_text(f, p->source ? p->source : "(no input name)", 0);
+            ap__html_assets_css);
+    ap__escape_xml(f, p->source ? p->source : "(no input name)", 0);
     fprintf(f, " &#183; %zu buffers", p->n);
     if (p->note) {
         fputs(" &#183; ", f);
-        ap__xml_text(f, p->note, 0);
+        ap__escape_xml(f, p->note, 0);
     }
     fputs("</p>\n", f);
-    write_summary(f, p, &plans[0], &s, arena);
+    write_summary(f, p, &plans[0], &s, arena, arena ? -1 : ap__stock_head(p));
     if (arena)
         write_tflm(f, arena);
     for (k = 0; opt && opt->lines && opt->lines[k]; k++) {
         fprintf(f, "<p class=\"note\" id=\"line-%zu\">", k);
-        ap__xml_text(f, opt->lines[k], 0);
+        ap__escape_xml(f, opt->lines[k], 0);
         fputs("</p>\n", f);
     }
 
@@ -483,8 +484,8 @@ ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans,
         int first = 1, kk;
         for (kk = 0; kk < 5; kk++)
             if (kinds[kk]) {
-                fprintf(f, "%s<span class=\"k\" style=\"background:%s\"></span>%s", first ? "" : ", ", ap__kind_colour[kk],
-                        ap__kind_name((ap_kind)kk));
+                fprintf(f, "%s<span class=\"k\" style=\"background:%s\"></span>%s", first ? "" : ", ", ap__svg_kind_colour[kk],
+                        ap__lines_kind((ap_kind)kk));
                 first = 0;
             }
     }
@@ -506,7 +507,7 @@ ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans,
     write_table_head(f);
     fputs("<footer>made by arenaplan " AP_VERSION "</footer>\n</main>\n<div id=\"tip\" hidden></div>\n", f);
     write_data(f, p, plans, nplans, &s);
-    fprintf(f, "<script>\n%s</script>\n</body>\n</html>\n", ap__html_js);
+    fprintf(f, "<script>\n%s</script>\n</body>\n</html>\n", ap__html_assets_js);
     if (ferror(f))
         st = ap_error_set(err, AP_ERR_IO, "write error");
 done:

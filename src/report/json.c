@@ -4,8 +4,9 @@
 #include "arenaplan/report.h"
 #include "arenaplan/tflm_arena.h"
 #include "core/util.h"
-#include "tflm/whole.h"
-#include "report/rutil.h"
+#include "planners/stock.h"
+#include "report/lines.h"
+#include "report/measure.h"
 
 void ap_json_string(FILE *f, const char *s)
 {
@@ -113,108 +114,103 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
     return ap_write_json_with(f, p, plan, NULL, err);
 }
 
-ap_status ap_write_json_with(FILE *f, const ap_problem *p, const ap_plan *plan,
-                             const ap_report_options *opt, ap_error *err)
+/* A string field, when the text is there. */
+static void string_field(FILE *f, const char *key, const char *text)
 {
-    const ap_tflm_whole *arena = opt ? opt->arena : NULL;
-    ap_summary s;
-    size_t i;
-    const ap_overlap **alias;
-    ap_status st = ap_summary_compute(p, plan, &s, err);
-    if (st != AP_OK)
-        return st;
-    if (!(alias = ap__zalloc(p->n ? p->n : 1, sizeof *alias))) {
-        ap_summary_free(&s);
-        return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing JSON");
+    if (text) {
+        fprintf(f, ",\"%s\":", key);
+        ap_json_string(f, text);
     }
-    ap__rule_overlaps_by_over(p, alias);
+}
+
+/* The figures before the summary: arena, bound, strategy, verdict, source, note, stock TFLM's
+ * head and sentence, TFLM's whole arena. stock is stock TFLM's head (ap__stock_head), -1 none. */
+static void write_head(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+                       const ap_tflm_whole *arena, int64_t stock)
+{
+    char note[256];
     fprintf(f, "{\"arena_bytes\":%lld,\"lower_bound\":%lld,\"efficiency\":%.4f,\"strategy\":",
-            (long long)s.arena, (long long)s.lower_bound, s.efficiency);
+            (long long)s->arena, (long long)s->lower_bound, s->efficiency);
     ap_json_string(f, plan->strategy);
     if (plan->verdict != AP_VERDICT_NONE)
         fprintf(f, ",\"verdict\":\"%s\",\"proven_bound\":%lld,\"gap_bytes\":%lld",
                 plan->verdict == AP_VERDICT_OPTIMAL ? "optimal" : "gap", (long long)plan->proven_bound,
                 (long long)(plan->arena - plan->proven_bound));
     if (p->n_ovl)
-        fprintf(f, ",\"lower_bound_no_overlap\":%lld", (long long)s.lower_bound_no_overlap);
-    if (p->source) {
-        fputs(",\"source\":", f);
-        ap_json_string(f, p->source);
-    }
-    if (p->note) {
-        fputs(",\"note\":", f);
-        ap_json_string(f, p->note);
-    }
-    {
-        char note[256];
-        int64_t stock;
-        int line = ap__stock_note(p, s.arena, note, sizeof note, &stock);
-        if (arena) /* the sentence about the whole arena; the head's figure stays */
-            line = ap__stock_line(p, s.arena, arena, note, sizeof note) &&
-                   arena->plan.min_arena < arena->stock.min_arena;
-        if (line) {
-            fprintf(f, ",\"stock_head\":%lld,\"stock_note\":", (long long)stock);
-            ap_json_string(f, note);
-        } else if (stock >= 0) {
-            fprintf(f, ",\"stock_head\":%lld", (long long)stock);
-        }
-    }
+        fprintf(f, ",\"lower_bound_no_overlap\":%lld", (long long)s->lower_bound_no_overlap);
+    string_field(f, "source", p->source);
+    string_field(f, "note", p->note);
+    int line = ap__lines_stock_head(stock, s->arena, note, sizeof note);
+    if (arena) /* the sentence about the whole arena; the head's figure stays */
+        line = ap__lines_stock(stock, s->arena, arena, note, sizeof note) &&
+               arena->plan.min_arena < arena->stock.min_arena;
+    if (line || stock >= 0)
+        fprintf(f, ",\"stock_head\":%lld", (long long)stock);
+    if (line)
+        string_field(f, "stock_note", note);
     if (arena)
         write_tflm(f, arena);
+}
+
+/* One buffer: what it is, where, and the allowance that lets it share bytes (by_over). */
+static void write_buffer(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+                         const ap_overlap *by_over, size_t i)
+{
+    const ap_buffer *b = &p->buf[i];
+    fputs(i ? ",\n{\"id\":" : "\n{\"id\":", f);
+    ap_json_string(f, b->id);
+    string_field(f, "name", b->name);
+    string_field(f, "type", b->type);
+    if (b->tensor != AP_NO_INDEX) /* a model's tensor: its index in its subgraph */
+        fprintf(f, ",\"tensor\":%d", (int)b->tensor);
+    fprintf(f, ",\"lower\":%lld,\"upper\":%lld,\"size\":%lld,\"offset\":%lld", (long long)b->lower,
+            (long long)b->upper, (long long)b->size, (long long)plan->offset[i]);
+    if (ap_buffer_align(p, i) != 1)
+        fprintf(f, ",\"alignment\":%lld", (long long)ap_buffer_align(p, i));
+    if (b->fixed != AP_UNFIXED)
+        fputs(",\"fixed\":true", f);
+    if (b->kind != AP_KIND_BUFFER)
+        fprintf(f, ",\"kind\":\"%s\"", ap__lines_kind(b->kind));
+    string_field(f, "producer", b->producer);
+    string_field(f, "consumers", b->consumers);
+    if (s->reuses[i])
+        fputs(",\"reuses\":true", f);
+    if (by_over && (by_over->flags & AP_OVERLAP_ALIAS)) {
+        string_field(f, "alias_of", p->buf[by_over->base].id);
+    } else if (by_over) {
+        string_field(f, "overlap_of", p->buf[by_over->base].id);
+        fprintf(f, ",\"max_delta\":%lld", (long long)by_over->max_delta);
+        if (by_over->flags & AP_OVERLAP_EXACT)
+            fputs(",\"overlap_exact\":true", f);
+    }
+    fputc('}', f);
+}
+
+ap_status ap_write_json_with(FILE *f, const ap_problem *p, const ap_plan *plan,
+                             const ap_report_options *opt, ap_error *err)
+{
+    ap_summary s;
+    const ap_overlap **by_over;
+    ap_status st = ap_summary_compute(p, plan, &s, err);
+    if (st != AP_OK)
+        return st;
+    if (!(by_over = ap__zalloc(p->n ? p->n : 1, sizeof *by_over))) {
+        ap_summary_free(&s);
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing JSON");
+    }
+    ap__measure_by_over(p, by_over);
+    write_head(f, p, plan, &s, opt ? opt->arena : NULL, ap__stock_head(p));
     write_summary(f, p, &s);
     fputs(",\"buffers\":[", f);
-    for (i = 0; i < p->n; i++) {
-        const ap_buffer *b = &p->buf[i];
-        fputs(i ? ",\n{\"id\":" : "\n{\"id\":", f);
-        ap_json_string(f, b->id);
-        if (b->name) {
-            fputs(",\"name\":", f);
-            ap_json_string(f, b->name);
-        }
-        if (b->type) {
-            fputs(",\"type\":", f);
-            ap_json_string(f, b->type);
-        }
-        if (b->tensor != AP_NO_INDEX) /* a model's tensor: its index in its subgraph */
-            fprintf(f, ",\"tensor\":%d", (int)b->tensor);
-        fprintf(f, ",\"lower\":%lld,\"upper\":%lld,\"size\":%lld,\"offset\":%lld", (long long)b->lower,
-                (long long)b->upper, (long long)b->size, (long long)plan->offset[i]);
-        if (ap_buffer_align(p, i) != 1)
-            fprintf(f, ",\"alignment\":%lld", (long long)ap_buffer_align(p, i));
-        if (b->fixed != AP_UNFIXED)
-            fputs(",\"fixed\":true", f);
-        if (b->kind != AP_KIND_BUFFER)
-            fprintf(f, ",\"kind\":\"%s\"", ap__kind_name(b->kind));
-        if (b->producer) {
-            fputs(",\"producer\":", f);
-            ap_json_string(f, b->producer);
-        }
-        if (b->consumers) {
-            fputs(",\"consumers\":", f);
-            ap_json_string(f, b->consumers);
-        }
-        if (s.reuses[i])
-            fputs(",\"reuses\":true", f);
-        if (alias[i] && (alias[i]->flags & AP_OVERLAP_ALIAS)) {
-            fputs(",\"alias_of\":", f);
-            ap_json_string(f, p->buf[alias[i]->base].id);
-        } else if (alias[i]) {
-            fputs(",\"overlap_of\":", f);
-            ap_json_string(f, p->buf[alias[i]->base].id);
-            fprintf(f, ",\"max_delta\":%lld", (long long)alias[i]->max_delta);
-            if (alias[i]->flags & AP_OVERLAP_EXACT)
-                fputs(",\"overlap_exact\":true", f);
-        }
-        fputc('}', f);
-    }
+    for (size_t i = 0; i < p->n; i++)
+        write_buffer(f, p, plan, &s, by_over[i], i);
     fputc(']', f);
-    if ((st = write_ops(f, p, plan, err)) != AP_OK)
-        goto done;
-    fputs("}\n", f);
-    if (ferror(f))
-        st = ap_error_set(err, AP_ERR_IO, "write error");
-done:
-    free(alias);
+    if ((st = write_ops(f, p, plan, err)) == AP_OK) {
+        fputs("}\n", f);
+        if (ferror(f))
+            st = ap_error_set(err, AP_ERR_IO, "write error");
+    }
+    free(by_over);
     ap_summary_free(&s);
     return st;
 }

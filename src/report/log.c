@@ -13,7 +13,9 @@
 
 #include "arenaplan/report.h"
 #include "core/util.h"
-#include "report/rutil.h"
+#include "report/bytetree.h"
+#include "report/lines.h"
+#include "report/measure.h"
 
 /* The allowances of each buffer, as base or over: adj[start[i] .. start[i + 1]). */
 typedef struct ovl_index {
@@ -63,7 +65,7 @@ ap_status ap_write_log(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
     size_t *rank = NULL, r;
     ovl_index x = {NULL, NULL};
     ap__bytetree tree;
-    ap_status st = ap__report_check(p, plan, err);
+    ap_status st = ap__measure_check(p, plan, err);
     if (st != AP_OK)
         return st;
     if (!(rank = ap__alloc(p->n ? p->n : 1, sizeof *rank)) || index_overlaps(p, &x) != 0) {
@@ -89,10 +91,10 @@ ap_status ap_write_log(FILE *f, const ap_problem *p, const ap_plan *plan, ap_err
         const ap_buffer *b = &p->buf[i];
         int64_t o = plan->offset[i], e = o + b->size;
         long j = b->size > 0 ? shared_with(p, plan->offset, rank, &x, i) : -1;
-        fprintf(f, "%s %s ", ap__buffer_word(b), b->id);
+        fprintf(f, "%s %s ", ap__lines_buffer_word(b), b->id);
         if (j >= 0)
             fprintf(f, "shares offset %lld, size %lld with %s %s", (long long)o, (long long)b->size,
-                    ap__buffer_word(&p->buf[j]), p->buf[j].id);
+                    ap__lines_buffer_word(&p->buf[j]), p->buf[j].id);
         else if (b->size > 0 && ap__bytetree_min(&tree, o, e) < (int64_t)r)
             fprintf(f, "reuses offset %lld, size %lld", (long long)o, (long long)b->size);
         else

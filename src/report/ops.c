@@ -9,7 +9,7 @@
 
 #include "arenaplan/report.h"
 #include "core/util.h"
-#include "report/rutil.h"
+#include "report/measure.h"
 
 #define OPS_SHOWN 8 /* buffers the terminal table names per row */
 
@@ -41,7 +41,7 @@ static int64_t *row_steps(const ap_problem *p, const ap__key *starts, size_t *n)
 
 ap_status ap_op_table_compute(const ap_problem *p, const ap_plan *plan, ap_op_table *t, ap_error *err)
 {
-    ap_status st = ap__report_check(p, plan, err);
+    ap_status st = ap__measure_check(p, plan, err);
     ap__key *starts = NULL, *row = NULL;
     uint32_t *live = NULL;
     int64_t *steps = NULL, arena = 0;
@@ -60,7 +60,7 @@ ap_status ap_op_table_compute(const ap_problem *p, const ap_plan *plan, ap_op_ta
         starts[i].v = p->buf[i].lower;
         starts[i].i = (uint32_t)i;
     }
-    qsort(starts, p->n, sizeof *starts, ap__cmp_key);
+    qsort(starts, p->n, sizeof *starts, ap__measure_cmp_key);
     if (!(steps = row_steps(p, starts, &nsteps)) || !(t->rows = ap__zalloc(nsteps + 1, sizeof *t->rows)) ||
         !(at = ap__alloc(nsteps + 1, sizeof *at)))
         goto nomem;
@@ -82,7 +82,7 @@ ap_status ap_op_table_compute(const ap_problem *p, const ap_plan *plan, ap_op_ta
             row[j].i = live[j];
             r->live_bytes += p->buf[live[j]].size;
         }
-        qsort(row, n_live, sizeof *row, ap__cmp_key);
+        qsort(row, n_live, sizeof *row, ap__measure_cmp_key);
         r->share = arena > 0 ? (double)r->live_bytes / (double)arena : 0.0;
         r->n_buffers = n_live;
         if (used + n_live > cap) {

@@ -13,7 +13,8 @@
 #include "arenaplan/bounds.h"
 #include "arenaplan/report.h"
 #include "core/util.h"
-#include "report/rutil.h"
+#include "report/bytetree.h"
+#include "report/measure.h"
 
 void ap_summary_free(ap_summary *s)
 {
@@ -111,25 +112,12 @@ static ap_status find_peaks(const ap_problem *p, ap_summary *s, ap_error *err)
     return ap__sort_idx(s->peak_buffers, s->n_peak_buffers, cmp_peak, p, err);
 }
 
-ap_status ap_summary_compute(const ap_problem *p, const ap_plan *plan, ap_summary *s, ap_error *err)
+/* The arena, sizes and fixed count, and no reuse: fixed buffers where they must be, the rest
+ * stacked above them. */
+static void sizes(const ap_problem *p, const int64_t *off, ap_summary *s)
 {
-    ap_bounds bd;
-    ap__bytetree tree;
-    by_end *ends = NULL;
-    size_t i, ne = 0, last;
     int64_t top = 0;
-    const int64_t *off;
-    ap_status st;
-    memset(s, 0, sizeof *s);
-    if ((st = ap__report_check(p, plan, err)) != AP_OK || (st = ap_bounds_compute(p, &bd, err)) != AP_OK)
-        return st;
-    off = plan->offset;
-    s->buffers = p->n;
-    s->lower_bound = bd.lower;
-    s->lower_bound_no_overlap = bd.live;
-    s->peak_bytes = bd.live;
-    /* no reuse: fixed buffers where they must be, the rest stacked above them */
-    for (i = 0; i < p->n; i++) {
+    for (size_t i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
         s->total_bytes += b->size;
         s->arena = ap__max64(s->arena, off[i] + b->size);
@@ -139,24 +127,27 @@ ap_status ap_summary_compute(const ap_problem *p, const ap_plan *plan, ap_summar
             top = ap__max64(top, b->fixed + b->size);
         }
     }
-    for (i = 0; i < p->n; i++)
+    for (size_t i = 0; i < p->n; i++)
         if (p->buf[i].fixed == AP_UNFIXED)
             top = ap__align_up(top, ap_buffer_align(p, i)) + p->buf[i].size;
-    s->efficiency = s->arena > 0 ? (double)bd.lower / (double)s->arena : 1.0;
     s->linear_bytes = top;
     s->saving_bytes = s->linear_bytes - s->arena;
     s->saving_rate = s->linear_bytes > 0 ? (double)s->saving_bytes / (double)s->linear_bytes : 0.0;
+}
 
-    if (!(s->reuses = ap__zalloc(p->n ? p->n : 1, 1)) || !(ends = ap__alloc(p->n ? p->n : 1, sizeof *ends))) {
-        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory summarizing %zu buffers", p->n);
-        goto fail;
-    }
+/* Which buffers reuse bytes of a buffer that died before they began (the file's comment). */
+static ap_status reuse(const ap_problem *p, const int64_t *off, ap_summary *s, ap_error *err)
+{
+    ap__bytetree tree;
+    ap_status st;
+    if (!(s->reuses = ap__zalloc(p->n ? p->n : 1, 1)))
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory summarizing %zu buffers", p->n);
     if ((st = ap__bytetree_init(&tree, p, off, err)) != AP_OK)
-        goto fail;
-    for (i = 0; i < p->n; i++)
+        return st;
+    for (size_t i = 0; i < p->n; i++)
         if (p->buf[i].size > 0)
             ap__bytetree_chmin(&tree, off[i], off[i] + p->buf[i].size, p->buf[i].upper);
-    for (i = 0; i < p->n; i++)
+    for (size_t i = 0; i < p->n; i++)
         if (p->buf[i].size > 0 &&
             ap__bytetree_min(&tree, off[i], off[i] + p->buf[i].size) <= p->buf[i].lower) {
             s->reuses[i] = 1;
@@ -164,10 +155,15 @@ ap_status ap_summary_compute(const ap_problem *p, const ap_plan *plan, ap_summar
         }
     ap__bytetree_free(&tree);
     s->reuse_rate = s->sized ? (double)s->reuse_count / (double)s->sized : 0.0;
+    return AP_OK;
+}
 
-    /* sharing under allowances: p->ovl is sorted by `over`, so the allowances of one buffer
-     * are consecutive and `last` counts it once */
-    for (i = 0, last = SIZE_MAX; i < p->n_ovl; i++) {
+/* Sharing under allowances: p->ovl is sorted by `over`, so the allowances of one buffer are
+ * consecutive and `last` counts it once. */
+static void shared(const ap_problem *p, const int64_t *off, ap_summary *s)
+{
+    size_t last = SIZE_MAX;
+    for (size_t i = 0; i < p->n_ovl; i++) {
         const ap_overlap *o = &p->ovl[i];
         const ap_buffer *a = &p->buf[o->base], *b = &p->buf[o->over];
         if (o->over != last && a->size > 0 && b->size > 0 && ap_buffers_meet(p, o->base, o->over) &&
@@ -176,20 +172,39 @@ ap_status ap_summary_compute(const ap_problem *p, const ap_plan *plan, ap_summar
             last = o->over;
         }
     }
+}
 
-    for (i = 0; i < p->n; i++)
+static ap_status padding(const ap_problem *p, const int64_t *off, ap_summary *s, ap_error *err)
+{
+    size_t ne = 0;
+    by_end *ends = ap__alloc(p->n ? p->n : 1, sizeof *ends);
+    if (!ends)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory summarizing %zu buffers", p->n);
+    for (size_t i = 0; i < p->n; i++)
         if (p->buf[i].size > 0)
             ends[ne++] = (by_end){off[i] + p->buf[i].size, (uint32_t)i};
     qsort(ends, ne, sizeof *ends, cmp_end);
     s->padding_bytes = padding_bytes(p, off, ends, ne);
     free(ends);
-    ends = NULL;
-
-    if ((st = find_peaks(p, s, err)) != AP_OK)
-        goto fail;
     return AP_OK;
-fail:
-    free(ends);
-    ap_summary_free(s);
+}
+
+ap_status ap_summary_compute(const ap_problem *p, const ap_plan *plan, ap_summary *s, ap_error *err)
+{
+    ap_bounds bd;
+    ap_status st;
+    memset(s, 0, sizeof *s);
+    if ((st = ap__measure_check(p, plan, err)) != AP_OK || (st = ap_bounds_compute(p, &bd, err)) != AP_OK)
+        return st;
+    s->buffers = p->n;
+    s->lower_bound = bd.lower;
+    s->lower_bound_no_overlap = bd.live;
+    s->peak_bytes = bd.live;
+    sizes(p, plan->offset, s);
+    s->efficiency = s->arena > 0 ? (double)bd.lower / (double)s->arena : 1.0;
+    shared(p, plan->offset, s);
+    if ((st = reuse(p, plan->offset, s, err)) != AP_OK ||
+        (st = padding(p, plan->offset, s, err)) != AP_OK || (st = find_peaks(p, s, err)) != AP_OK)
+        ap_summary_free(s);
     return st;
 }

@@ -14,7 +14,9 @@
 
 #include "arenaplan/bounds.h"
 #include "core/util.h"
-#include "report/rutil.h"
+#include "report/escape.h"
+#include "report/lines.h"
+#include "report/svg.h"
 
 #define W 1000.0   /* width of both pictures, pixels */
 #define ML 74.0    /* left margin: offset labels */
@@ -28,7 +30,7 @@
 #define LABEL_PX 6.2  /* width of one label character at 11px, a safe estimate */
 #define LABEL_MIN_H 14.0
 
-const char *const ap__kind_colour[5] = {"#4e79a7", "#4e79a7", "#59a14f", "#f28e2b", "#e15759"};
+const char *const ap__svg_kind_colour[5] = {"#4e79a7", "#4e79a7", "#59a14f", "#f28e2b", "#e15759"};
 
 static const char svg_style[] =
     "<style>"
@@ -133,26 +135,26 @@ static void y_axis(FILE *f, int64_t top, double ph)
 static void buffer_title(FILE *f, const ap_problem *p, const ap_plan *plan, size_t i)
 {
     const ap_buffer *b = &p->buf[i];
-    fprintf(f, "<title>%s ", ap__buffer_word(b));
-    ap__xml_text(f, b->id, 0);
+    fprintf(f, "<title>%s ", ap__lines_buffer_word(b));
+    ap__escape_xml(f, b->id, 0);
     if (b->name) {
         fputs(" ", f);
-        ap__xml_text(f, b->name, 200);
+        ap__escape_xml(f, b->name, 200);
     }
     if (b->type) {
         fputs(" ", f);
-        ap__xml_text(f, b->type, 200);
+        ap__escape_xml(f, b->type, 200);
     }
-    fprintf(f, " (%s): %lld bytes at offset %lld-%lld, steps %lld-%lld", ap__kind_name(b->kind),
+    fprintf(f, " (%s): %lld bytes at offset %lld-%lld, steps %lld-%lld", ap__lines_kind(b->kind),
             (long long)b->size, (long long)plan->offset[i], (long long)(plan->offset[i] + b->size),
             (long long)b->lower, (long long)(b->upper - 1));
     if (b->producer) {
         fputs("; producer ", f);
-        ap__xml_text(f, b->producer, 200);
+        ap__escape_xml(f, b->producer, 200);
     }
     if (b->consumers) {
         fputs("; consumers ", f);
-        ap__xml_text(f, b->consumers, 200);
+        ap__escape_xml(f, b->consumers, 200);
     }
     fputs("</title>", f);
 }
@@ -167,7 +169,7 @@ static void kind_legend(FILE *f, const ap_problem *p)
         present[p->buf[i].kind] = 1;
     fputs("<g class=\"ax\" text-anchor=\"end\">", f);
     for (k = 4; k >= 0; k--) {
-        const char *name = ap__kind_name((ap_kind)k);
+        const char *name = ap__lines_kind((ap_kind)k);
         if (!present[k])
             continue;
         fprintf(f, "<text x=\"%.1f\" y=\"22\">%s</text>", x, name);
@@ -178,13 +180,11 @@ static void kind_legend(FILE *f, const ap_problem *p)
     fputs("</g>\n", f);
 }
 
-void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
-                      ap__svg_mode mode)
+/* The timeline's frame: the document's head, title, legend and axes. */
+static void timeline_head(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+                          int64_t t0, int64_t t1, int64_t top, ap__svg_mode mode)
 {
     const double ph = TL_H - MT - MB;
-    int64_t t0, t1, top = s->arena > 0 ? s->arena : 1;
-    size_t i;
-    time_range(p, &t0, &t1);
     if (mode == AP__SVG_STANDALONE)
         fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"ap-svg ap-timeline\" viewBox=\"0 0 %.0f %.0f\" "
@@ -194,27 +194,33 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
     fputs("<title>memory timeline", f);
     if (p->source) {
         fputs(" of ", f);
-        ap__xml_text(f, p->source, 200);
+        ap__escape_xml(f, p->source, 200);
     }
     fputs("</title>\n<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n", f);
     fputs("<text class=\"hd\" x=\"10\" y=\"22\">Memory timeline: ", f);
-    ap__xml_text(f, plan->strategy[0] ? plan->strategy : "plan", 40);
-    fprintf(f, ", %s %lld bytes, lower bound %lld</text>\n", ap__head_word(p), (long long)s->arena,
+    ap__escape_xml(f, plan->strategy[0] ? plan->strategy : "plan", 40);
+    fprintf(f, ", %s %lld bytes, lower bound %lld</text>\n", ap__lines_head_word(p), (long long)s->arena,
             (long long)s->lower_bound);
     kind_legend(f, p);
     y_axis(f, top, ph);
     x_axis(f, p, t0, t1, ph, mode);
-    /* the plot in data coordinates */
+}
+
+/* The plot in data coordinates: the frame, the peak steps, one rectangle per buffer. */
+static void timeline_plot(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+                          int64_t t0, int64_t t1, int64_t top, ap__svg_mode mode)
+{
+    const double ph = TL_H - MT - MB;
     fprintf(f, "<svg class=\"plot\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" viewBox=\"%lld 0 %lld %lld\" "
                "preserveAspectRatio=\"none\">\n",
             ML, MT, PW, ph, (long long)t0, (long long)(t1 - t0), (long long)top);
     fprintf(f, "<rect class=\"frame\" x=\"%lld\" y=\"0\" width=\"%lld\" height=\"%lld\"/>\n", (long long)t0,
             (long long)(t1 - t0), (long long)top);
-    for (i = 0; i < s->n_peaks; i++)
+    for (size_t i = 0; i < s->n_peaks; i++)
         fprintf(f, "<rect class=\"peak\" x=\"%lld\" y=\"0\" width=\"%lld\" height=\"%lld\"/>\n",
                 (long long)s->peaks[i].first, (long long)(s->peaks[i].last - s->peaks[i].first + 1), (long long)top);
     fputs("<g class=\"bufs\">\n", f);
-    for (i = 0; i < p->n; i++) {
+    for (size_t i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
         fprintf(f, "<rect class=\"b k%d\" x=\"%lld\" y=\"%lld\" width=\"%lld\" height=\"%lld\"", (int)b->kind,
                 (long long)b->lower, (long long)(top - plan->offset[i] - b->size), (long long)(b->upper - b->lower),
@@ -228,28 +234,32 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
         }
     }
     fputs("</g>\n</svg>\n", f);
-    /* the arena and the lower bound (one label when they meet), the peak, and labels on
-     * rectangles large enough to hold one */
+}
+
+/* In pixels around the plot: the arena and the lower bound (one label when they meet), and a
+ * marker over each run of peak steps (runs of one picture column merge), named once in the
+ * right margin where no marker can cover it. */
+static void timeline_marks(FILE *f, const ap_problem *p, const ap_summary *s, int64_t t0,
+                           int64_t t1, int64_t top)
+{
+    const double ph = TL_H - MT - MB;
     if (s->lower_bound == s->arena) {
         fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">%s = lower</text>", ML + PW + 8, MT + 4,
-                ap__head_word(p));
+                ap__lines_head_word(p));
         fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">bound %lld</text>\n", ML + PW + 8, MT + 17,
                 (long long)s->arena);
+        fprintf(f, "<line class=\"lb\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", ML, MT, ML + PW + 6, MT);
     } else {
         double y = MT + ph - (double)s->lower_bound / (double)top * ph;
         fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">%s %lld</text>\n", ML + PW + 8, MT + 4,
-                ap__head_word(p), (long long)s->arena);
+                ap__lines_head_word(p), (long long)s->arena);
         if (s->lower_bound <= top) {
             fprintf(f, "<line class=\"lb\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", ML, y, ML + PW + 6, y);
             fprintf(f, "<text class=\"ax\" x=\"%.1f\" y=\"%.1f\">lower bound %lld</text>\n", ML + PW + 8,
                     y - MT < 14 ? MT + 18 : y + 4, (long long)s->lower_bound);
         }
     }
-    if (s->lower_bound == s->arena)
-        fprintf(f, "<line class=\"lb\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", ML, MT, ML + PW + 6, MT);
-    /* a marker over each run of peak steps (runs of one picture column merge), named once in the
-     * right margin where no marker can cover it */
-    for (i = 0; i < s->n_peaks && i < 256; i++) {
+    for (size_t i = 0; i < s->n_peaks && i < 256; i++) {
         double x = x_of((double)s->peaks[i].first + 0.5, t0, t1);
         fprintf(f, "<path class=\"pk pkm\" d=\"M%.1f %.1fl-5 -8h10z\"/>", x, MT - 1);
     }
@@ -261,31 +271,47 @@ void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const a
                    "fill=\"#d62728\">peak %lld</text>\n",
                 ML + PW + 13, y + 3, ML + PW + 20, y, (long long)s->peak_bytes);
     }
+}
+
+/* Labels on the rectangles large enough to hold one: the name when it fits whole, else the id
+ * (cut names of one model look all alike: "MobilenetV1/Mobi..."); the tooltip has the rest. */
+static void timeline_labels(FILE *f, const ap_problem *p, const ap_plan *plan, int64_t t0,
+                            int64_t t1, int64_t top)
+{
+    const double ph = TL_H - MT - MB;
     fputs("\n<g class=\"lbl\">", f);
-    for (i = 0; i < p->n; i++) {
+    for (size_t i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
         double pw = (double)(b->upper - b->lower) * PW / (double)(t1 - t0);
         double hh = (double)b->size * ph / (double)top;
-        const char *text;
-        size_t fit;
         if (hh < LABEL_MIN_H || pw < 2 * LABEL_PX + 6)
             continue;
-        fit = (size_t)((pw - 6) / LABEL_PX);
-        /* the name when it fits whole, else the id (cut names of one model look all alike:
-         * "MobilenetV1/Mobi..."); the tooltip has the rest */
-        text = b->name && strlen(b->name) <= fit ? b->name : b->id;
+        size_t fit = (size_t)((pw - 6) / LABEL_PX);
+        const char *text = b->name && strlen(b->name) <= fit ? b->name : b->id;
         if (strlen(text) > fit)
             continue;
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", x_of(((double)b->lower + (double)b->upper) / 2, t0, t1),
                 MT + ph - ((double)plan->offset[i] + (double)b->size / 2) / (double)top * ph);
-        ap__xml_text(f, text, 0);
+        ap__escape_xml(f, text, 0);
         fputs("</text>", f);
     }
-    fputs("</g>\n</svg>\n", f);
+    fputs("</g>\n", f);
+}
+
+void ap__svg_timeline(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
+                      ap__svg_mode mode)
+{
+    int64_t t0, t1, top = s->arena > 0 ? s->arena : 1;
+    time_range(p, &t0, &t1);
+    timeline_head(f, p, plan, s, t0, t1, top, mode);
+    timeline_plot(f, p, plan, s, t0, t1, top, mode);
+    timeline_marks(f, p, s, t0, t1, top);
+    timeline_labels(f, p, plan, t0, t1, top);
+    fputs("</svg>\n", f);
 }
 
 /* Arena lines of the plans, one per distinct arena, coloured as in the legend that html.c
- * writes below the chart (ap__plan_colour); arenas above the chart's top are named there. */
+ * writes below the chart (ap__svg_plan_colour); arenas above the chart's top are named there. */
 static void arena_lines(FILE *f, const int64_t *arena, size_t nplans, int64_t top, double ph)
 {
     size_t i, j;
@@ -297,19 +323,19 @@ static void arena_lines(FILE *f, const int64_t *arena, size_t nplans, int64_t to
         if (j < i || arena[i] > top)
             continue;
         fprintf(f, "<line class=\"%s\" stroke=\"%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>",
-                i == 0 ? "ar" : "ar2", ap__plan_colour(i), ML, y, ML + PW + 6, y);
+                i == 0 ? "ar" : "ar2", ap__svg_plan_colour(i), ML, y, ML + PW + 6, y);
     }
     fputc('\n', f);
 }
 
-const char *ap__plan_colour(size_t k)
+const char *ap__svg_plan_colour(size_t k)
 {
     static const char *const c[] = {"#222222", "#9467bd", "#17becf", "#8c564b", "#e377c2", "#7f7f7f",
                                     "#bcbd22", "#1f77b4"};
     return c[k % (sizeof c / sizeof c[0])];
 }
 
-int64_t ap__live_top(const int64_t *arena, size_t nplans, const ap_summary *s)
+int64_t ap__svg_live_top(const int64_t *arena, size_t nplans, const ap_summary *s)
 {
     int64_t top = ap__max64(s->peak_bytes, s->lower_bound);
     size_t k;
@@ -341,13 +367,13 @@ ap_status ap__svg_live(FILE *f, const ap_problem *p, const ap_plan *plans, size_
         for (i = 0; i < p->n; i++)
             arena[k] = ap__max64(arena[k], plans[k].offset[i] + p->buf[i].size);
     }
-    top = ap__live_top(arena, nplans, s);
+    top = ap__svg_live_top(arena, nplans, s);
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"ap-svg ap-live\" viewBox=\"0 0 %.0f %.0f\" "
                "width=\"%.0f\" height=\"%.0f\" role=\"img\">\n",
             W, LV_H, W, LV_H);
     fputs("<title>live bytes per step</title>\n", f);
     fprintf(f, "<text class=\"hd\" x=\"10\" y=\"22\">Live bytes per step against the %ss and the lower bound</text>\n",
-            ap__head_word(p));
+            ap__lines_head_word(p));
     y_axis(f, top, ph);
     x_axis(f, p, t0, t1, ph, AP__SVG_INLINE);
     fprintf(f, "<svg class=\"plot\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" viewBox=\"%lld 0 %lld %lld\" "

@@ -1,13 +1,20 @@
-/* table.c - the plan as a table for the terminal: a summary, then one row per buffer. */
+/*
+ * table.c - the plan as a table for the terminal: a summary, then one row per buffer.
+ *
+ * The folder src/report/: outputs for people and tools, one file per format; every writer
+ * measures, summarises (lines.c), then prints.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "arenaplan/savings.h"
 #include "arenaplan/report.h"
+#include "arenaplan/savings.h"
+#include "core/problem.h"
 #include "core/util.h"
-#include "tflm/whole.h"
-#include "report/rutil.h"
+#include "planners/stock.h"
+#include "report/lines.h"
+#include "report/measure.h"
 
 #define PEAK_ROWS 10   /* buffers listed under "peak"; the rest are counted */
 #define PEAK_RUNS 4    /* runs of peak steps listed; the rest are counted */
@@ -26,39 +33,25 @@ static void write_peak(FILE *f, const ap_problem *p, const ap_summary *s)
         fputs("peak         no bytes live at any step\n", f);
         return;
     }
-    fprintf(f, "peak         %lld bytes live at step%s ", (long long)s->peak_bytes,
-            s->n_peaks > 1 || s->peaks[0].first != s->peaks[0].last ? "s" : "");
-    for (k = 0; k < s->n_peaks && k < PEAK_RUNS; k++) {
-        const ap_step_range *r = &s->peaks[k];
-        fputs(k ? ", " : "", f);
-        if (r->first == r->last)
-            fprintf(f, "%lld", (long long)r->first);
-        else
-            fprintf(f, "%lld-%lld", (long long)r->first, (long long)r->last);
-    }
-    if (s->n_peaks > PEAK_RUNS)
-        fprintf(f, " and %zu more runs", s->n_peaks - PEAK_RUNS);
+    fputs("peak         ", f);
+    ap__lines_peak_steps(f, s, PEAK_RUNS, "-");
     fputc('\n', f);
     /* the operators at the peak (step labels of models) */
-    {
-        size_t nl, li = ap_problem_labels_between(p, s->peaks[0].first, s->peaks[0].last, &nl);
-        for (; shown < nl && shown < PEAK_LABELS; shown++)
-            fprintf(f, "%s%s", shown ? ", " : "at           ", p->labels[li + shown].text);
-        if (shown)
-            fputs(shown < nl ? ", ...\n" : "\n", f);
-    }
+    size_t nl, li = ap_problem_labels_between(p, s->peaks[0].first, s->peaks[0].last, &nl);
+    for (; shown < nl && shown < PEAK_LABELS; shown++)
+        fprintf(f, "%s%s", shown ? ", " : "at           ", p->labels[li + shown].text);
+    if (shown)
+        fputs(shown < nl ? ", ...\n" : "\n", f);
     for (k = 0; k < s->n_peak_buffers && k < PEAK_ROWS; k++) {
         const ap_buffer *b = &p->buf[s->peak_buffers[k]];
         fprintf(f, "             %5.1f%%  %lld bytes  %s %s", 100.0 * (double)b->size / (double)s->peak_bytes,
-                (long long)b->size, ap__buffer_word(b), b->id);
+                (long long)b->size, ap__lines_buffer_word(b), b->id);
         if (b->name)
             fprintf(f, "  %.60s", b->name);
         fputc('\n', f);
     }
     if (s->n_peak_buffers > PEAK_ROWS) {
-        int64_t rest = 0;
-        for (; k < s->n_peak_buffers; k++)
-            rest += p->buf[s->peak_buffers[k]].size;
+        int64_t rest = ap__lines_peak_rest(p, s, PEAK_ROWS);
         fprintf(f, "             %5.1f%%  %lld bytes  in %zu more buffers\n",
                 100.0 * (double)rest / (double)s->peak_bytes, (long long)rest, s->n_peak_buffers - PEAK_ROWS);
     }
@@ -123,57 +116,77 @@ static void put_offset(FILE *f, int hex, int w, int64_t v)
 
 #define TYPE_WIDTH 34 /* the type column's widest; longer types end in "..." */
 
-ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
-                              const ap_report_options *opt, ap_error *err)
-{
+/* What the table measures before it prints: the summary, the rows' order, the allowance each
+ * buffer has, the columns' widths (0: no such column). */
+typedef struct table {
     ap_summary s;
-    ap_report_options defaults;
-    size_t i, k, *rows = NULL;
-    row_key *keys = NULL;
-    int wid = 2, wname = 0, wtype = 0, wsize = 4, wlife = 8, woff = 6, wkind = 0;
-    char stock[256];
-    const ap_overlap **by_over = NULL;
-    ap_status st;
-    if (!opt) {
-        ap_report_options_init(&defaults);
-        opt = &defaults;
-    }
-    if ((unsigned)opt->order >= AP_ROWS_COUNT)
-        return ap_error_set(err, AP_ERR_USAGE, "row order %d is not an ap_row_order", (int)opt->order);
-    if ((st = ap_summary_compute(p, plan, &s, err)) != AP_OK)
-        return st;
-    rows = ap__alloc(p->n ? p->n : 1, sizeof *rows);
-    keys = ap__alloc(p->n ? p->n : 1, sizeof *keys);
-    if (ap__has_rule_overlaps(p))
-        by_over = ap__zalloc(p->n, sizeof *by_over); /* rows say whose bytes each one may share */
-    if (!rows || !keys || (ap__has_rule_overlaps(p) && !by_over)) {
-        st = ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the table");
-        goto done;
-    }
-    if (by_over)
-        ap__rule_overlaps_by_over(p, by_over);
-    row_order(p, plan, opt->order, keys, rows);
-    for (i = 0; i < p->n; i++) {
+    size_t *rows;
+    row_key *keys;
+    const ap_overlap **by_over;  /* NULL without rule allowances */
+    int wid, wname, wtype, wsize, wlife, woff, wkind;
+} table;
+
+static void table_free(table *t)
+{
+    free(t->by_over);
+    free(t->rows);
+    free(t->keys);
+    ap_summary_free(&t->s);
+}
+
+static void widths(const ap_problem *p, const ap_plan *plan, int hex, table *t)
+{
+    t->wid = 2, t->wsize = 4, t->wlife = 8, t->woff = 6;
+    for (size_t i = 0; i < p->n; i++) {
         const ap_buffer *b = &p->buf[i];
         int w = (int)strlen(b->id), wl = width_of(b->lower) + width_of(b->upper) + 4;
-        wid = w > wid ? w : wid;
+        t->wid = w > t->wid ? w : t->wid;
         if (b->name)
-            wname = (int)strlen(b->name) > wname ? (int)strlen(b->name) : wname;
+            t->wname = (int)strlen(b->name) > t->wname ? (int)strlen(b->name) : t->wname;
         if (b->type)
-            wtype = (int)strlen(b->type) > wtype ? (int)strlen(b->type) : wtype;
+            t->wtype = (int)strlen(b->type) > t->wtype ? (int)strlen(b->type) : t->wtype;
         if (b->kind != AP_KIND_BUFFER)
-            wkind = 10;
-        wsize = width_of(b->size) > wsize ? width_of(b->size) : wsize;
-        wlife = wl > wlife ? wl : wlife;
-        woff = width_of(plan->offset[i] + b->size) > woff ? width_of(plan->offset[i] + b->size) : woff;
+            t->wkind = 10;
+        t->wsize = width_of(b->size) > t->wsize ? width_of(b->size) : t->wsize;
+        t->wlife = wl > t->wlife ? wl : t->wlife;
+        w = width_of(plan->offset[i] + b->size);
+        t->woff = w > t->woff ? w : t->woff;
     }
-    if (opt->hex)
-        woff = woff > 10 ? woff : 10;
-    if (wname > 40)
-        wname = 40;
-    if (wname && wname < 4)
-        wname = 4;
-    wtype = wtype > TYPE_WIDTH ? TYPE_WIDTH : wtype && wtype < 4 ? 4 : wtype;
+    if (hex)
+        t->woff = t->woff > 10 ? t->woff : 10;
+    if (t->wname > 40)
+        t->wname = 40;
+    if (t->wname && t->wname < 4)
+        t->wname = 4;
+    t->wtype = t->wtype > TYPE_WIDTH ? TYPE_WIDTH : t->wtype && t->wtype < 4 ? 4 : t->wtype;
+}
+
+static ap_status measure(const ap_problem *p, const ap_plan *plan, const ap_report_options *opt,
+                         table *t, ap_error *err)
+{
+    ap_status st;
+    memset(t, 0, sizeof *t);
+    if ((st = ap_summary_compute(p, plan, &t->s, err)) != AP_OK)
+        return st;
+    t->rows = ap__alloc(p->n ? p->n : 1, sizeof *t->rows);
+    t->keys = ap__alloc(p->n ? p->n : 1, sizeof *t->keys);
+    if (ap__problem_has_rule_overlaps(p))
+        t->by_over = ap__zalloc(p->n, sizeof *t->by_over); /* whose bytes each one may share */
+    if (!t->rows || !t->keys || (ap__problem_has_rule_overlaps(p) && !t->by_over))
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the table");
+    if (t->by_over)
+        ap__measure_by_over(p, t->by_over);
+    row_order(p, plan, opt->order, t->keys, t->rows);
+    widths(p, plan, opt->hex, t);
+    return AP_OK;
+}
+
+/* The lines above the rows: what was planned, TFLM's arena and stock TFLM's, the head and how
+ * good it is, the peak, the caller's lines. */
+static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan,
+                          const ap_report_options *opt, const ap_summary *s)
+{
+    char stock[256];
     fprintf(f, "strategy     %s\n", plan->strategy);
     if (p->source)
         fprintf(f, "input        %s\n", p->source);
@@ -183,19 +196,19 @@ ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
         char text[320];
         ap_tflm_arena_text(&opt->arena->plan, text, sizeof text);
         fprintf(f, "arena        %s\n", text);
-        if (ap__stock_line(p, s.arena, opt->arena, stock, sizeof stock))
+        if (ap__lines_stock(-1, s->arena, opt->arena, stock, sizeof stock))
             fprintf(f, "             %s\n", stock);
     }
-    fprintf(f, "%-12s %lld bytes", ap__head_word(p), (long long)s.arena);
-    if (opt->arena && opt->arena->plan.head != s.arena)
+    fprintf(f, "%-12s %lld bytes", ap__lines_head_word(p), (long long)s->arena);
+    if (opt->arena && opt->arena->plan.head != s->arena)
         fprintf(f, " (TFLM lays it out in %lld with the plan embedded: it places the kernel scratch)",
                 (long long)opt->arena->plan.head);
     fputc('\n', f);
-    if (!opt->arena && ap__stock_line(p, s.arena, NULL, stock, sizeof stock))
+    if (!opt->arena && ap__lines_stock_head(ap__stock_head(p), s->arena, stock, sizeof stock))
         fprintf(f, "             %s\n", stock);
-    fprintf(f, "lower bound  %lld bytes (efficiency %.1f%%)\n", (long long)s.lower_bound, 100.0 * s.efficiency);
+    fprintf(f, "lower bound  %lld bytes (efficiency %.1f%%)\n", (long long)s->lower_bound, 100.0 * s->efficiency);
     if (p->n_ovl)
-        fprintf(f, "             %lld bytes without overlap allowances\n", (long long)s.lower_bound_no_overlap);
+        fprintf(f, "             %lld bytes without overlap allowances\n", (long long)s->lower_bound_no_overlap);
     if (plan->verdict == AP_VERDICT_OPTIMAL)
         fprintf(f, "verdict      optimal: no plan is smaller (proven)\n");
     else if (plan->verdict == AP_VERDICT_GAP)
@@ -203,69 +216,92 @@ ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
                 (long long)(plan->arena - plan->proven_bound),
                 plan->proven_bound ? 100.0 * (double)(plan->arena - plan->proven_bound) / (double)plan->proven_bound : 0.0,
                 (long long)plan->proven_bound);
-    fprintf(f, "no reuse     %lld bytes (the plan saves %lld, %.1f%%)\n", (long long)s.linear_bytes,
-            (long long)s.saving_bytes, 100.0 * s.saving_rate);
+    fprintf(f, "no reuse     %lld bytes (the plan saves %lld, %.1f%%)\n", (long long)s->linear_bytes,
+            (long long)s->saving_bytes, 100.0 * s->saving_rate);
     fprintf(f, "reuse        %zu of %zu buffers (%.1f%%) use bytes of a buffer that died before they began\n",
-            s.reuse_count, s.sized, 100.0 * s.reuse_rate);
+            s->reuse_count, s->sized, 100.0 * s->reuse_rate);
     if (p->n_ovl)
         fprintf(f, "shared       %zu buffers share bytes with a live buffer, as allowances permit\n",
-                s.shared_count);
-    fprintf(f, "padding      %lld bytes of alignment padding\n", (long long)s.padding_bytes);
-    write_peak(f, p, &s);
-    for (i = 0; opt && opt->lines && opt->lines[i]; i++)
+                s->shared_count);
+    fprintf(f, "padding      %lld bytes of alignment padding\n", (long long)s->padding_bytes);
+    write_peak(f, p, s);
+    for (size_t i = 0; opt->lines && opt->lines[i]; i++)
         fprintf(f, "%s\n", opt->lines[i]);
     fprintf(f, "buffers      %zu", p->n);
-    if (s.fixed)
-        fprintf(f, " (%zu fixed)", s.fixed);
+    if (s->fixed)
+        fprintf(f, " (%zu fixed)", s->fixed);
     if (p->n > 1)
         fprintf(f, ", by %s", opt->order == AP_ROWS_START ? "first use" : opt->order == AP_ROWS_ID ? "id"
                               : opt->order == AP_ROWS_SIZE ? "size, largest first" : "offset");
     fputs("\n\n", f);
-    fprintf(f, "%-*s  ", wid, "id");
-    if (wname)
-        fprintf(f, "%-*s  ", wname, "name");
-    if (wtype)
-        fprintf(f, "%-*s  ", wtype, "type");
-    if (wkind)
-        fprintf(f, "%-*s  ", wkind, "kind");
-    fprintf(f, "%*s  %-*s  %*s  %*s\n", wsize, "size", wlife, "lifetime", woff, "offset", woff, "end");
-    for (k = 0; k < p->n; k++) {
-        const ap_buffer *b = &p->buf[i = rows[k]];
-        char life[64];
-        snprintf(life, sizeof life, "[%lld, %lld)", (long long)b->lower, (long long)b->upper);
-        fprintf(f, "%-*s  ", wid, b->id);
-        if (wname)
-            fprintf(f, "%-*.*s  ", wname, wname, b->name ? b->name : "");
-        if (wtype && b->type && (int)strlen(b->type) > wtype)
-            fprintf(f, "%.*s...  ", wtype - 3, b->type);
-        else if (wtype)
-            fprintf(f, "%-*s  ", wtype, b->type ? b->type : "");
-        if (wkind)
-            fprintf(f, "%-*s  ", wkind, ap__kind_name(b->kind));
-        fprintf(f, "%*lld  %-*s  ", wsize, (long long)b->size, wlife, life);
-        put_offset(f, opt->hex, woff, plan->offset[i]);
-        fputs("  ", f);
-        put_offset(f, opt->hex, woff, plan->offset[i] + b->size);
-        fputs(b->fixed != AP_UNFIXED ? "  fixed" : "", f);
-        if (by_over && by_over[i] && (by_over[i]->flags & AP_OVERLAP_ALIAS))
-            fprintf(f, "  alias of %s", p->buf[by_over[i]->base].id);
-        else if (by_over && by_over[i])
-            fprintf(f, "  overlaps %s (offset delta <= %lld)", p->buf[by_over[i]->base].id,
-                    (long long)by_over[i]->max_delta);
-        fputc('\n', f);
+}
+
+static void write_heading(FILE *f, const table *t)
+{
+    fprintf(f, "%-*s  ", t->wid, "id");
+    if (t->wname)
+        fprintf(f, "%-*s  ", t->wname, "name");
+    if (t->wtype)
+        fprintf(f, "%-*s  ", t->wtype, "type");
+    if (t->wkind)
+        fprintf(f, "%-*s  ", t->wkind, "kind");
+    fprintf(f, "%*s  %-*s  %*s  %*s\n", t->wsize, "size", t->wlife, "lifetime", t->woff, "offset",
+            t->woff, "end");
+}
+
+static void write_row(FILE *f, const ap_problem *p, const ap_plan *plan, int hex, const table *t,
+                      size_t i)
+{
+    const ap_buffer *b = &p->buf[i];
+    const ap_overlap *o = t->by_over ? t->by_over[i] : NULL;
+    char life[64];
+    snprintf(life, sizeof life, "[%lld, %lld)", (long long)b->lower, (long long)b->upper);
+    fprintf(f, "%-*s  ", t->wid, b->id);
+    if (t->wname)
+        fprintf(f, "%-*.*s  ", t->wname, t->wname, b->name ? b->name : "");
+    if (t->wtype && b->type && (int)strlen(b->type) > t->wtype)
+        fprintf(f, "%.*s...  ", t->wtype - 3, b->type);
+    else if (t->wtype)
+        fprintf(f, "%-*s  ", t->wtype, b->type ? b->type : "");
+    if (t->wkind)
+        fprintf(f, "%-*s  ", t->wkind, ap__lines_kind(b->kind));
+    fprintf(f, "%*lld  %-*s  ", t->wsize, (long long)b->size, t->wlife, life);
+    put_offset(f, hex, t->woff, plan->offset[i]);
+    fputs("  ", f);
+    put_offset(f, hex, t->woff, plan->offset[i] + b->size);
+    fputs(b->fixed != AP_UNFIXED ? "  fixed" : "", f);
+    if (o && (o->flags & AP_OVERLAP_ALIAS))
+        fprintf(f, "  alias of %s", p->buf[o->base].id);
+    else if (o)
+        fprintf(f, "  overlaps %s (offset delta <= %lld)", p->buf[o->base].id, (long long)o->max_delta);
+    fputc('\n', f);
+}
+
+ap_status ap_write_table_with(FILE *f, const ap_problem *p, const ap_plan *plan,
+                              const ap_report_options *opt, ap_error *err)
+{
+    ap_report_options defaults;
+    table t;
+    ap_status st;
+    if (!opt) {
+        ap_report_options_init(&defaults);
+        opt = &defaults;
     }
-    if (ap__has_rule_overlaps(p)) {
-        fputc('\n', f);
-        if ((st = ap_write_overlap_savings(f, p, plan, err)) != AP_OK)
-            goto done;
+    if ((unsigned)opt->order >= AP_ROWS_COUNT)
+        return ap_error_set(err, AP_ERR_USAGE, "row order %d is not an ap_row_order", (int)opt->order);
+    if ((st = measure(p, plan, opt, &t, err)) == AP_OK) {
+        write_summary(f, p, plan, opt, &t.s);
+        write_heading(f, &t);
+        for (size_t k = 0; k < p->n; k++)
+            write_row(f, p, plan, opt->hex, &t, t.rows[k]);
+        if (ap__problem_has_rule_overlaps(p)) {
+            fputc('\n', f);
+            st = ap_write_overlap_savings(f, p, plan, err);
+        }
+        if (st == AP_OK && ferror(f))
+            st = ap_error_set(err, AP_ERR_IO, "write error");
     }
-    if (ferror(f))
-        st = ap_error_set(err, AP_ERR_IO, "write error");
-done:
-    free(by_over);
-    free(rows);
-    free(keys);
-    ap_summary_free(&s);
+    table_free(&t);
     return st;
 }
 

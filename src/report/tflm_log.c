@@ -19,7 +19,7 @@
 #include "arenaplan/report.h"
 #include "arenaplan/tflm_arena.h"
 #include "core/util.h"
-#include "report/rutil.h"
+#include "report/measure.h"
 
 #define LINE_WIDTH 80 /* PrintMemoryPlan's kLineWidth */
 
@@ -32,7 +32,7 @@ static char ordinal(size_t i)
 
 ap_status ap_write_tflm_log(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
 {
-    ap_status st = ap__report_check(p, plan, err);
+    ap_status st = ap__measure_check(p, plan, err);
     int64_t max_size = LINE_WIDTH, max_time = 0;
     ap__key *order = NULL;
     uint32_t *live = NULL;
@@ -69,7 +69,7 @@ ap_status ap_write_tflm_log(FILE *f, const ap_problem *p, const ap_plan *plan, a
         order[i].v = p->buf[i].lower;
         order[i].i = (uint32_t)i;
     }
-    qsort(order, p->n, sizeof *order, ap__cmp_key);
+    qsort(order, p->n, sizeof *order, ap__measure_cmp_key);
     for (int64_t t = 0; t <= max_time; t++) {
         char line[LINE_WIDTH + 1];
         unsigned char painted[LINE_WIDTH];

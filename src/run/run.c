@@ -43,31 +43,6 @@ void ap_run_result_free(ap_run_result *res)
     memset(res, 0, sizeof *res);
 }
 
-/* ---- Text in memory ------------------------------------------------------------------------ */
-
-int ap__run_text_open(ap__run_text *t)
-{
-    memset(t, 0, sizeof *t);
-    t->f = open_memstream(&t->buf, &t->len);
-    return t->f ? 0 : -1;
-}
-
-ap_status ap__run_text_close(ap__run_text *t, ap_error *err)
-{
-    int bad;
-    if (!t->f)
-        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
-    bad = ferror(t->f);
-    if (fclose(t->f) != 0 || bad || !t->buf) {
-        free(t->buf);
-        t->buf = NULL;
-        t->f = NULL;
-        return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the result");
-    }
-    t->f = NULL;
-    return AP_OK;
-}
-
 /* ---- Options --------------------------------------------------------------------------------- */
 
 /* A rule set by name (NULL: the default, value 0). */
@@ -250,7 +225,7 @@ int ap__run_arena(ap__run_ctx *c, const unsigned char *data, size_t len, const a
     return st == AP_OK ? 1 : unknown_arena(c, c->name, &to, err.msg, why, cap);
 }
 
-int ap__run_model_arena(ap__run_ctx *c, const unsigned char *data, size_t len, const char *name,
+int ap__run_arena_model(ap__run_ctx *c, const unsigned char *data, size_t len, const char *name,
                         ap_tflm_arena *out, char *why, size_t cap)
 {
     ap_tfl_model *m = NULL;

@@ -8,19 +8,9 @@
 #include "arenaplan/load.h"
 #include "arenaplan/run.h"
 #include "arenaplan/tflm_arena.h"
+#include "run/run_text.h"
 
 /* Text written into memory (open_memstream). */
-typedef struct ap__run_text {
-    FILE *f;
-    char *buf;
-    size_t len;
-} ap__run_text;
-
-/* 0, or -1 when out of memory. */
-int ap__run_text_open(ap__run_text *t);
-/* Closes t: AP_OK with t->buf its text (malloc'd, NUL-terminated; the caller owns it), or
- * AP_ERR_NOMEM (a write or the memory failed) with t->buf NULL. */
-ap_status ap__run_text_close(ap__run_text *t, ap_error *err);
 
 /* One command's run. */
 typedef struct ap__run_ctx {
@@ -56,7 +46,7 @@ int ap__run_arena(ap__run_ctx *c, const unsigned char *data, size_t len, const a
                   const ap_plan *plan, ap_tflm_whole *out, char *why, size_t cap);
 /* TFLM's whole arena for the model in data as it is (its own offline plan honoured), as
  * ap__run_arena; name names it in the warning. */
-int ap__run_model_arena(ap__run_ctx *c, const unsigned char *data, size_t len, const char *name,
+int ap__run_arena_model(ap__run_ctx *c, const unsigned char *data, size_t len, const char *name,
                         ap_tflm_arena *out, char *why, size_t cap);
 
 /* AP_OK when bytes is within budget (none when budget < 0); else AP_ERR_LIMIT "the WHAT needs N

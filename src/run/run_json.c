@@ -8,7 +8,7 @@
 
 #include "arenaplan/bounds.h"
 #include "arenaplan/report.h"
-#include "run/run.h"
+#include "run/run_text.h"
 #include "run/run_json.h"
 
 /* "key":N, or "key":null when n < 0. */

@@ -102,9 +102,9 @@ ap_status ap_run_embed(const unsigned char *data, size_t len, const ap_run_optio
     if ((st = ap_tflite_embed(data, len, c.name, &eo, &r, err)) != AP_OK)
         return ap__run_end(&c, res, st);
     /* TFLM's arena with the copy, read as TFLM reads it, and with the input */
-    known = ap__run_model_arena(&c, r.data, r.len, c.name, &arena.plan, why, sizeof why);
+    known = ap__run_arena_model(&c, r.data, r.len, c.name, &arena.plan, why, sizeof why);
     if (known > 0)
-        known = ap__run_model_arena(&c, data, len, c.name, &arena.stock, why, sizeof why);
+        known = ap__run_arena_model(&c, data, len, c.name, &arena.stock, why, sizeof why);
     if ((st = embed_budgets(&c, known, &r, &arena, err)) != AP_OK)
         goto done;
     if (c_source && known <= 0) {

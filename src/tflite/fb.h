@@ -109,12 +109,4 @@ ap_status ap__fb_vec_table(const ap__fb *fb, const ap__fb_vec *v, uint32_t i, co
 ap_status ap__fb_get_str(const ap__fb *fb, const ap__fb_table *t, unsigned id, const char *what,
                          const unsigned char **s, uint32_t *n, ap_error *err);
 
-/* ---- FlexBuffers (flexbuf.c): custom operator options -------------------------------------- */
-
-/* Looks up key in the FlexBuffer map held in p[0..len) (custom operator options). Returns 1 and
- * stores the value (integers and bools as read, floats truncated) when key names a scalar, 0
- * when the key is absent or not a scalar, -1 when the buffer is not a well-formed map. Every
- * read is checked against len. */
-int ap__flex_map_int(const unsigned char *p, size_t len, const char *key, int64_t *value);
-
 #endif

@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "tflite/fb.h"
+#include "tflite/flexbuf.h"
 
 enum {
     FX_INT = 1,
@@ -83,7 +83,7 @@ static int64_t float_to_int(const unsigned char *p, size_t pos, unsigned w)
     return (int64_t)d;
 }
 
-int ap__flex_map_int(const unsigned char *p, size_t len, const char *key, int64_t *value)
+int ap__flexbuf_map_int(const unsigned char *p, size_t len, const char *key, int64_t *value)
 {
     if (!p || len < 3)
         return -1;

@@ -7,8 +7,11 @@
  * between tables (a FlatBuffer writer may deduplicate them), so a small file could name the same
  * long vector many times; a budget on the total number of copied elements keeps memory linear
  * in the file's size.
+ *
+ * The folder src/tflite/: the .tflite format only: checked reads, the schema, the graph.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -484,116 +487,94 @@ static ap_status opt_f32(rd *r, const ap__fb_table *t, unsigned id, float *v)
     return st;
 }
 
-/* Decodes the options later stages use (see ap_tfl_options); field ids from schema.fbs. */
+/* The builtin options later stages use (see ap_tfl_options): one row per field read, in the
+ * order read, field ids from schema.fbs. MulOptions and SubOptions start as AddOptions does;
+ * SplitVOptions has num_splits and UnpackOptions axis where SplitOptions and PackOptions do. */
+enum { OPT_U8, OPT_I32, OPT_F32 };
+
+static const struct option_field {
+    uint8_t type;      /* the BuiltinOptions union type */
+    uint16_t id;       /* the field */
+    uint8_t kind;      /* OPT_U8 (a byte, sign-extended), OPT_I32, OPT_F32 */
+    int32_t def;       /* the schema's default (OPT_I32) */
+    size_t at;         /* where in ap_tfl_options */
+} option_fields[] = {
+#define F(type, field, kind, def, member) \
+    {AP_TFL_OPT_##type, AP_TFL_F_##field, OPT_##kind, def, offsetof(ap_tfl_options, member)}
+    F(CONV_2D, CONV_2D_PADDING, U8, 0, padding),
+    F(CONV_2D, CONV_2D_STRIDE_W, I32, 0, stride_w),
+    F(CONV_2D, CONV_2D_STRIDE_H, I32, 0, stride_h),
+    F(CONV_2D, CONV_2D_FUSED_ACTIVATION_FUNCTION, U8, 0, activation),
+    F(CONV_2D, CONV_2D_DILATION_W_FACTOR, I32, 1, dilation_w),
+    F(CONV_2D, CONV_2D_DILATION_H_FACTOR, I32, 1, dilation_h),
+    F(DEPTHWISE_CONV_2D, DEPTHWISE_CONV_2D_PADDING, U8, 0, padding),
+    F(DEPTHWISE_CONV_2D, DEPTHWISE_CONV_2D_STRIDE_W, I32, 0, stride_w),
+    F(DEPTHWISE_CONV_2D, DEPTHWISE_CONV_2D_STRIDE_H, I32, 0, stride_h),
+    F(DEPTHWISE_CONV_2D, DEPTHWISE_CONV_2D_DEPTH_MULTIPLIER, I32, 0, depth_multiplier),
+    F(DEPTHWISE_CONV_2D, DEPTHWISE_CONV_2D_FUSED_ACTIVATION_FUNCTION, U8, 0, activation),
+    F(DEPTHWISE_CONV_2D, DEPTHWISE_CONV_2D_DILATION_W_FACTOR, I32, 1, dilation_w),
+    F(DEPTHWISE_CONV_2D, DEPTHWISE_CONV_2D_DILATION_H_FACTOR, I32, 1, dilation_h),
+    F(POOL_2D, POOL_2D_PADDING, U8, 0, padding),
+    F(POOL_2D, POOL_2D_STRIDE_W, I32, 0, stride_w),
+    F(POOL_2D, POOL_2D_STRIDE_H, I32, 0, stride_h),
+    F(POOL_2D, POOL_2D_FILTER_WIDTH, I32, 0, filter_w),
+    F(POOL_2D, POOL_2D_FILTER_HEIGHT, I32, 0, filter_h),
+    F(POOL_2D, POOL_2D_FUSED_ACTIVATION_FUNCTION, U8, 0, activation),
+    F(SVDF, SVDF_RANK, I32, 0, rank),
+    F(SVDF, SVDF_FUSED_ACTIVATION_FUNCTION, U8, 0, activation),
+    F(FULLY_CONNECTED, FULLY_CONNECTED_FUSED_ACTIVATION_FUNCTION, U8, 0, activation),
+    F(FULLY_CONNECTED, FULLY_CONNECTED_WEIGHTS_FORMAT, U8, 0, weights_format),
+    F(FULLY_CONNECTED, FULLY_CONNECTED_KEEP_NUM_DIMS, U8, 0, keep_num_dims),
+    F(SOFTMAX, SOFTMAX_BETA, F32, 0, beta),
+    F(CONCATENATION, CONCATENATION_AXIS, I32, 0, axis),
+    F(CONCATENATION, CONCATENATION_FUSED_ACTIVATION_FUNCTION, U8, 0, activation),
+    F(ADD, ADD_FUSED_ACTIVATION_FUNCTION, U8, 0, activation),
+    F(MUL, ADD_FUSED_ACTIVATION_FUNCTION, U8, 0, activation),
+    F(SUB, ADD_FUSED_ACTIVATION_FUNCTION, U8, 0, activation),
+    F(GATHER, GATHER_AXIS, I32, 0, axis),
+    F(REDUCER, REDUCER_KEEP_DIMS, U8, 0, keep_dims),
+    F(STRIDED_SLICE, STRIDED_SLICE_BEGIN_MASK, I32, 0, begin_mask),
+    F(STRIDED_SLICE, STRIDED_SLICE_END_MASK, I32, 0, end_mask),
+    F(STRIDED_SLICE, STRIDED_SLICE_ELLIPSIS_MASK, I32, 0, ellipsis_mask),
+    F(STRIDED_SLICE, STRIDED_SLICE_NEW_AXIS_MASK, I32, 0, new_axis_mask),
+    F(STRIDED_SLICE, STRIDED_SLICE_SHRINK_AXIS_MASK, I32, 0, shrink_axis_mask),
+    F(STRIDED_SLICE, STRIDED_SLICE_OFFSET, U8, 0, offset),
+    F(SPLIT, SPLIT_NUM_SPLITS, I32, 0, num_splits),
+    F(SPLIT_V, SPLIT_NUM_SPLITS, I32, 0, num_splits),
+    F(TRANSPOSE_CONV, TRANSPOSE_CONV_PADDING, U8, 0, padding),
+    F(TRANSPOSE_CONV, TRANSPOSE_CONV_STRIDE_W, I32, 0, stride_w),
+    F(TRANSPOSE_CONV, TRANSPOSE_CONV_STRIDE_H, I32, 0, stride_h),
+    F(TRANSPOSE_CONV, TRANSPOSE_CONV_FUSED_ACTIVATION_FUNCTION, U8, 0, activation),
+    F(PACK, PACK_AXIS, I32, 0, axis),
+    F(UNPACK, PACK_AXIS, I32, 0, axis),
+    F(UNIDIRECTIONAL_SEQUENCE_LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM_FUSED_ACTIVATION_FUNCTION, U8, 0, activation),
+    F(UNIDIRECTIONAL_SEQUENCE_LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM_TIME_MAJOR, U8, 0, time_major),
+    F(LEAKY_RELU, LEAKY_RELU_ALPHA, F32, 0, alpha),
+    F(MIRROR_PAD, MIRROR_PAD_MODE, U8, 0, mirror_mode),
+    F(DEPTH_TO_SPACE, DEPTH_TO_SPACE_BLOCK_SIZE, I32, 0, block_size),
+    F(BATCH_MATMUL, BATCH_MATMUL_ADJ_X, U8, 0, adj_x),
+    F(BATCH_MATMUL, BATCH_MATMUL_ADJ_Y, U8, 0, adj_y),
+#undef F
+};
+
 static ap_status decode_options(rd *r, uint8_t type, const ap__fb_table *t, ap_tfl_options *o)
 {
-    ap_status st = AP_OK;
-    switch (type) {
-    case AP_TFL_OPT_CONV_2D:
-        if ((st = opt_u8(r, t, AP_TFL_F_CONV_2D_PADDING, &o->padding)) ||
-            (st = opt_i32(r, t, AP_TFL_F_CONV_2D_STRIDE_W, 0, &o->stride_w)) ||
-            (st = opt_i32(r, t, AP_TFL_F_CONV_2D_STRIDE_H, 0, &o->stride_h)) ||
-            (st = opt_u8(r, t, AP_TFL_F_CONV_2D_FUSED_ACTIVATION_FUNCTION, &o->activation)) ||
-            (st = opt_i32(r, t, AP_TFL_F_CONV_2D_DILATION_W_FACTOR, 1, &o->dilation_w)) ||
-            (st = opt_i32(r, t, AP_TFL_F_CONV_2D_DILATION_H_FACTOR, 1, &o->dilation_h)))
+    for (size_t k = 0; k < sizeof option_fields / sizeof option_fields[0]; k++) {
+        const struct option_field *f = &option_fields[k];
+        void *v = (char *)o + f->at;
+        ap_status st = AP_OK;
+        if (f->type != type)
+            continue;
+        if (f->kind == OPT_U8)
+            st = opt_u8(r, t, f->id, v);
+        else if (f->kind == OPT_I32)
+            st = opt_i32(r, t, f->id, f->def, v);
+        else
+            st = opt_f32(r, t, f->id, v);
+        if (st != AP_OK)
             return st;
-        break;
-    case AP_TFL_OPT_DEPTHWISE_CONV_2D:
-        if ((st = opt_u8(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_PADDING, &o->padding)) ||
-            (st = opt_i32(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_STRIDE_W, 0, &o->stride_w)) ||
-            (st = opt_i32(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_STRIDE_H, 0, &o->stride_h)) ||
-            (st = opt_i32(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_DEPTH_MULTIPLIER, 0, &o->depth_multiplier)) ||
-            (st = opt_u8(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_FUSED_ACTIVATION_FUNCTION, &o->activation)) ||
-            (st = opt_i32(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_DILATION_W_FACTOR, 1, &o->dilation_w)) ||
-            (st = opt_i32(r, t, AP_TFL_F_DEPTHWISE_CONV_2D_DILATION_H_FACTOR, 1, &o->dilation_h)))
-            return st;
-        break;
-    case AP_TFL_OPT_POOL_2D:
-        if ((st = opt_u8(r, t, AP_TFL_F_POOL_2D_PADDING, &o->padding)) ||
-            (st = opt_i32(r, t, AP_TFL_F_POOL_2D_STRIDE_W, 0, &o->stride_w)) ||
-            (st = opt_i32(r, t, AP_TFL_F_POOL_2D_STRIDE_H, 0, &o->stride_h)) ||
-            (st = opt_i32(r, t, AP_TFL_F_POOL_2D_FILTER_WIDTH, 0, &o->filter_w)) ||
-            (st = opt_i32(r, t, AP_TFL_F_POOL_2D_FILTER_HEIGHT, 0, &o->filter_h)) ||
-            (st = opt_u8(r, t, AP_TFL_F_POOL_2D_FUSED_ACTIVATION_FUNCTION, &o->activation)))
-            return st;
-        break;
-    case AP_TFL_OPT_SVDF:
-        if ((st = opt_i32(r, t, AP_TFL_F_SVDF_RANK, 0, &o->rank)) ||
-            (st = opt_u8(r, t, AP_TFL_F_SVDF_FUSED_ACTIVATION_FUNCTION, &o->activation)))
-            return st;
-        break;
-    case AP_TFL_OPT_FULLY_CONNECTED:
-        if ((st = opt_u8(r, t, AP_TFL_F_FULLY_CONNECTED_FUSED_ACTIVATION_FUNCTION, &o->activation)) ||
-            (st = opt_u8(r, t, AP_TFL_F_FULLY_CONNECTED_WEIGHTS_FORMAT, &o->weights_format)) ||
-            (st = opt_u8(r, t, AP_TFL_F_FULLY_CONNECTED_KEEP_NUM_DIMS, &o->keep_num_dims)))
-            return st;
-        break;
-    case AP_TFL_OPT_SOFTMAX:
-        st = opt_f32(r, t, AP_TFL_F_SOFTMAX_BETA, &o->beta);
-        break;
-    case AP_TFL_OPT_CONCATENATION:
-        if ((st = opt_i32(r, t, AP_TFL_F_CONCATENATION_AXIS, 0, &o->axis)) ||
-            (st = opt_u8(r, t, AP_TFL_F_CONCATENATION_FUSED_ACTIVATION_FUNCTION, &o->activation)))
-            return st;
-        break;
-    case AP_TFL_OPT_ADD:
-    case AP_TFL_OPT_MUL: /* MulOptions and SubOptions start as AddOptions does */
-    case AP_TFL_OPT_SUB:
-        st = opt_u8(r, t, AP_TFL_F_ADD_FUSED_ACTIVATION_FUNCTION, &o->activation);
-        break;
-    case AP_TFL_OPT_GATHER:
-        st = opt_i32(r, t, AP_TFL_F_GATHER_AXIS, 0, &o->axis);
-        break;
-    case AP_TFL_OPT_REDUCER:
-        st = opt_u8(r, t, AP_TFL_F_REDUCER_KEEP_DIMS, &o->keep_dims);
-        break;
-    case AP_TFL_OPT_STRIDED_SLICE:
-        if ((st = opt_i32(r, t, AP_TFL_F_STRIDED_SLICE_BEGIN_MASK, 0, &o->begin_mask)) ||
-            (st = opt_i32(r, t, AP_TFL_F_STRIDED_SLICE_END_MASK, 0, &o->end_mask)) ||
-            (st = opt_i32(r, t, AP_TFL_F_STRIDED_SLICE_ELLIPSIS_MASK, 0, &o->ellipsis_mask)) ||
-            (st = opt_i32(r, t, AP_TFL_F_STRIDED_SLICE_NEW_AXIS_MASK, 0, &o->new_axis_mask)) ||
-            (st = opt_i32(r, t, AP_TFL_F_STRIDED_SLICE_SHRINK_AXIS_MASK, 0, &o->shrink_axis_mask)) ||
-            (st = opt_u8(r, t, AP_TFL_F_STRIDED_SLICE_OFFSET, &o->offset)))
-            return st;
-        break;
-    case AP_TFL_OPT_SPLIT:
-    case AP_TFL_OPT_SPLIT_V: /* SplitVOptions: num_splits too */
-        st = opt_i32(r, t, AP_TFL_F_SPLIT_NUM_SPLITS, 0, &o->num_splits);
-        break;
-    case AP_TFL_OPT_TRANSPOSE_CONV:
-        if ((st = opt_u8(r, t, AP_TFL_F_TRANSPOSE_CONV_PADDING, &o->padding)) ||
-            (st = opt_i32(r, t, AP_TFL_F_TRANSPOSE_CONV_STRIDE_W, 0, &o->stride_w)) ||
-            (st = opt_i32(r, t, AP_TFL_F_TRANSPOSE_CONV_STRIDE_H, 0, &o->stride_h)) ||
-            (st = opt_u8(r, t, AP_TFL_F_TRANSPOSE_CONV_FUSED_ACTIVATION_FUNCTION, &o->activation)))
-            return st;
-        break;
-    case AP_TFL_OPT_PACK:
-    case AP_TFL_OPT_UNPACK: /* UnpackOptions: axis at the same place */
-        st = opt_i32(r, t, AP_TFL_F_PACK_AXIS, 0, &o->axis);
-        break;
-    case AP_TFL_OPT_UNIDIRECTIONAL_SEQUENCE_LSTM:
-        if ((st = opt_u8(r, t, AP_TFL_F_UNIDIRECTIONAL_SEQUENCE_LSTM_FUSED_ACTIVATION_FUNCTION, &o->activation)) ||
-            (st = opt_u8(r, t, AP_TFL_F_UNIDIRECTIONAL_SEQUENCE_LSTM_TIME_MAJOR, &o->time_major)))
-            return st;
-        break;
-    case AP_TFL_OPT_LEAKY_RELU:
-        st = opt_f32(r, t, AP_TFL_F_LEAKY_RELU_ALPHA, &o->alpha);
-        break;
-    case AP_TFL_OPT_MIRROR_PAD:
-        st = opt_u8(r, t, AP_TFL_F_MIRROR_PAD_MODE, &o->mirror_mode);
-        break;
-    case AP_TFL_OPT_DEPTH_TO_SPACE:
-        st = opt_i32(r, t, AP_TFL_F_DEPTH_TO_SPACE_BLOCK_SIZE, 0, &o->block_size);
-        break;
-    case AP_TFL_OPT_BATCH_MATMUL:
-        if ((st = opt_u8(r, t, AP_TFL_F_BATCH_MATMUL_ADJ_X, &o->adj_x)) ||
-            (st = opt_u8(r, t, AP_TFL_F_BATCH_MATMUL_ADJ_Y, &o->adj_y)))
-            return st;
-        break;
-    default:
-        break;
     }
-    return st;
+    return AP_OK;
 }
 
 static void options_defaults(ap_tfl_options *o)

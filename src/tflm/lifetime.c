@@ -21,6 +21,9 @@
  *   twice lives from its first creation to its last use;
  * - the planner receives the planned entries in order (subgraph by subgraph, tensor by tensor),
  *   then the scratch requests, sizes rounded up to 16, lifetime [first_created, last_used + 1).
+ *
+ * The folder src/tflm/: a model -> the problem TFLM's planner receives (lifetimes, scratch
+ * buffers, sharing rules, offline plans), and the operator orders TFLM allows.
  */
 #include <assert.h>
 #include <ctype.h>
@@ -31,9 +34,11 @@
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
 #include "core/util.h"
-#include "tflm/kernels.h"
+#include "tflm_kernels/kernel_sets.h"
+#include "tflm_kernels/prepare.h"
+#include "tflm_kernels/scratch.h"
 #include "tflm/lifetime.h"
-#include "tflm/share.h"
+#include "tflm/sharing.h"
 
 #define TFLM_ALIGN 16          /* MicroArenaBufferAlignment() */
 #define MAX_CALL_DEPTH 256     /* nested IF/WHILE/CALL_ONCE subgraphs */
@@ -522,7 +527,7 @@ static ap_status add_scratch(ap_problem *p, const ap_tfl_model *m, const ap__pre
 }
 
 /* The in-place and overlap rules' allowances between an operator's output and its dying input
- * (share.c), and the note that says what the problem was built with. */
+ * (sharing.c), and the note that says what the problem was built with. */
 static ap_status add_rules(ap_problem *p, const ap_tfl_model *m,
                            const ap_tflite_build_options *opt, const char *kernels,
                            const char *inplace, const char *overlap, int offline, size_t n_var,
@@ -530,9 +535,9 @@ static ap_status add_rules(ap_problem *p, const ap_tfl_model *m,
 {
     size_t rl = 0;
     char note[1024], rules[640] = "", vars[96] = "";
-    ap__share_result sr;
+    ap__sharing_result sr;
     ap_status st;
-    if ((st = ap__share_rules(m, p, opt->inplace, opt->overlap, &sr, err)) != AP_OK)
+    if ((st = ap__sharing_apply(m, p, opt->inplace, opt->overlap, &sr, err)) != AP_OK)
         return st;
     size_t n_ip = sr.n_inplace, n_ov = sr.n_overlap;
     if (opt->inplace != AP_TFLM_INPLACE_NONE)
@@ -562,23 +567,54 @@ static ap_status add_rules(ap_problem *p, const ap_tfl_model *m,
 
 /* AllocationInfoBuilder and CreatePlan, step by step: Prepare's requests, the offline plan,
  * the lifetimes (walk), the buffers in TFLM's order, then the rules. */
+/* The in-place and overlap rules were derived from, and tested against, the loops of TFLM's
+ * reference kernels; CMSIS-NN's loops have no such proof. */
+static ap_status rules_allowed(const ap_tflite_build_options *opt, const char *kernels,
+                               const char *inplace, const char *overlap, ap_error *err)
+{
+    if (ap__kernel_sets_build(opt->kernels)->cmsis_nn && opt->inplace != AP_TFLM_INPLACE_NONE)
+        return ap_error_set(err, AP_ERR_USAGE, "in-place rules \"%s\" are proven for TFLM's "
+                            "reference kernels only, not for the CMSIS-NN kernels of kernel set "
+                            "\"%s\" (use in-place rules \"none\")", inplace, kernels);
+    if (ap__kernel_sets_build(opt->kernels)->cmsis_nn && opt->overlap != AP_TFLM_OVERLAP_NONE)
+        return ap_error_set(err, AP_ERR_USAGE, "overlap rules \"%s\" are proven for TFLM's "
+                            "reference kernels only, not for the CMSIS-NN kernels of kernel set "
+                            "\"%s\" (use overlap rules \"none\")", overlap, kernels);
+    return AP_OK;
+}
+
+/* The entries before the walk: every tensor's (init_entries), then one per scratch request of
+ * sc; tensors a kernel pointed at memory of its own in Prepare are not planned (but a variable
+ * with an offline entry is, whatever its memory: InitializeAllocationInfo sets it last). */
+static ap_status make_entries(const ap_tfl_model *m, const ap__prepare *sc, size_t nt,
+                              const int32_t *offline, entry *e, int64_t *fixed, size_t *n_var,
+                              ap_error *err)
+{
+    ap_status st = init_entries(m, e, offline, fixed, n_var, err);
+    if (st != AP_OK)
+        return st;
+    for (size_t k = 0; k < sc->n_owned; k++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[sc->owned[k].subgraph];
+        uint32_t t = sc->owned[k].tensor;
+        if (!(g->tensors[t].is_variable && offline && offline[g->first_entry + t] != -1))
+            e[g->first_entry + t].needs = 0;
+    }
+    for (size_t k = 0; k < sc->n; k++) {
+        e[nt + k].bytes = sc->v[k].bytes;
+        e[nt + k].first = e[nt + k].last = -1;
+        e[nt + k].needs = 1;
+    }
+    return AP_OK;
+}
+
 static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt, ap_problem *p,
                        ap_error *err)
 {
     const char *kernels, *inplace, *overlap;
     ap_status st;
-    if ((st = set_names(opt, &kernels, &inplace, &overlap, err)) != AP_OK)
+    if ((st = set_names(opt, &kernels, &inplace, &overlap, err)) != AP_OK ||
+        (st = rules_allowed(opt, kernels, inplace, overlap, err)) != AP_OK)
         return st;
-    /* The in-place and overlap rules were derived from, and tested against, the loops of TFLM's
-       reference kernels; CMSIS-NN's loops have no such proof. */
-    if (ap__kernel_build(opt->kernels)->cmsis_nn && opt->inplace != AP_TFLM_INPLACE_NONE)
-        return ap_error_set(err, AP_ERR_USAGE, "in-place rules \"%s\" are proven for TFLM's "
-                            "reference kernels only, not for the CMSIS-NN kernels of kernel set "
-                            "\"%s\" (use in-place rules \"none\")", inplace, kernels);
-    if (ap__kernel_build(opt->kernels)->cmsis_nn && opt->overlap != AP_TFLM_OVERLAP_NONE)
-        return ap_error_set(err, AP_ERR_USAGE, "overlap rules \"%s\" are proven for TFLM's "
-                            "reference kernels only, not for the CMSIS-NN kernels of kernel set "
-                            "\"%s\" (use overlap rules \"none\")", overlap, kernels);
     size_t nt = 0, n_var = 0;
     size_t *sfirst = ap__zalloc((size_t)m->n_subgraphs + 1, sizeof *sfirst);
     ap__prepare sc = {0};
@@ -595,9 +631,8 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
         assert(m->subgraphs[s].first_entry == nt);
         nt += m->subgraphs[s].n_tensors;
     }
-
     /* Prepare: kernels' scratch requests, in Prepare order. */
-    if ((st = ap__kernel_prepare(m, opt->kernels, &sc, err)) != AP_OK)
+    if ((st = ap__scratch_run(m, opt->kernels, &sc, err)) != AP_OK)
         goto done;
     for (size_t k = 0; k < sc.n; k++)
         sfirst[sc.v[k].subgraph + 1]++;
@@ -605,32 +640,17 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
         sfirst[s + 1] += sfirst[s];
     if ((st = offline_plan(m, opt, nt, &offline, err)) != AP_OK)
         goto done;
-
     e = ap__zalloc(nt + sc.n + 1, sizeof *e);
     fixed = ap__alloc(nt + 1, sizeof *fixed);
     if (!e || !fixed) {
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
         goto done;
     }
-    if ((st = init_entries(m, e, offline, fixed, &n_var, err)) != AP_OK)
+    if ((st = make_entries(m, &sc, nt, offline, e, fixed, &n_var, err)) != AP_OK ||
+        (st = ap_problem_add_label(p, 0, "inputs", err)) != AP_OK)
         goto done;
-    /* Tensors a kernel pointed at memory of its own in Prepare are not planned (but a variable
-     * with an offline entry is, whatever its memory: InitializeAllocationInfo sets it last). */
-    for (size_t k = 0; k < sc.n_owned; k++) {
-        const ap_tfl_subgraph *g = &m->subgraphs[sc.owned[k].subgraph];
-        uint32_t t = sc.owned[k].tensor;
-        if (!(g->tensors[t].is_variable && offline && offline[g->first_entry + t] != -1))
-            e[g->first_entry + t].needs = 0;
-    }
-    for (size_t k = 0; k < sc.n; k++) {
-        e[nt + k].bytes = sc.v[k].bytes;
-        e[nt + k].first = e[nt + k].last = -1;
-        e[nt + k].needs = 1;
-    }
-
-    if ((st = ap_problem_add_label(p, 0, "inputs", err)) != AP_OK)
-        goto done;
-    walker w = {m, e, nt, &sc, sfirst, 0, 0, 0, active, stack, p, err};
+    walker w = {.m = m, .e = e, .n_tensors = nt, .scratch = &sc, .scratch_first = sfirst,
+                .active = active, .stack = stack, .p = p, .err = err};
     if ((st = walk(&w, 0)) != AP_OK ||
         (st = add_tensors(p, m, e, fixed, err)) != AP_OK ||
         (st = add_scratch(p, m, &sc, e + nt, kernels, err)) != AP_OK)
@@ -669,8 +689,8 @@ ap_status ap_tflite_build_problem(const ap_tfl_model *m, const ap_tflite_build_o
     return AP_OK;
 }
 
-ap_status ap__tflite_problem(const ap_tfl_model *m, const char *source,
-                             const ap_tflite_build_options *opt, ap_problem **out, ap_error *err)
+ap_status ap__lifetime_problem(const ap_tfl_model *m, const char *source,
+                               const ap_tflite_build_options *opt, ap_problem **out, ap_error *err)
 {
     ap_status st;
     if ((st = ap_tflite_build_problem(m, opt, out, err)) == AP_OK &&
@@ -694,7 +714,7 @@ ap_status ap_tflite_load_problem(const unsigned char *data, size_t len, const ch
     if (!path)
         path = "model";
     if ((st = ap_tflite_read(data, len, &m, &e)) == AP_OK)
-        st = ap__tflite_problem(m, path, opt, out, &e);
+        st = ap__lifetime_problem(m, path, opt, out, &e);
     ap_tflite_free(m);
     /* given the path, it names it (the rule in error.h) */
     return st == AP_OK ? AP_OK : ap_error_set(err, st, "%s: %s", path, e.msg);

@@ -10,7 +10,7 @@
 /* ap_tflite_load_problem without reading the file again: builds, names (source) and validates
  * the problem of the model m already read. Messages do not name the file (the caller, which
  * knows it, does). *out is NULL on failure. */
-ap_status ap__tflite_problem(const ap_tfl_model *m, const char *source,
-                             const ap_tflite_build_options *opt, ap_problem **out, ap_error *err);
+ap_status ap__lifetime_problem(const ap_tfl_model *m, const char *source,
+                               const ap_tflite_build_options *opt, ap_problem **out, ap_error *err);
 
 #endif

@@ -31,7 +31,8 @@
 #include "arenaplan/reorder.h"
 #include "arenaplan/tflite.h"
 #include "core/util.h"
-#include "tflm/kernels.h"
+#include "tflm_kernels/prepare.h"
+#include "tflm_kernels/scratch.h"
 
 #define TFLM_ALIGN 16
 #define MAX_CALL_DEPTH 256
@@ -406,7 +407,9 @@ static ap_status sub_solve(ctx *c, uint32_t s)
         st = ap_error_set(c->err, AP_ERR_NOMEM, "out of memory ordering operators");
     else if ((st = sub_readers(c, g, &x)) == AP_OK && (st = sub_tensors(c, g, &x)) == AP_OK &&
              (st = sub_chain_and_transients(c, g, &x)) == AP_OK) {
-        ap_order_graph og = {x.n, x.tens, x.nt, x.tr, x.trlb, x.e.v, (uint32_t)x.e.n, 1};
+        ap_order_graph og = {.n_ops = x.n, .tensors = x.tens, .n_tensors = x.nt, .transient = x.tr,
+                             .transient_lb = x.trlb, .edges = x.e.v, .n_edges = (uint32_t)x.e.n,
+                             .start_step = 1};
         sub_result *r = &c->sub[s];
         if ((st = ap_order_solve(&og, c->oo, &r->r, c->err)) == AP_OK) {
             r->peak = r->r.peak;
@@ -557,7 +560,7 @@ ap_status ap_tflite_reorder_find(const ap_tfl_model *m, const ap_tflite_reorder_
     if (!size || !scratch || !own || !sub || !res->order || !res->n_ops)
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory ordering operators");
     else if ((st = figures(m, opt->kernels, &p, &res->peak_stored, &minus1, err)) == AP_OK &&
-             (st = ap__kernel_prepare(m, opt->kernels, &pr, err)) == AP_OK) {
+             (st = ap__scratch_run(m, opt->kernels, &pr, err)) == AP_OK) {
         if (gather(m, p, &pr, size, scratch, own, res) != 0)
             st = ap_error_set(err, AP_ERR_NOMEM, "out of memory ordering operators");
         else if (ns) {

@@ -12,6 +12,7 @@
 #include "arenaplan/tflite.h"
 #include "opgen.h"
 #include "tflite/fb.h"
+#include "tflite/flexbuf.h"
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -98,7 +99,7 @@ static int check_op(const og_model *m, int gi, int o, const ap_tfl_model *rm,
     for (int k = 0; k < op->n_cust; k++) { /* the FlexBuffer map, through the library's reader */
         int64_t v = 0;
         double spec_v = op->cust_kind[k] == 'f' ? op->cust_f[k] : (double)op->cust_i[k];
-        int got = ap__flex_map_int(rm->data + r->custom_options_pos, r->custom_options_len,
+        int got = ap__flexbuf_map_int(rm->data + r->custom_options_pos, r->custom_options_len,
                                    op->cust_key[k], &v);
         if (got != 1 || v != (int64_t)spec_v)
             return fail(err, errlen, "%s: operator %d: custom option %s reads %lld, spec %g",

@@ -18,10 +18,12 @@
  * attempt on a plain model without fixed buffers first runs the skyline search, whose
  * learning (ap__xlearn) lives as long as the run; if undecided, or on other models, the
  * canonical search under MiniMalloc's TWA order, static then dynamic; on risky models
- * (exact.h) only the general search's exhaustion counts as a proof.
+ * (exact_model.h) only the general search's exhaustion counts as a proof.
  *
  * With a capacity (opt->capacity >= 0) it answers that one question instead: a plan within
  * the capacity, "infeasible (proven)", or "no plan found within the time limit".
+ *
+ * The folder src/planners/exact/: the exact planner, one file per part of the algorithm.
  */
 #include <math.h>
 #include <stdio.h>
@@ -31,7 +33,12 @@
 #include "arenaplan/bounds.h"
 #include "arenaplan/check.h"
 #include "core/util.h"
-#include "planners/exact/exact.h"
+#include "planners/exact/exact_bounds.h"
+#include "planners/exact/exact_clock.h"
+#include "planners/exact/exact_general.h"
+#include "planners/exact/exact_model.h"
+#include "planners/exact/exact_search.h"
+#include "planners/exact/exact_skyline.h"
 #include "planners/planners.h"
 
 /* Checks the clock between searches, so that a run stopped early stops soon. */
@@ -76,7 +83,7 @@ static ap_status accept(run *R, int64_t cap, ap_error *err)
 {
     ap_check_result res;
     ap_status st;
-    ap__xmodel_offsets(&R->m, R->xoff, R->cand);
+    ap__exact_model_offsets(&R->m, R->xoff, R->cand);
     st = ap_check(R->p, R->cand, &res);
     if (st == AP_ERR_NOMEM)
         return ap_error_set(err, st, "%s", res.message);
@@ -95,10 +102,10 @@ static ap_status accept(run *R, int64_t cap, ap_error *err)
     return AP_OK;
 }
 
-/* The canonical searches of an attempt, after the skyline search: MiniMalloc's TWA preorder,
- * static and with its groups ranked afresh (exact.h). Its WAT and TAW preorders found no plan
- * that these and the skyline search did not find sooner, on minimalloc's instances or the
- * held-out ones (docs/exact.md); each search more in a round is budget the others lose. */
+/* The canonical searches of an attempt, after the skyline search: MiniMalloc's TWA preorder, static
+ * and with its groups ranked afresh (exact_search.h). Its WAT and TAW preorders found no plan that
+ * these and the skyline search did not find sooner, on minimalloc's instances or the held-out ones
+ * (docs/exact.md); each search more in a round is budget the others lose. */
 static const int canonical_order[] = {AP__PRE_TWA, AP__PRE_TWA | AP__PRE_DYNAMIC};
 
 /* One feasibility question for model m at capacity cap within the round's budget. */
@@ -109,43 +116,43 @@ static ap__xresult attempt(run *R, const ap__xmodel *m, int64_t cap, int64_t *ne
     *need = INT64_MAX;
     if (!clock_ok(&R->clk))
         return AP__ABORT;
-    if (m == &R->m && ap__xskyline_fits(m)) {
-        if (!R->learn && !(R->learn = ap__xlearn_new(m))) {
+    if (m == &R->m && ap__exact_skyline_fits(m)) {
+        if (!R->learn && !(R->learn = ap__exact_skyline_learn_new(m))) {
             ap_error_set(err, AP_ERR_NOMEM, "out of memory in the exact search");
             return AP__ERROR;
         }
-        r = ap__xskyline(m, R->learn, cap, R->budget, &R->clk, R->xoff, need, err);
+        r = ap__exact_skyline_run(m, R->learn, cap, R->budget, &R->clk, R->xoff, need, err);
         if (r != AP__ABORT || R->clk.stopped)
             return r;
     }
     for (i = 0; i < sizeof canonical_order / sizeof *canonical_order; i++) {
         if ((canonical_order[i] & AP__PRE_DYNAMIC) && m->hanging)
             continue;  /* the same search as the static one there (exact_search.c) */
-        r = ap__xsearch(m, cap, canonical_order[i], R->budget, &R->clk, R->xoff, need, err);
+        r = ap__exact_search_run(m, cap, canonical_order[i], R->budget, &R->clk, R->xoff, need, err);
         if (r == AP__FOUND || r == AP__ERROR || (r == AP__NONE && !m->risky))
             return r;
         if (r == AP__NONE || R->clk.stopped)
             break;  /* risky: the canonical search proves nothing */
     }
     if (m->risky && !R->clk.stopped)
-        r = ap__xgeneral(m, cap, R->budget, &R->clk, R->xoff, need, err);
+        r = ap__exact_general_run(m, cap, R->budget, &R->clk, R->xoff, need, err);
     return r == AP__NONE && m->risky && R->clk.stopped ? AP__ABORT : r;
 }
 
 /* Tries to prove lo too small on windows of time around the busiest step: each window's
- * problem is a relaxation (exact.h). Returns 1 when a window proved it, 0 when none did, -1 on
- * error. */
+ * problem is a relaxation (exact_bounds.h). Returns 1 when a window proved it, 0 when none
+ * did, -1 on error. */
 static int relax(run *R, int64_t peak, int64_t t_min, int64_t t_max)
 {
     int64_t w;
     /* window widths on the lifetimes' grid: narrower ones hold the busiest step alone */
     for (w = R->m.tgran; peak - w > t_min || peak + w + 1 < t_max; w *= 2) {
         ap_error e2 = {0};
-        ap_problem *sub = ap__xwindow_problem(R->p, peak - w, peak + w + 1, &e2);
+        ap_problem *sub = ap__exact_bounds_window(R->p, peak - w, peak + w + 1, &e2);
         ap__xmodel sm;
         ap__xresult r;
         int64_t need;
-        if (!sub || ap__xmodel_build(&sm, sub, &e2) != AP_OK) {
+        if (!sub || ap__exact_model_build(&sm, sub, &e2) != AP_OK) {
             ap_problem_free(sub);
             if (e2.code != AP_ERR_NOMEM)
                 return 0;  /* a window too big to model: nothing to prove here */
@@ -154,7 +161,7 @@ static int relax(run *R, int64_t peak, int64_t t_min, int64_t t_max)
         }
         /* xoff is sized for the whole model, which has at least as many buffers */
         r = attempt(R, &sm, R->lo, &need, R->err);
-        ap__xmodel_free(&sm);
+        ap__exact_model_free(&sm);
         ap_problem_free(sub);
         if (r == AP__ERROR)
             return -1;
@@ -327,14 +334,14 @@ static ap_status within(run *R, const ap_plan_options *opt, int64_t cap)
 
 static void run_free(run *R)
 {
-    ap__xmodel_free(&R->m);
-    ap__xlearn_free(R->learn);
+    ap__exact_model_free(&R->m);
+    ap__exact_skyline_learn_free(R->learn);
     free(R->best);
     free(R->xoff);
     free(R->cand);
 }
 
-ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
+ap_status ap__exact_plan(const ap_problem *p, const ap_plan_options *opt, ap_plan *out, ap_error *err)
 {
     run R;
     ap_bounds bd;
@@ -364,7 +371,7 @@ ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_pla
         return st;
     }
     R.lower = bd.lower;
-    st = ap__xmodel_build(&R.m, p, err);
+    st = ap__exact_model_build(&R.m, p, err);
     if (st == AP_ERR_LIMIT) {
         /* too big to search: the portfolio's plan, and what is proven about it */
         R.lo = bd.lower;
@@ -380,7 +387,7 @@ ap_status ap__plan_exact(const ap_problem *p, const ap_plan_options *opt, ap_pla
                           "bytes where the input fixed them",
                           p->buf[R.m.clash_a].id, p->buf[R.m.clash_b].id);
     } else if (st == AP_OK) {
-        R.lo = round_up(ap__max64(ap__max64(bd.lower, R.m.fixed_end), ap__xbound_padding(&R.m)),
+        R.lo = round_up(ap__max64(ap__max64(bd.lower, R.m.fixed_end), ap__exact_bounds_padding(&R.m)),
                         R.m.gran);
         R.clk.bound = R.lo;
         R.budget = (uint64_t)ap__max64(1000, 4 * (int64_t)R.m.n);

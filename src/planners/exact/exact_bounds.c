@@ -12,9 +12,9 @@
 #include <stdlib.h>
 
 #include "core/util.h"
-#include "planners/exact/exact.h"
+#include "planners/exact/exact_bounds.h"
 
-int64_t ap__xbound_padding(const ap__xmodel *m)
+int64_t ap__exact_bounds_padding(const ap__xmodel *m)
 {
     int64_t best = 0;
     size_t k;
@@ -40,7 +40,7 @@ int64_t ap__xbound_padding(const ap__xmodel *m)
     return best;
 }
 
-ap_problem *ap__xwindow_problem(const ap_problem *p, int64_t t0, int64_t t1, ap_error *err)
+ap_problem *ap__exact_bounds_window(const ap_problem *p, int64_t t0, int64_t t1, ap_error *err)
 {
     ap_problem *w = ap_problem_new();
     long *map = ap__alloc(p->n + 1, sizeof *map);

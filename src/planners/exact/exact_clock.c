@@ -1,12 +1,12 @@
 /*
  * exact_clock.c - what bounds every search of one exact run: the node count, the deadline and
- * the stop flag, and the progress report (exact.h). Its own file so that the searches depend
+ * the stop flag, and the progress report (exact_clock.h). Its own file so that the searches depend
  * on the model and the clock only, never on the driver (exact.c) that calls them.
  */
 #include "core/util.h"
-#include "planners/exact/exact.h"
+#include "planners/exact/exact_clock.h"
 
-int ap__xclock_tick(ap__xclock *c)
+int ap__exact_clock_tick(ap__xclock *c)
 {
     c->nodes++;
     if (c->stopped)

@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "planners/exact/exact.h"
+#include "planners/exact/exact_general.h"
 
 typedef struct gcand {
     int64_t y;
@@ -250,7 +250,7 @@ static ap__xresult gnode(gs *S)
     size_t c0 = S->ncs, i, nc;
     if (S->nun == 0)
         return AP__FOUND;
-    if (S->nodes >= S->budget || !ap__xclock_tick(S->clk))
+    if (S->nodes >= S->budget || !ap__exact_clock_tick(S->clk))
         return AP__ABORT;
     S->nodes++;
     if (!room_left(S))
@@ -294,8 +294,8 @@ static ap__xresult gnode(gs *S)
     return AP__NONE;
 }
 
-ap__xresult ap__xgeneral(const ap__xmodel *m, int64_t cap, uint64_t budget, ap__xclock *clk,
-                         int64_t *xoff, int64_t *need, ap_error *err)
+ap__xresult ap__exact_general_run(const ap__xmodel *m, int64_t cap, uint64_t budget, ap__xclock *clk,
+                                  int64_t *xoff, int64_t *need, ap_error *err)
 {
     gs S;
     size_t i;

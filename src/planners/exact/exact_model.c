@@ -1,5 +1,5 @@
 /*
- * exact_model.c - builds the exact planner's search model from a validated problem (exact.h):
+ * exact_model.c - builds the exact planner's search model from a validated problem (exact_model.h):
  * which buffers are searched, the sections of time, who meets whom and what each pair forbids,
  * the windows fixed buffers forbid, the granularity of offsets, and whether the allowances
  * keep the canonical search complete.
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "planners/exact/exact.h"
+#include "planners/exact/exact_model.h"
 
 /* The adjacency lists hold every meeting pair twice; past this the search is out of reach. */
 #define MAX_ADJACENCY (UINT64_C(40000000))
@@ -353,7 +353,7 @@ static ap_status detect_risky(ap__xmodel *m, ap_error *err)
     return AP_OK;
 }
 
-ap_status ap__xmodel_build(ap__xmodel *m, const ap_problem *p, ap_error *err)
+ap_status ap__exact_model_build(ap__xmodel *m, const ap_problem *p, ap_error *err)
 {
     size_t i, k = 0;
     ap_status st;
@@ -374,7 +374,7 @@ ap_status ap__xmodel_build(ap__xmodel *m, const ap_problem *p, ap_error *err)
     m->nodom = ap__zalloc(m->n + 1, sizeof *m->nodom);
     if (!m->pidx || !m->size || !m->align || !m->lower || !m->upper || !m->sec_lo || !m->sec_hi ||
         !m->plain || !m->hanger || !m->nodom) {
-        ap__xmodel_free(m);
+        ap__exact_model_free(m);
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory building the search model");
     }
     m->gran = 0;
@@ -418,7 +418,7 @@ ap_status ap__xmodel_build(ap__xmodel *m, const ap_problem *p, ap_error *err)
         (st = fixed_by_lower(p, &fixed, &nfixed, err)) != AP_OK ||
         (st = build_fixed(m, fixed, nfixed, err)) != AP_OK || (st = detect_risky(m, err)) != AP_OK) {
         free(fixed);
-        ap__xmodel_free(m);
+        ap__exact_model_free(m);
         return st;
     }
     find_fixed_clash(m, fixed, nfixed);
@@ -426,7 +426,7 @@ ap_status ap__xmodel_build(ap__xmodel *m, const ap_problem *p, ap_error *err)
     return AP_OK;
 }
 
-void ap__xmodel_free(ap__xmodel *m)
+void ap__exact_model_free(ap__xmodel *m)
 {
     free(m->pidx);
     free(m->size);
@@ -448,7 +448,7 @@ void ap__xmodel_free(ap__xmodel *m)
     memset(m, 0, sizeof *m);
 }
 
-void ap__xmodel_offsets(const ap__xmodel *m, const int64_t *xoff, int64_t *offsets)
+void ap__exact_model_offsets(const ap__xmodel *m, const int64_t *xoff, int64_t *offsets)
 {
     const ap_problem *p = m->p;
     size_t i;
@@ -464,7 +464,7 @@ static int cmp_u64(const void *x, const void *y)
     return a < b ? -1 : a > b;
 }
 
-void ap__xgroup_sort(const ap__xmodel *m, uint32_t *list, uint64_t *keys, size_t begin, size_t end)
+void ap__exact_model_group_sort(const ap__xmodel *m, uint32_t *list, uint64_t *keys, size_t begin, size_t end)
 {
     size_t i;
     for (i = begin; i < end; i++)
@@ -475,8 +475,8 @@ void ap__xgroup_sort(const ap__xmodel *m, uint32_t *list, uint64_t *keys, size_t
         list[i] = (uint32_t)(keys[i] & 0xffffffffu);
 }
 
-size_t ap__xgroup_end(const ap__xmodel *m, const uint32_t *list, size_t g, size_t end, uint32_t *s0,
-                      uint32_t *s1)
+size_t ap__exact_model_group_end(const ap__xmodel *m, const uint32_t *list, size_t g, size_t end, uint32_t *s0,
+                                 uint32_t *s1)
 {
     size_t e = g + 1;
     *s0 = m->sec_lo[list[g]];
@@ -489,7 +489,7 @@ size_t ap__xgroup_end(const ap__xmodel *m, const uint32_t *list, size_t g, size_
     return e;
 }
 
-int ap__xsplits(const ap__xmodel *m, const int64_t *cut, uint32_t v)
+int ap__exact_model_splits(const ap__xmodel *m, const int64_t *cut, uint32_t v)
 {
     uint32_t k;
     for (k = m->sec_lo[v]; k + 1 < m->sec_hi[v]; k++)
@@ -498,7 +498,7 @@ int ap__xsplits(const ap__xmodel *m, const int64_t *cut, uint32_t v)
     return 0;
 }
 
-void ap__xsort_desc(ap__xpair *e, size_t n)
+void ap__exact_model_sort_desc(ap__xpair *e, size_t n)
 {
     while (n > 16) {
         int64_t pivot;
@@ -525,11 +525,11 @@ void ap__xsort_desc(ap__xpair *e, size_t n)
         }
         /* recurse into the smaller side, loop on the larger */
         if (j + 1 < n - j - 1) {
-            ap__xsort_desc(e, j + 1);
+            ap__exact_model_sort_desc(e, j + 1);
             e += j + 1;
             n -= j + 1;
         } else {
-            ap__xsort_desc(e + j + 1, n - j - 1);
+            ap__exact_model_sort_desc(e + j + 1, n - j - 1);
             n = j + 1;
         }
     }

@@ -22,7 +22,7 @@
  * Every capacity prune records the capacity that would have let it through; when the whole
  * tree fails, the least of those is a proven lower bound (nothing else depends on cap).
  *
- * Allowances that hold a buffer from above (exact.h, "hanger") add one move: the hanger goes
+ * Allowances that hold a buffer from above (exact_model.h, "hanger") add one move: the hanger goes
  * right below the buffer just placed that holds it (hang_positions).
  *
  * The state changes of a placement go on a trail and are undone by popping it, so a success
@@ -33,7 +33,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "planners/exact/exact.h"
+#include "planners/exact/exact_search.h"
 
 typedef struct cand {
     int64_t off;
@@ -227,11 +227,11 @@ static ap__xresult solve_groups(xs *S, size_t begin, size_t end, int64_t L, int6
 {
     size_t g, e;
     int fresh = S->dynamic && split && !S->m->hanging;  /* hangers need the sweep (see node) */
-    ap__xgroup_sort(S->m, S->list, S->keys, begin, end);
+    ap__exact_model_group_sort(S->m, S->list, S->keys, begin, end);
     for (g = begin; g < end; g = e) {
         uint32_t s0, s1;
         ap__xresult r;
-        e = ap__xgroup_end(S->m, S->list, g, end, &s0, &s1);
+        e = ap__exact_model_group_end(S->m, S->list, g, end, &s0, &s1);
         if (fresh)
             rank(S, g, e, S->ssum, 1);
         if ((r = node(S, g, e, s0, s1, fresh ? 0 : L, fresh ? -1 : Lpre)) != AP__FOUND)
@@ -282,7 +282,7 @@ static int64_t section_need(xs *S, uint32_t k, int64_t L, int full, int64_t *che
     /* every such t gives at most high + their sizes: when that fits, the sort cannot prune */
     if (!full || need > S->cap || high + fsum <= S->cap)
         return need;
-    ap__xsort_desc(S->ep, nb);
+    ap__exact_model_sort_desc(S->ep, nb);
     for (q = 0; q < nb; q++) {
         sum += S->ep[q].size;
         need = ap__max64(need, S->ep[q].pos + sum);
@@ -353,7 +353,7 @@ static ap__xresult node(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t s
     int64_t min_height;
     if (begin == end)
         return AP__FOUND;
-    if (S->nodes >= S->budget || !ap__xclock_tick(S->clk))
+    if (S->nodes >= S->budget || !ap__exact_clock_tick(S->clk))
         return AP__ABORT;
     S->nodes++;
     if (!feasible_here(S, begin, end, s0, s1, L, &min_height))
@@ -400,7 +400,7 @@ static ap__xresult node(xs *S, size_t begin, size_t end, uint32_t s0, uint32_t s
         place(S, v, x);
         if (S->nomem)
             r = AP__ERROR;
-        else if (ap__xsplits(S->m, S->cut, v))
+        else if (ap__exact_model_splits(S->m, S->cut, v))
             r = solve_groups(S, begin, end - 1, hang ? L : x, hang ? Lpre : S->pre[v], 1);
         else
             r = node(S, begin, end - 1, s0, s1, hang ? L : x, hang ? Lpre : S->pre[v]);
@@ -583,8 +583,8 @@ static ap_status xs_init(xs *S, const ap__xmodel *m, int64_t cap, int preorder, 
     return make_preorder(S, err);
 }
 
-ap__xresult ap__xsearch(const ap__xmodel *m, int64_t cap, int preorder, uint64_t budget,
-                        ap__xclock *clk, int64_t *xoff, int64_t *need, ap_error *err)
+ap__xresult ap__exact_search_run(const ap__xmodel *m, int64_t cap, int preorder, uint64_t budget,
+                                 ap__xclock *clk, int64_t *xoff, int64_t *need, ap_error *err)
 {
     xs S;
     ap__xresult r;

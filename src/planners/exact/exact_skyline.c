@@ -1,7 +1,7 @@
 /*
  * exact_skyline.c - the skyline search: is there a plan within cap? A complete search that
  * learns from its failures, for models whose search buffers are all plain and meet no fixed
- * buffer (ap__xskyline_fits). docs/exact.md tells the story; the arguments are here.
+ * buffer (ap__exact_skyline_fits). docs/exact.md tells the story; the arguments are here.
  *
  * State: per section a floor F (every unplaced buffer covering the section sits at or above
  * it) and the set U of unplaced buffers. A completion of (U, F) places the buffers of U, each
@@ -43,7 +43,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "planners/exact/exact.h"
+#include "planners/exact/exact_skyline.h"
 
 /* ---- the learned nogoods ---- */
 
@@ -594,7 +594,7 @@ static int64_t section_need(sky *S, uint32_t k, int64_t *t)
     if (high + sum <= S->cap)
         return need;  /* no threshold can exceed the capacity */
     sum = 0;
-    ap__xsort_desc(S->ep, nb);
+    ap__exact_model_sort_desc(S->ep, nb);
     for (q = 0; q < nb; q++) {
         sum += S->ep[q].size;
         if (S->ep[q].pos + sum > need) {
@@ -681,11 +681,11 @@ static ap__xresult node(sky *S, size_t begin, size_t end, uint32_t s0, uint32_t 
 static ap__xresult groups(sky *S, size_t begin, size_t end, size_t d, uint64_t st)
 {
     size_t g, e;
-    ap__xgroup_sort(S->m, S->list, S->keys, begin, end);
+    ap__exact_model_group_sort(S->m, S->list, S->keys, begin, end);
     for (g = begin; g < end; g = e) {
         uint32_t s0, s1;
         ap__xresult r;
-        e = ap__xgroup_end(S->m, S->list, g, end, &s0, &s1);
+        e = ap__exact_model_group_end(S->m, S->list, g, end, &s0, &s1);
         if ((r = node(S, g, e, s0, s1, d, st)) != AP__FOUND)
             return r;
     }
@@ -878,7 +878,7 @@ static ap__xresult child(sky *S, size_t begin, size_t end, uint32_t s0, uint32_t
     *cb = m->sec_hi[v];
     if (S->nomem)
         r = AP__ERROR;
-    else if (ap__xsplits(S->m, S->cut, v))
+    else if (ap__exact_model_splits(S->m, S->cut, v))
         r = groups(S, begin, end - 1, d + 1, S->stamp);
     else
         r = node(S, begin, end - 1, s0, s1, d + 1, S->stamp);
@@ -908,7 +908,7 @@ static ap__xresult node(sky *S, size_t begin, size_t end, uint32_t s0, uint32_t 
     }
     if (begin == end)
         return AP__FOUND;
-    if (S->nodes >= S->budget || !ap__xclock_tick(S->clk))
+    if (S->nodes >= S->budget || !ap__exact_clock_tick(S->clk))
         return AP__ABORT;
     S->nodes++;
     ng_clear(S, d);
@@ -963,7 +963,7 @@ static ap__xresult node(sky *S, size_t begin, size_t end, uint32_t s0, uint32_t 
 
 /* ---- the learning state and the restarts ---- */
 
-int ap__xskyline_fits(const ap__xmodel *m)
+int ap__exact_skyline_fits(const ap__xmodel *m)
 {
     size_t i;
     if (m->fix_start[m->n] != 0)
@@ -978,7 +978,7 @@ int ap__xskyline_fits(const ap__xmodel *m)
     return 1;
 }
 
-ap__xlearn *ap__xlearn_new(const ap__xmodel *m)
+ap__xlearn *ap__exact_skyline_learn_new(const ap__xmodel *m)
 {
     ap__xlearn *L = ap__zalloc(1, sizeof *L);
     size_t i;
@@ -994,7 +994,7 @@ ap__xlearn *ap__xlearn_new(const ap__xmodel *m)
     L->act = ap__zalloc(L->n + 1, sizeof *L->act);
     L->saved = ap__alloc(L->n + 1, sizeof *L->saved);
     if (!L->wl || !L->iwl || !L->bwl || !L->act || !L->saved) {
-        ap__xlearn_free(L);
+        ap__exact_skyline_learn_free(L);
         return NULL;
     }
     for (i = 0; i < L->n; i++)
@@ -1002,12 +1002,12 @@ ap__xlearn *ap__xlearn_new(const ap__xmodel *m)
     return L;
 }
 
-void ap__xlearn_set_limit(ap__xlearn *L, size_t max_records)
+void ap__exact_skyline_learn_limit(ap__xlearn *L, size_t max_records)
 {
     L->max_records = max_records > 1 ? max_records : 1;
 }
 
-void ap__xlearn_free(ap__xlearn *L)
+void ap__exact_skyline_learn_free(ap__xlearn *L)
 {
     size_t i;
     if (!L)
@@ -1101,8 +1101,8 @@ static uint64_t luby(uint64_t i)
     }
 }
 
-ap__xresult ap__xskyline(const ap__xmodel *m, ap__xlearn *L, int64_t cap, uint64_t budget,
-                         ap__xclock *clk, int64_t *xoff, int64_t *need, ap_error *err)
+ap__xresult ap__exact_skyline_run(const ap__xmodel *m, ap__xlearn *L, int64_t cap, uint64_t budget,
+                                  ap__xclock *clk, int64_t *xoff, int64_t *need, ap_error *err)
 {
     sky S;
     size_t nsec = L->nsec;

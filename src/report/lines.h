@@ -1,0 +1,50 @@
+/*
+ * lines.h - the words and sentences the outputs share (internal; lines.c): what a plan's
+ * planned section and buffers are called, and the lines about TFLM's arena and stock TFLM.
+ * They are given figures, never compute them: the writers measure (measure.h) first.
+ */
+#ifndef AP_REPORT_LINES_H
+#define AP_REPORT_LINES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "arenaplan/problem.h"
+#include "arenaplan/report.h"
+#include "arenaplan/tflm_arena.h"
+
+/* "activation", "input", "output", "scratch" or "buffer". */
+const char *ap__lines_kind(ap_kind k);
+
+/* The word for the planned section (report.h): "head" for a TFLM model's problem, else "arena". */
+const char *ap__lines_head_word(const ap_problem *p);
+
+/* How the planning log names a buffer: "tensor" for tensors and CSV rows, "buffer" for the
+ * rest (kernel scratch). */
+const char *ap__lines_buffer_word(const ap_buffer *b);
+
+/* A byte count for people: "700 B", "12.5 KiB", "3.20 MiB". */
+void ap__lines_bytes(char *buf, size_t cap, int64_t v);
+
+/* The line every output carries when a plan's head of `head` bytes beats stock TFLM's head
+ * (stock_head, from ap__stock_head; -1 when there is none): writes "stock TFLM (greedy): head N
+ * bytes; this plan needs `arenaplan embed` (or the header's BufferPlan) to take effect" into out
+ * and returns 1; returns 0 (out untouched) when it does not beat it. */
+int ap__lines_stock_head(int64_t stock_head, int64_t head, char *out, size_t cap);
+
+/* The stock TFLM line. With arena: always, "stock TFLM (greedy): M bytes" (M stock TFLM's
+ * smallest arena), followed by "; this plan needs `arenaplan embed` (or the header's
+ * BufferPlan) to take effect" when the plan's arena is smaller; returns 1. Without: what
+ * ap__lines_stock_head writes for stock_head and head (and its return value). */
+int ap__lines_stock(int64_t stock_head, int64_t head, const ap_tflm_whole *arena, char *out,
+                    size_t cap);
+
+/* When the peak is: "N bytes live at step S" or "... at steps S, A-B, ..." for the first
+ * max_runs runs of s->peaks (ranges joined by dash), then " and K more runs". s->n_peaks > 0. */
+void ap__lines_peak_steps(FILE *f, const ap_summary *s, size_t max_runs, const char *dash);
+
+/* The bytes of the peak buffers from index `from` on (those a list of `from` rows leaves out). */
+int64_t ap__lines_peak_rest(const ap_problem *p, const ap_summary *s, size_t from);
+
+#endif

@@ -1,0 +1,546 @@
+/*
+ * trace.c - TFLM's AllocateTensors as a list of arena calls (trace.h).
+ *
+ * The calls a plain (or a recording) tflite::MicroInterpreter makes from its constructor to the
+ * end of AllocateTensors (tflite-micro 90b983c2b: micro_interpreter.cc, micro_allocator.cc,
+ * micro_interpreter_graph.cc, micro_allocation_info.cc), phase by phase, with the kernels' Init
+ * and Prepare calls taken from the kernel set's allocation rows (tflm_kernels/alloc_rows.c) and
+ * the struct sizes from the target's layouts (tflm_kernels/layout.c).
+ */
+#include <string.h>
+
+#include "arenaplan/tflm.h"
+#include "core/util.h"
+#include "tflite/fb.h"
+#include "tflm_arena/trace.h"
+#include "tflm_kernels/expr.h"
+
+/* A resource variable TFLM's MicroResourceVariables knows (VAR_HANDLE made it). */
+typedef struct resource {
+    const unsigned char *container, *name;
+    uint32_t container_len, name_len;
+    int allocated;
+} resource;
+
+/* A VAR_HANDLE output whose resource id was set by a Prepare already run. */
+typedef struct handle {
+    uint32_t sg;
+    int32_t tensor;
+    size_t resource;
+} handle;
+
+typedef struct ctx {
+    const ap_tfl_model *m;
+    const ap__target *t;
+    const ap__kset *ks;
+    const ap__kbuild *build; /* how the kernel set was built (kernel_sets.h) */
+    int recording;
+    int64_t head;
+    int64_t resource_slots;  /* MicroResourceVariables capacity asked; -1: one per VAR_HANDLE */
+    int64_t capacity;        /* the capacity made in the arena, or -1 (none: made elsewhere) */
+    const ap__prepare *pr;   /* scratch requests and owned tensors (scratch.c) */
+    ap__trace *tr;
+    uint8_t phase;
+    int32_t sg, op;
+    int32_t tensor;          /* the tensor the next allocation is for, or -1 */
+    resource *res;
+    size_t n_res, cap_res;
+    handle *hd;
+    size_t n_hd, cap_hd;
+    ap_error *err;
+} ctx;
+
+/* ---- The trace -------------------------------------------------------------------------------- */
+
+static ap_status push(ctx *c, uint8_t kind, uint8_t cat, int64_t size, int64_t align,
+                      const char *what)
+{
+    ap__trace *tr = c->tr;
+    if (size < 0)
+        return ap_error_set(c->err, AP_ERR_INPUT, "subgraph %d operator %d: an allocation of "
+                            "%lld bytes", c->sg, c->op, (long long)size);
+    if (size > AP_MAX_VALUE || AP_MAX_VALUE - tr->total < size + align)
+        return ap_error_set(c->err, AP_ERR_INPUT,
+                            "subgraph %d operator %d: an allocation of %lld bytes takes TFLM's "
+                            "arena past 2^52 bytes", c->sg, c->op, (long long)size);
+    tr->total += size + align;
+    ap__trace_ev *nv = ap__grow(tr->v, &tr->cap, tr->n + 1, sizeof *nv);
+    if (!nv)
+        return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
+    tr->v = nv;
+    nv[tr->n++] = (ap__trace_ev){kind, cat, c->phase, c->sg, c->op, c->tensor, size, align, what};
+    if (kind == AP__EV_PERSIST) {
+        tr->use[cat].requested += size;
+        tr->use[cat].count++;
+    }
+    return AP_OK;
+}
+
+static ap_status layout(ctx *c, const char *name, ap__layout *l)
+{
+    return ap__layout_of(c->t, name, l, c->err);
+}
+
+/* A persistent object of a struct of the layout table, at its own alignment. */
+static ap_status object(ctx *c, const char *name, int64_t count, uint8_t cat)
+{
+    ap__layout l;
+    ap_status st = layout(c, name, &l);
+    if (st != AP_OK)
+        return st;
+    int64_t bytes;
+    if (ap__mul_ovf(l.size, count, &bytes))
+        return ap_error_set(c->err, AP_ERR_INPUT, "%lld %s are too many bytes", (long long)count,
+                            name);
+    return push(c, AP__EV_PERSIST, cat, bytes, l.align, name);
+}
+
+/* The allocations of a TfLiteTensor for x: in the tail (persistent: the interpreter's inputs
+ * and outputs) or in the temporary section (a kernel's Prepare). TFLM copies the quantization
+ * when the tensor has both scales and zero points. */
+static ap_status tensor_allocs(ctx *c, const ap_tfl_tensor *x, int persistent)
+{
+    ap__layout lt, lq, la;
+    ap_status st;
+    if ((st = layout(c, "TfLiteTensor", &lt)) != AP_OK ||
+        (st = layout(c, "TfLiteAffineQuantization", &lq)) != AP_OK ||
+        (st = layout(c, "TfLiteIntArray", &la)) != AP_OK)
+        return st;
+    uint8_t kind = persistent ? AP__EV_PERSIST : AP__EV_TEMP;
+    if ((st = push(c, kind, AP_TFLM_PERSISTENT_TENSOR, lt.size, lt.align, "TfLiteTensor")) !=
+        AP_OK)
+        return st;
+    if (x->n_scales == 0 || x->n_zero_points == 0)
+        return AP_OK;
+    if ((st = push(c, kind, AP_TFLM_QUANTIZATION, lq.size, lq.align,
+                   "TfLiteAffineQuantization")) != AP_OK)
+        return st;
+    return push(c, kind, AP_TFLM_QUANTIZATION, la.size + 4 * (int64_t)x->n_scales, la.align,
+                "zero points (TfLiteIntArray)");
+}
+
+static ap_status tensor_struct(ctx *c, const ap_tfl_tensor *x, int persistent)
+{
+    c->tensor = (int32_t)x->index;
+    ap_status st = tensor_allocs(c, x, persistent);
+    c->tensor = -1;
+    return st;
+}
+
+static ap_status fault(ctx *c, const ap_tfl_operator *op, const char *what, const ap_error *e)
+{
+    return ap_error_set(c->err, AP_ERR_INPUT,
+                        "subgraph %d operator %u (%s): %s%s%s", c->sg, op->index, op->name, what,
+                        e ? ": " : "", e ? e->msg : "");
+}
+
+/* Runs the rows of one operator's step: Init or Prepare. */
+static ap_status rows(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *op, int step)
+{
+    const ap__krow *r;
+    size_t n;
+    if (!ap__alloc_rows_find(c->ks, op->name, &r, &n))
+        return AP_OK; /* checked in the parse phase */
+    ap__xctx x = {.t = c->t, .m = c->m, .g = g, .op = op, .build = c->build};
+    for (size_t k = 0; k < n; k++) {
+        if (r[k].step != step || r[k].kind == AP__KIND_NONE)
+            continue;
+        int64_t times = 1, v;
+        ap_error e = {0};
+        ap_status st;
+        if (r[k].repeat && (st = ap__expr_eval(r[k].repeat, &x, &times, &e)) != AP_OK)
+            return st == AP_ERR_INPUT ? fault(c, op, "the kernel would fail", &e)
+                                      : ap_error_set(c->err, st, "%s", e.msg);
+        if (times > (int64_t)1 << 20)
+            return fault(c, op, "a kernel table row repeats more than 2^20 times", NULL);
+        for (x.i = 0; x.i < times; x.i++) {
+            if (r[k].when) {
+                if ((st = ap__expr_eval(r[k].when, &x, &v, &e)) != AP_OK)
+                    return st == AP_ERR_INPUT ? fault(c, op, "the kernel would fail", &e)
+                                              : ap_error_set(c->err, st, "%s", e.msg);
+                if (!v)
+                    continue;
+            }
+            if ((st = ap__expr_eval(r[k].expr, &x, &v, &e)) != AP_OK)
+                return st == AP_ERR_INPUT ? fault(c, op, "the kernel would fail", &e)
+                                          : ap_error_set(c->err, st, "%s", e.msg);
+            if (r[k].kind == AP__KIND_PERSIST)
+                st = push(c, AP__EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, v, 16, r[k].what);
+            else if (v >= 0 && v < (int64_t)g->n_tensors)
+                st = tensor_struct(c, &g->tensors[v], 0);
+            if (st != AP_OK)
+                return st;
+        }
+    }
+    return AP_OK;
+}
+
+/* ---- Resource variables (VAR_HANDLE, ASSIGN_VARIABLE) ---------------------------------------- */
+
+/* VarHandleOptions' string field id (0 container, 1 shared_name), or NULL. */
+static ap_status var_name(ctx *c, const ap_tfl_operator *op, unsigned id,
+                          const unsigned char **s, uint32_t *n)
+{
+    *s = NULL;
+    *n = 0;
+    if (op->options_pos == 0)
+        return AP_OK;
+    ap__fb fb = {c->m->data, c->m->len};
+    ap__fb_table t;
+    ap_status st = ap__fb_table_at(&fb, op->options_pos, "VarHandleOptions", &t, c->err);
+    if (st != AP_OK)
+        return st;
+    return ap__fb_get_str(&fb, &t, id, "VarHandleOptions", s, n, c->err);
+}
+
+static int same(const unsigned char *a, uint32_t na, const unsigned char *b, uint32_t nb)
+{
+    return na == nb && (na == 0 || memcmp(a, b, na) == 0);
+}
+
+/* VAR_HANDLE's Prepare: MicroResourceVariables::CreateIdIfNoneFound, and the output tensor
+ * now points at the id. */
+static ap_status var_handle(ctx *c, const ap_tfl_operator *op)
+{
+    const unsigned char *cont, *name;
+    uint32_t nc, nn;
+    ap_status st;
+    if ((st = var_name(c, op, 0, &cont, &nc)) != AP_OK ||
+        (st = var_name(c, op, 1, &name, &nn)) != AP_OK)
+        return st;
+    if (!name)
+        return fault(c, op, "VAR_HANDLE has no shared_name (TFLM's FindId would crash)", NULL);
+    size_t id = 0;
+    while (id < c->n_res && !((!cont || (c->res[id].container &&
+                                         same(cont, nc, c->res[id].container,
+                                              c->res[id].container_len))) &&
+                              same(name, nn, c->res[id].name, c->res[id].name_len)))
+        id++;
+    if (id == c->n_res) {
+        if (c->capacity >= 0 && (int64_t)c->n_res >= c->capacity)
+            return ap_error_set(c->err, AP_ERR_INPUT,
+                                "subgraph %d operator %u (VAR_HANDLE): a resource variable past "
+                                "MicroResourceVariables' capacity of %lld (TFLM's Prepare fails)",
+                                c->sg, op->index, (long long)c->capacity);
+        resource *nr = ap__grow(c->res, &c->cap_res, c->n_res + 1, sizeof *nr);
+        if (!nr)
+            return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
+        c->res = nr;
+        nr[c->n_res++] = (resource){cont, name, nc, nn, 0};
+    }
+    if (op->n_outputs == 0)
+        return fault(c, op, "VAR_HANDLE has no output", NULL);
+    handle *nh = ap__grow(c->hd, &c->cap_hd, c->n_hd + 1, sizeof *nh);
+    if (!nh)
+        return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
+    c->hd = nh;
+    nh[c->n_hd++] = (handle){(uint32_t)c->sg, op->outputs[0], id};
+    return AP_OK;
+}
+
+/* ASSIGN_VARIABLE's Prepare, after its temporary tensor: when its resource id tensor was set
+ * by a VAR_HANDLE already prepared, MicroResourceVariables::Allocate gives the variable its
+ * buffer the first time (tensor->bytes of the value, through AllocatePersistentBuffer). */
+static ap_status assign_variable(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *op)
+{
+    if (op->n_inputs < 2 || op->inputs[0] < 0 || op->inputs[1] < 0)
+        return fault(c, op, "ASSIGN_VARIABLE needs 2 inputs", NULL);
+    for (size_t k = 0; k < c->n_hd; k++) {
+        if (c->hd[k].sg != (uint32_t)c->sg || c->hd[k].tensor != op->inputs[0])
+            continue;
+        resource *r = &c->res[c->hd[k].resource];
+        if (r->allocated)
+            return AP_OK;
+        r->allocated = 1;
+        const ap_tfl_tensor *v = &g->tensors[op->inputs[1]];
+        int64_t bytes;
+        if (ap__mul_ovf(v->elements, ap_tfl_tflm_type_size(v->type), &bytes))
+            return fault(c, op, "a resource variable past 2^63 bytes", NULL);
+        return push(c, AP__EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, bytes, 16,
+                    "resource variable buffer");
+    }
+    return AP_OK;
+}
+
+/* ---- AllocateTensors, step by step -------------------------------------------------------------- */
+
+static ap_status create(ctx *c)
+{
+    ap_status st;
+    c->phase = AP_TFLM_PHASE_CREATE;
+    const char *buf = c->recording ? "RecordingSingleArenaBufferAllocator"
+                                   : "SingleArenaBufferAllocator";
+    const char *alloc = c->recording ? "RecordingMicroAllocator" : "MicroAllocator";
+    if ((st = object(c, buf, 1, AP__CAT_OTHER + AP_TFLM_OTHER_RUNTIME)) != AP_OK ||
+        (st = object(c, "GreedyMemoryPlanner", 1, AP__CAT_OTHER + AP_TFLM_OTHER_RUNTIME)) != AP_OK)
+        return st;
+    if ((st = object(c, alloc, 1, AP__CAT_OTHER + AP_TFLM_OTHER_RUNTIME)) != AP_OK)
+        return st;
+    /* A model with resource variables needs the application's MicroResourceVariables, made
+     * in the same arena right after the allocator (MicroResourceVariables::Create(allocator,
+     * n): the object, then n variable slots, through AllocatePersistentBuffer). */
+    int64_t n = c->resource_slots;
+    if (n < 0) {
+        n = 0;
+        for (uint32_t s = 0; s < c->m->n_subgraphs; s++)
+            for (uint32_t i = 0; i < c->m->subgraphs[s].n_ops; i++)
+                n += c->m->subgraphs[s].ops[i].builtin == AP_TFL_OP_VAR_HANDLE;
+    }
+    c->capacity = n ? n : -1;
+    if (n == 0)
+        return AP_OK;
+    ap__layout vars, var;
+    if ((st = layout(c, "MicroResourceVariables", &vars)) != AP_OK ||
+        (st = layout(c, "MicroResourceVariable", &var)) != AP_OK ||
+        (st = push(c, AP__EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, vars.size, 16,
+                   "MicroResourceVariables")) != AP_OK)
+        return st;
+    return push(c, AP__EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, var.size * n, 16,
+                "resource variable slots");
+}
+
+static ap_status start(ctx *c)
+{
+    const ap_tfl_model *m = c->m;
+    ap__layout req;
+    ap_status st;
+    c->phase = AP_TFLM_PHASE_START;
+    if ((st = object(c, "MicroBuiltinDataAllocator", 1, AP__CAT_OTHER + AP_TFLM_OTHER_RUNTIME)) !=
+            AP_OK ||
+        (st = layout(c, "ScratchBufferRequest", &req)) != AP_OK ||
+        (st = push(c, AP__EV_RESIZE, 0, 12 * req.size, req.align, "scratch-request list")) != AP_OK ||
+        (st = object(c, "SubgraphAllocations", m->n_subgraphs,
+                     AP__CAT_OTHER + AP_TFLM_OTHER_SUBGRAPHS)) != AP_OK)
+        return st;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++)
+        if ((st = object(c, "TfLiteEvalTensor", m->subgraphs[s].n_tensors,
+                         AP_TFLM_EVAL_TENSOR)) != AP_OK)
+            return st;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++)
+        if ((st = object(c, "NodeAndRegistration", m->subgraphs[s].n_ops,
+                         AP_TFLM_NODE_AND_REGISTRATION)) != AP_OK)
+            return st;
+    /* RecordingMicroAllocator counts one per tensor and one per operator. */
+    c->tr->use[AP_TFLM_EVAL_TENSOR].count = 0;
+    c->tr->use[AP_TFLM_NODE_AND_REGISTRATION].count = 0;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        c->tr->use[AP_TFLM_EVAL_TENSOR].count += m->subgraphs[s].n_tensors;
+        c->tr->use[AP_TFLM_NODE_AND_REGISTRATION].count += m->subgraphs[s].n_ops;
+    }
+    return AP_OK;
+}
+
+/* PrepareNodeAndRegistrationDataFromFlatbuffer: every operator needs a registration (the
+ * kernel set's tables must know it) and a builtin one gets its parsed params. */
+static ap_status parse(ctx *c)
+{
+    const ap_tfl_model *m = c->m;
+    c->phase = AP_TFLM_PHASE_PARSE;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[s];
+        c->sg = (int32_t)s;
+        for (uint32_t i = 0; i < g->n_ops; i++) {
+            const ap_tfl_operator *op = &g->ops[i];
+            const ap__krow *r;
+            size_t n;
+            c->op = (int32_t)i;
+            int builtin = op->builtin != AP_TFL_OP_CUSTOM;
+            const ap__parser *pa = builtin ? ap__alloc_rows_parser(op->name) : NULL;
+            if (!ap__alloc_rows_find(c->ks, op->name, &r, &n) || (builtin && !pa))
+                return ap_error_set(c->err, AP_ERR_INPUT,
+                                    "subgraph %u operator %u: %s %s is not modelled for TFLM's "
+                                    "%s kernels (no registration in TFLM, or no table rows in "
+                                    "arenaplan's src/tflm_kernels/alloc_rows.c)",
+                                    s, i, builtin ? "builtin operator" : "custom operator",
+                                    op->name, c->ks->name);
+            if (builtin && op->custom_options_pos)
+                return fault(c, op, "a builtin operator with custom options (TFLM refuses it)",
+                             NULL);
+            if (pa && pa->params) {
+                ap_status st = object(c, pa->params, 1, AP__CAT_OTHER + AP_TFLM_OTHER_PARAMS);
+                if (st != AP_OK)
+                    return st;
+            }
+        }
+    }
+    c->op = -1;
+    return AP_OK;
+}
+
+static ap_status init(ctx *c)
+{
+    const ap_tfl_model *m = c->m;
+    c->phase = AP_TFLM_PHASE_INIT;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        c->sg = (int32_t)s;
+        for (uint32_t i = 0; i < m->subgraphs[s].n_ops; i++) {
+            c->op = (int32_t)i;
+            ap_status st = rows(c, &m->subgraphs[s], &m->subgraphs[s].ops[i], AP__KSTEP_INIT);
+            if (st != AP_OK)
+                return st;
+        }
+    }
+    c->op = -1;
+    return AP_OK;
+}
+
+static ap_status prepare(ctx *c)
+{
+    const ap_tfl_model *m = c->m;
+    ap__layout req;
+    ap_status st = layout(c, "ScratchBufferRequest", &req);
+    size_t next = 0;
+    int64_t requests = 0;
+    if (st != AP_OK)
+        return st;
+    c->phase = AP_TFLM_PHASE_PREPARE;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[s];
+        c->sg = (int32_t)s;
+        for (uint32_t i = 0; i < g->n_ops; i++) {
+            const ap_tfl_operator *op = &g->ops[i];
+            c->op = (int32_t)i;
+            if ((st = rows(c, g, op, AP__KSTEP_PREPARE)) != AP_OK)
+                return st;
+            if (op->builtin == AP_TFL_OP_VAR_HANDLE)
+                st = var_handle(c, op);
+            else if (op->builtin == AP_TFL_OP_ASSIGN_VARIABLE)
+                st = assign_variable(c, g, op);
+            if (st != AP_OK)
+                return st;
+            /* The scratch requests this operator made (tflm_kernels/scratch.c, same order), then
+             * FinishPrepareNodeAllocations: temp released, the request list resized to leave
+             * room for 12 more. */
+            while (next < c->pr->n && c->pr->v[next].subgraph == s && c->pr->v[next].op == i) {
+                next++;
+                requests++;
+            }
+            if ((st = push(c, AP__EV_RESET, 0, 0, 1, "temporary section released")) != AP_OK ||
+                (st = push(c, AP__EV_RESIZE, 0, (requests + 12) * req.size, req.align,
+                           "scratch-request list")) != AP_OK)
+                return st;
+        }
+    }
+    c->op = -1;
+    c->tr->scratch = requests;
+    return AP_OK;
+}
+
+/* FinishModelAllocation: scratch handles, then CommitStaticMemoryPlan. */
+static ap_status plan(ctx *c)
+{
+    const ap_tfl_model *m = c->m;
+    ap__layout sz, info;
+    int64_t tensors = 0, bytes;
+    ap_status st;
+    c->phase = AP_TFLM_PHASE_PLAN;
+    c->sg = -1;
+    if (c->tr->scratch > 0 &&
+        (st = object(c, "ScratchBufferHandle", c->tr->scratch,
+                     AP__CAT_OTHER + AP_TFLM_OTHER_SCRATCH_HANDLES)) != AP_OK)
+        return st;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++)
+        tensors += m->subgraphs[s].n_tensors;
+    if ((st = layout(c, "AllocationInfo", &info)) != AP_OK)
+        return st;
+    sz = (ap__layout){c->t->ptr, c->t->ptr, c->t->ptr};
+    if ((st = push(c, AP__EV_TEMP, 0, sz.size * m->n_subgraphs, sz.align,
+                   "subgraph offsets (size_t)")) != AP_OK ||
+        (st = push(c, AP__EV_TEMP, 0, info.size * (tensors + c->tr->scratch), info.align,
+                   "AllocationInfo per tensor and scratch request")) != AP_OK)
+        return st;
+    /* AllocateVariables indexes the offline plan by the tensor's index in its own subgraph
+     * (InitializeAllocationInfo reads it concatenated): TFLM's code, kept. The problem was
+     * built with the plan, so its entry count is the tensor count. */
+    const int32_t *off = m->offline.present ? m->offline.offsets : NULL;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[s];
+        c->sg = (int32_t)s;
+        for (uint32_t i = 0; i < g->n_tensors; i++) {
+            const ap_tfl_tensor *x = &g->tensors[i];
+            if (!x->is_variable || !(ap_tflm_variable_place(m, off, s, i) & AP_TFLM_VAR_TAIL))
+                continue;
+            if (ap__mul_ovf(x->elements, ap_tfl_tflm_type_size(x->type), &bytes))
+                return ap_error_set(c->err, AP_ERR_INPUT, "variable tensor %u of subgraph %u is "
+                                    "past 2^63 bytes", i, s);
+            c->tensor = (int32_t)i;
+            st = push(c, AP__EV_PERSIST, AP_TFLM_VARIABLE_BUFFER, bytes, 16, "variable tensor data");
+            c->tensor = -1;
+            if (st != AP_OK)
+                return st;
+        }
+    }
+    c->sg = -1;
+    if ((st = layout(c, "GreedyPlannerPerBuffer", &info)) != AP_OK ||
+        (st = push(c, AP__EV_PLAN, 0, info.size * c->tr->planned, 16,
+                   "memory planner scratch (all free bytes; 40 per buffer needed)")) != AP_OK ||
+        (st = push(c, AP__EV_RESET, 0, 0, 1, "temporary section released")) != AP_OK)
+        return st;
+    return push(c, AP__EV_RESIZE, 0, 0, 1, "scratch-request list released");
+}
+
+/* The head reserved, then the interpreter's input and output TfLiteTensors. */
+static ap_status finish(ctx *c)
+{
+    const ap_tfl_subgraph *g = &c->m->subgraphs[0];
+    ap_status st;
+    c->phase = AP_TFLM_PHASE_FINISH;
+    c->sg = 0;
+    if ((st = push(c, AP__EV_RESIZE, 0, c->head, 16, "head (the planned buffers)")) != AP_OK)
+        return st;
+    for (int out = 0; out < 2; out++) {
+        const int32_t *v = out ? g->outputs : g->inputs;
+        uint32_t n = out ? g->n_outputs : g->n_inputs;
+        if ((st = push(c, AP__EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, (int64_t)c->t->ptr * n, 16,
+                       out ? "output tensor pointers" : "input tensor pointers")) != AP_OK)
+            return st;
+        for (uint32_t i = 0; i < n; i++)
+            if (v[i] >= 0 && (st = tensor_struct(c, &g->tensors[v[i]], 1)) != AP_OK)
+                return st;
+    }
+    return AP_OK;
+}
+
+static ap_status build(ctx *c)
+{
+    ap_status st;
+    c->sg = c->op = -1;
+    if ((st = create(c)) != AP_OK || (st = start(c)) != AP_OK || (st = parse(c)) != AP_OK ||
+        (st = init(c)) != AP_OK || (st = prepare(c)) != AP_OK || (st = plan(c)) != AP_OK)
+        return st;
+    return finish(c);
+}
+
+/* ---- The entry ------------------------------------------------------------------------------ */
+
+ap_status ap__trace_build(const ap__trace_input *in, ap__trace *tr, ap_error *err)
+{
+    ctx c = {
+        .m = in->m,
+        .t = in->target,
+        .ks = in->kernels,
+        .build = in->build,
+        .recording = in->recording,
+        .head = in->head,
+        .resource_slots = in->resource_slots,
+        .capacity = -1,
+        .pr = in->prepare,
+        .tr = tr,
+        .sg = -1,
+        .op = -1,
+        .tensor = -1,
+        .err = err,
+    };
+    memset(tr, 0, sizeof *tr);
+    tr->planned = in->planned;
+    ap_status st = build(&c);
+    free(c.res);
+    free(c.hd);
+    return st;
+}
+
+void ap__trace_free(ap__trace *tr)
+{
+    free(tr->v);
+    memset(tr, 0, sizeof *tr);
+}

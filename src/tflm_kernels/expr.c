@@ -1,0 +1,523 @@
+/*
+ * expr.c - evaluates the kernel tables' expressions (the language is described in expr.h).
+ *
+ * A recursive-descent parser that evaluates as it parses: the expressions are a few dozen
+ * characters and each is evaluated once per operator, so there is no tree. A `skip` depth makes
+ * the untaken side of && and || (and the whole expression, for ap__expr_check) parse without
+ * touching the model, so "exists(in(2)) && type(in(2)) == INT16" never reads a missing tensor.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "core/util.h"
+#include "tflite/flexbuf.h"
+#include "tflm_kernels/expr.h"
+#include "tflm_kernels/kernel_sets.h"
+#include "tflm_kernels/padding.h"
+
+typedef struct xp {
+    const char *src;
+    const char *p;
+    const ap__xctx *c;     /* NULL: check only */
+    const ap__target *t;
+    int skip;              /* > 0: parse without evaluating */
+    ap_status st;
+    ap_error *err;
+    const ap__xdef *defs;
+    size_t n_defs;
+    int depth;             /* definitions being evaluated */
+} xp;
+
+#define MAX_DEF_DEPTH 16
+
+static int64_t fault(xp *x, ap_status code, const char *what)
+{
+    /* A syntax error says where; a model fault is about the whole expression. */
+    if (x->st == AP_OK && code == AP_ERR_INVALID)
+        x->st = ap_error_set(x->err, code, "%s in \"%s\" (at \"%.12s\")", what, x->src, x->p);
+    else if (x->st == AP_OK)
+        x->st = ap_error_set(x->err, code, "%s in \"%s\"", what, x->src);
+    return 0;
+}
+
+static void blank(xp *x)
+{
+    while (*x->p == ' ')
+        x->p++;
+}
+
+static int eat(xp *x, const char *tok)
+{
+    blank(x);
+    size_t n = strlen(tok);
+    if (strncmp(x->p, tok, n) != 0)
+        return 0;
+    /* "<" must not take the first half of "<=", "!" of "!=", "=" is never alone */
+    if (n == 1 && (tok[0] == '<' || tok[0] == '>' || tok[0] == '!') && x->p[1] == '=')
+        return 0;
+    if (n == 1 && (tok[0] == '&' || tok[0] == '|'))
+        return 0;
+    x->p += n;
+    return 1;
+}
+
+static void need(xp *x, const char *tok)
+{
+    if (!eat(x, tok))
+        fault(x, AP_ERR_INVALID, tok[0] == ')' ? "')' expected" : "',' expected");
+}
+
+static int64_t arith(xp *x, int64_t a, int64_t b, char op)
+{
+    int64_t r = 0;
+    if (x->skip || x->st != AP_OK)
+        return 0;
+    switch (op) {
+    case '+':
+        if (ap__add_ovf(a, b, &r))
+            return fault(x, AP_ERR_INPUT, "an overflow");
+        return r;
+    case '-':
+        if (__builtin_sub_overflow(a, b, &r))
+            return fault(x, AP_ERR_INPUT, "an overflow");
+        return r;
+    case '*':
+        if (ap__mul_ovf(a, b, &r))
+            return fault(x, AP_ERR_INPUT, "an overflow");
+        return r;
+    default: /* '/' and '%' */
+        if (b == 0)
+            return fault(x, AP_ERR_INPUT, "a division by zero");
+        if (a == INT64_MIN && b == -1)
+            return fault(x, AP_ERR_INPUT, "an overflow");
+        return op == '/' ? a / b : a % b;
+    }
+}
+
+static int64_t expr(xp *x);
+
+/* The tensor named by handle h, or NULL (with a fault) when it is absent. */
+static const ap_tfl_tensor *tensor(xp *x, int64_t h)
+{
+    if (h < 0 || !x->c || h >= (int64_t)x->c->g->n_tensors) {
+        fault(x, AP_ERR_INPUT, "a tensor the kernel reads is absent");
+        return NULL;
+    }
+    return &x->c->g->tensors[h];
+}
+
+/* in(k), out(k), inter(k): the tensor index, or -1. */
+static int64_t slot(const int32_t *v, uint32_t n, int64_t k)
+{
+    if (k < 0 || k >= (int64_t)n || v[k] < 0)
+        return -1;
+    return v[k];
+}
+
+/* An identifier at x->p (letters, digits, '_'); returns its length. */
+static size_t ident(xp *x)
+{
+    blank(x);
+    size_t n = 0;
+    while (isalnum((unsigned char)x->p[n]) || x->p[n] == '_')
+        n++;
+    return n;
+}
+
+static int is(const char *s, size_t n, const char *name)
+{
+    return strlen(name) == n && memcmp(s, name, n) == 0;
+}
+
+static int64_t size_of(xp *x, int want_align)
+{
+    need(x, "(");
+    size_t n = ident(x);
+    char name[96];
+    if (n == 0 || n >= sizeof name)
+        return fault(x, AP_ERR_INVALID, "a struct name expected");
+    memcpy(name, x->p, n);
+    name[n] = '\0';
+    x->p += n;
+    need(x, ")");
+    ap__layout l;
+    ap_error e;
+    if (ap__layout_of(x->t, name, &l, &e) != AP_OK)
+        return fault(x, AP_ERR_INVALID, "an unknown struct");
+    return want_align ? l.align : l.size;
+}
+
+static int64_t custom_option(xp *x)
+{
+    need(x, "(");
+    blank(x);
+    if (*x->p != '"')
+        return fault(x, AP_ERR_INVALID, "a quoted option name expected");
+    const char *key = ++x->p;
+    while (*x->p && *x->p != '"')
+        x->p++;
+    if (*x->p != '"')
+        return fault(x, AP_ERR_INVALID, "an unterminated option name");
+    char name[64];
+    size_t n = (size_t)(x->p - key);
+    x->p++;
+    need(x, ")");
+    if (n >= sizeof name)
+        return fault(x, AP_ERR_INVALID, "an option name too long");
+    memcpy(name, key, n);
+    name[n] = '\0';
+    if (x->skip || x->st != AP_OK)
+        return 0;
+    const ap_tfl_operator *op = x->c->op;
+    int64_t v;
+    if (op->custom_options_pos == 0 ||
+        ap__flexbuf_map_int(x->c->m->data + op->custom_options_pos, op->custom_options_len, name,
+                            &v) != 1)
+        return fault(x, AP_ERR_INPUT, "a custom option the kernel reads is missing");
+    return v;
+}
+
+/* A call of one of the tensor and helper functions; args already parsed into a[0..na). */
+static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
+{
+    static const struct {
+        const char *name;
+        int args;
+    } fns[] = {{"in", 1},         {"out", 1},       {"inter", 1},     {"exists", 1},
+               {"type", 1},       {"rank", 1},      {"dim", 2},       {"elements", 1},
+               {"scales", 1},     {"zero_points", 1}, {"quantized", 1}, {"constant", 1},
+               {"variable", 1},   {"min", 2},       {"max", 2},       {"align", 2},
+               {"quantized_dim", 1}};
+    size_t k = 0;
+    while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
+        k++;
+    if (k == sizeof fns / sizeof fns[0])
+        return fault(x, AP_ERR_INVALID, "an unknown function");
+    if (na != fns[k].args)
+        return fault(x, AP_ERR_INVALID, "a wrong argument count");
+    if (x->skip || x->st != AP_OK)
+        return 0;
+    const ap_tfl_operator *op = x->c->op;
+    const char *name = fns[k].name;
+    if (strcmp(name, "in") == 0)
+        return slot(op->inputs, op->n_inputs, a[0]);
+    if (strcmp(name, "out") == 0)
+        return slot(op->outputs, op->n_outputs, a[0]);
+    if (strcmp(name, "inter") == 0)
+        return slot(op->intermediates, op->n_intermediates, a[0]);
+    if (strcmp(name, "exists") == 0)
+        return a[0] >= 0;
+    if (strcmp(name, "min") == 0)
+        return a[0] < a[1] ? a[0] : a[1];
+    if (strcmp(name, "max") == 0)
+        return a[0] > a[1] ? a[0] : a[1];
+    if (strcmp(name, "align") == 0) {
+        if (a[1] <= 0)
+            return fault(x, AP_ERR_INPUT, "an alignment that is not positive");
+        return arith(x, arith(x, arith(x, a[0], a[1] - 1, '+'), a[1], '/'), a[1], '*');
+    }
+    const ap_tfl_tensor *t = tensor(x, a[0]);
+    if (!t)
+        return 0;
+    if (strcmp(name, "type") == 0)
+        return t->type;
+    if (strcmp(name, "rank") == 0)
+        return t->rank;
+    if (strcmp(name, "dim") == 0) {
+        if (a[1] < 0 || a[1] >= (int64_t)t->rank)
+            return fault(x, AP_ERR_INPUT, "a dimension past the tensor's rank");
+        return t->shape[a[1]];
+    }
+    if (strcmp(name, "elements") == 0)
+        return t->elements;
+    if (strcmp(name, "scales") == 0)
+        return t->n_scales;
+    if (strcmp(name, "zero_points") == 0)
+        return t->n_zero_points;
+    if (strcmp(name, "quantized") == 0)
+        return t->n_scales > 0 && t->n_zero_points > 0;
+    if (strcmp(name, "constant") == 0)
+        return t->is_constant;
+    if (strcmp(name, "quantized_dim") == 0)
+        return t->quantized_dimension;
+    return t->is_variable; /* "variable" */
+}
+
+static ap_status run(xp *x, int64_t *out);
+
+/* TFLM's padding for a 2D window (ComputePaddingHeightWidth, tensorflow/lite/kernels/padding.h):
+ * both paddings stay 0 when either output size cannot be computed (an unknown padding, a
+ * stride, dilation or filter size that is not positive, a VALID window larger than its input). */
+static int64_t window_pad(xp *x, int height)
+{
+    const ap_tfl_operator *op = x->c->op;
+    const ap_tfl_tensor *in = tensor(x, slot(op->inputs, op->n_inputs, 0));
+    const ap_tfl_tensor *f = in ? tensor(x, slot(op->inputs, op->n_inputs, 1)) : NULL;
+    if (!f)
+        return 0;
+    if (in->rank < 3 || f->rank < 3)
+        return fault(x, AP_ERR_INPUT, "a dimension past the tensor's rank");
+    const ap_tfl_options *o = &op->opt;
+    int64_t oh, ow, ph = 0, pw = 0;
+    if (!ap__padding_of(o->padding, in->shape[2], f->shape[2], o->stride_w, o->dilation_w, &ow,
+                        &pw) || ow < 0 ||
+        !ap__padding_of(o->padding, in->shape[1], f->shape[1], o->stride_h, o->dilation_h, &oh,
+                        &ph) || oh < 0)
+        ph = pw = 0;
+    return height ? ph : pw;
+}
+
+/* A builtin option, or TFLM's padding (pad_w, pad_h). */
+static int64_t option(xp *x, const char *name)
+{
+    const ap_tfl_options *o = &x->c->op->opt;
+    if (strcmp(name, "stride_w") == 0)
+        return o->stride_w;
+    if (strcmp(name, "stride_h") == 0)
+        return o->stride_h;
+    if (strcmp(name, "dilation_w") == 0)
+        return o->dilation_w;
+    if (strcmp(name, "dilation_h") == 0)
+        return o->dilation_h;
+    if (strcmp(name, "svdf_rank") == 0)
+        return o->rank;
+    if (strcmp(name, "time_major") == 0)
+        return o->time_major;
+    return window_pad(x, strcmp(name, "pad_h") == 0);
+}
+
+/* A definition's value: its text evaluated here (in skip mode when skipping, so a check sees
+ * its names). */
+static int64_t definition(xp *x, const ap__xdef *d)
+{
+    if (x->depth >= MAX_DEF_DEPTH)
+        return fault(x, AP_ERR_INVALID, "definitions nested too deep (a cycle?)");
+    xp sub = *x;
+    sub.src = sub.p = d->expr;
+    sub.st = AP_OK;
+    sub.depth = x->depth + 1;
+    int64_t v = 0;
+    if (run(&sub, &v) != AP_OK && x->st == AP_OK)
+        x->st = sub.st;
+    return v;
+}
+
+static int64_t number(xp *x)
+{
+    int64_t v = 0;
+    while (isdigit((unsigned char)*x->p)) {
+        int d = *x->p - '0';
+        if (v > (INT64_MAX - d) / 10)
+            return fault(x, AP_ERR_INVALID, "a number too large");
+        v = v * 10 + d;
+        x->p++;
+    }
+    return v;
+}
+
+/* The arguments of a call of the function called name (the '(' eaten), then the call. */
+static int64_t call_args(xp *x, const char *name, size_t n)
+{
+    int64_t a[2] = {0, 0};
+    int na = 0;
+    if (!eat(x, ")")) {
+        do {
+            int64_t v = expr(x);
+            if (na < 2)
+                a[na] = v;
+            na++;
+        } while (eat(x, ","));
+        need(x, ")");
+    }
+    return call(x, name, n, a, na);
+}
+
+/* A name without arguments: the target's sizes, the build's features, the operator's counts
+ * and options, a type, a definition. */
+static int64_t named(xp *x, const char *name, size_t n)
+{
+    if (is(name, n, "ptr") || is(name, n, "size_t"))
+        return x->t->ptr;
+    if (is(name, n, "enum"))
+        return x->t->enum_small;
+    if (is(name, n, "dsp") || is(name, n, "mve") || is(name, n, "armclang") ||
+        is(name, n, "speed")) {
+        const ap__kbuild *b = x->c ? x->c->build : NULL;
+        if (x->skip || x->st != AP_OK || !b)
+            return 0;
+        return is(name, n, "dsp") ? b->dsp : is(name, n, "mve") ? b->mve
+             : is(name, n, "armclang") ? b->armclang : b->speed;
+    }
+    if (is(name, n, "i") || is(name, n, "n_in") || is(name, n, "n_out") ||
+        is(name, n, "n_inter")) {
+        if (x->skip || x->st != AP_OK)
+            return 0;
+        const ap_tfl_operator *op = x->c->op;
+        return is(name, n, "i")       ? x->c->i
+             : is(name, n, "n_in")    ? (int64_t)op->n_inputs
+             : is(name, n, "n_out")   ? (int64_t)op->n_outputs
+                                      : (int64_t)op->n_intermediates;
+    }
+    for (int ty = 0; ty < AP_TFL_TYPE_COUNT; ty++)
+        if (is(name, n, ap_tfl_type_name(ty)))
+            return ty;
+    static const char *const options[] = {"stride_w",  "stride_h",   "dilation_w", "dilation_h",
+                                          "svdf_rank", "time_major", "pad_w",      "pad_h"};
+    for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
+        if (is(name, n, options[k]))
+            return x->skip || x->st != AP_OK ? 0 : option(x, options[k]);
+    for (size_t k = 0; k < x->n_defs; k++)
+        if (is(name, n, x->defs[k].name))
+            return definition(x, &x->defs[k]);
+    x->p = name;
+    return fault(x, AP_ERR_INVALID, "an unknown name");
+}
+
+static int64_t primary(xp *x)
+{
+    blank(x);
+    if (x->st != AP_OK)
+        return 0;
+    if (eat(x, "(")) {
+        int64_t v = expr(x);
+        need(x, ")");
+        return v;
+    }
+    if (isdigit((unsigned char)*x->p))
+        return number(x);
+    size_t n = ident(x);
+    if (n == 0)
+        return fault(x, AP_ERR_INVALID, "a value expected");
+    const char *name = x->p;
+    x->p += n;
+    if (is(name, n, "sizeof"))
+        return size_of(x, 0);
+    if (is(name, n, "alignof"))
+        return size_of(x, 1);
+    if (is(name, n, "copt"))
+        return custom_option(x);
+    if (eat(x, "("))
+        return call_args(x, name, n);
+    return named(x, name, n);
+}
+
+static int64_t unary(xp *x)
+{
+    if (eat(x, "-")) {
+        int64_t v = unary(x);
+        return arith(x, 0, v, '-');
+    }
+    if (eat(x, "!"))
+        return !unary(x);
+    return primary(x);
+}
+
+static int64_t product(xp *x)
+{
+    int64_t v = unary(x);
+    for (;;) {
+        char op = eat(x, "*") ? '*' : eat(x, "/") ? '/' : eat(x, "%") ? '%' : 0;
+        if (!op)
+            return v;
+        v = arith(x, v, unary(x), op);
+    }
+}
+
+static int64_t sum(xp *x)
+{
+    int64_t v = product(x);
+    for (;;) {
+        char op = eat(x, "+") ? '+' : eat(x, "-") ? '-' : 0;
+        if (!op)
+            return v;
+        v = arith(x, v, product(x), op);
+    }
+}
+
+static int64_t compare(xp *x)
+{
+    int64_t a = sum(x);
+    if (eat(x, "=="))
+        return a == sum(x);
+    if (eat(x, "!="))
+        return a != sum(x);
+    if (eat(x, "<="))
+        return a <= sum(x);
+    if (eat(x, ">="))
+        return a >= sum(x);
+    if (eat(x, "<"))
+        return a < sum(x);
+    if (eat(x, ">"))
+        return a > sum(x);
+    return a;
+}
+
+static int64_t conjunction(xp *x)
+{
+    int64_t v = compare(x);
+    while (eat(x, "&&")) {
+        x->skip += !v;
+        int64_t w = compare(x);
+        x->skip -= !v;
+        v = v && w;
+    }
+    return v;
+}
+
+static int64_t disjunction(xp *x)
+{
+    int64_t v = conjunction(x);
+    while (eat(x, "||")) {
+        x->skip += !!v;
+        int64_t w = conjunction(x);
+        x->skip -= !!v;
+        v = v || w;
+    }
+    return v;
+}
+
+static int64_t expr(xp *x)
+{
+    int64_t c = disjunction(x);
+    if (!eat(x, "?"))
+        return c;
+    x->skip += !c;
+    int64_t a = expr(x);
+    x->skip -= !c;
+    if (!eat(x, ":"))
+        return fault(x, AP_ERR_INVALID, "':' expected");
+    x->skip += !!c;
+    int64_t b = expr(x);
+    x->skip -= !!c;
+    return c ? a : b;
+}
+
+static ap_status run(xp *x, int64_t *out)
+{
+    int64_t v = expr(x);
+    blank(x);
+    if (x->st == AP_OK && *x->p)
+        fault(x, AP_ERR_INVALID, "trailing text");
+    if (out)
+        *out = v;
+    return x->st;
+}
+
+ap_status ap__expr_eval(const char *src, const ap__xctx *c, int64_t *out, ap_error *err)
+{
+    xp x = {.src = src, .p = src, .c = c, .t = c->t, .err = err, .defs = c->defs,
+            .n_defs = c->n_defs};
+    return run(&x, out);
+}
+
+ap_status ap__expr_check(const char *src, const ap__target *t, ap_error *err)
+{
+    return ap__expr_check_defs(src, t, NULL, 0, err);
+}
+
+ap_status ap__expr_check_defs(const char *src, const ap__target *t, const ap__xdef *defs,
+                              size_t n_defs, ap_error *err)
+{
+    xp x = {.src = src, .p = src, .t = t, .skip = 1, .err = err, .defs = defs, .n_defs = n_defs};
+    return run(&x, NULL);
+}

@@ -1,0 +1,87 @@
+/*
+ * expr.h - the little expression language of the kernel tables (internal to src/tflm).
+ *
+ * A kernel table row says when a kernel allocates and how many bytes, as text such as
+ *   "type(in(0)) == INT8 && scales(in(1)) > 1"      or      "4 * dim(in(1), 0)"
+ * so that the tables stay data (one row per allocation) and a new kernel set is new rows, not
+ * new code. ap__expr_eval evaluates one such expression for one operator of a model.
+ *
+ * Syntax: integers, ( ), unary - and !, * / %, + -, a comparison (== != < <= > >=, giving 0 or
+ * 1; not chained: parenthesize), && and || (short-circuit), c ? a : b (only the side c picks is
+ * evaluated; right-associative). Names:
+ *   ptr, size_t, enum          the target's sizes (layout.h)
+ *   dsp, mve, armclang, speed  how the kernel set was built (ap__kbuild in kernel_sets.h: the
+ *                              CMSIS-NN switches ARM_MATH_DSP, ARM_MATH_MVEI, Arm Compiler 6,
+ *                              KERNELS_OPTIMIZED_FOR_SPEED), 0 or 1; 0 without a build
+ *   n_in, n_out, n_inter       the operator's input, output and intermediate counts
+ *   stride_w, stride_h, dilation_w, dilation_h, svdf_rank, time_major
+ *                              the operator's builtin options (ap_tfl_options; schema defaults
+ *                              when its table lacks them)
+ *   pad_w, pad_h               the padding TFLM computes for a 2D window over in(0) (NHWC) with
+ *                              filter in(1) (dimensions 1 and 2), the options' padding, strides
+ *                              and dilations (ComputePaddingHeightWidth: both 0 when an output
+ *                              size cannot be computed)
+ *   a definition's name        the value of its text (ap__xdef: a table's named
+ *                              sub-expressions, evaluated where they are used)
+ *   i                          the row's repeat index (0 when the row does not repeat)
+ *   FLOAT32, INT8, ...         tensor type codes (the schema's TensorType names)
+ * Functions:
+ *   in(k), out(k), inter(k)    the operator's k-th input, output, intermediate tensor: a tensor
+ *                              handle, or -1 when k is past the list or the slot is -1
+ *   exists(t)                  1 when t is a tensor (not -1)
+ *   type(t) rank(t) dim(t, d) elements(t)
+ *                              the tensor's type code, rank, dimension d, element count
+ *   scales(t) zero_points(t)   its quantization's scale and zero-point counts (0 when none)
+ *   quantized(t)               1 when TFLM gives it a TfLiteAffineQuantization: both counts > 0
+ *   constant(t) variable(t)    1 when its buffer holds data / it is a variable
+ *   quantized_dim(t)           its quantization's quantized_dimension (0 when none)
+ *   sizeof(Name) alignof(Name) a struct of the layout table, on the target
+ *   copt("key")                an integer from the custom options (a FlexBuffer map)
+ *   min(a, b) max(a, b)
+ *   align(x, m)                x rounded up to a multiple of m > 0, as CMSIS-NN's
+ *                              ARM_NN_ROUND_UP: ((x + m - 1) / m) * m
+ * Every value is an int64; overflow and division by zero are errors.
+ */
+#ifndef AP_TFLM_EXPR_H
+#define AP_TFLM_EXPR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arenaplan/error.h"
+#include "arenaplan/tflite.h"
+#include "tflm_kernels/layout.h"
+
+/* A named sub-expression of a table. */
+typedef struct ap__xdef {
+    const char *name;
+    const char *expr;
+} ap__xdef;
+
+/* What an expression is evaluated for. */
+typedef struct ap__xctx {
+    const ap__target *t;
+    const ap_tfl_model *m;
+    const ap_tfl_subgraph *g;
+    const ap_tfl_operator *op;
+    int64_t i;
+    const struct ap__kbuild *build; /* the kernel set's build features, or NULL */
+    const ap__xdef *defs;           /* the names an expression may use besides the built-in
+                                       ones (looked up after them; nested at most 16 deep) */
+    size_t n_defs;
+} ap__xctx;
+
+/* Evaluates src for c into *out. Fails with AP_ERR_INVALID for a syntax error or an unknown
+ * name (a bug in a table: tests evaluate every row), AP_ERR_INPUT when the model does not fit
+ * the expression (a tensor it reads is absent, a dimension past the rank, a custom option
+ * missing, an overflow); the message quotes the expression. */
+ap_status ap__expr_eval(const char *src, const ap__xctx *c, int64_t *out, ap_error *err);
+
+/* Checks src's syntax and names without a model (tensor functions are not evaluated). */
+ap_status ap__expr_check(const char *src, const ap__target *t, ap_error *err);
+
+/* The same with definitions (which are checked where they are used). */
+ap_status ap__expr_check_defs(const char *src, const ap__target *t, const ap__xdef *defs,
+                              size_t n_defs, ap_error *err);
+
+#endif

@@ -1,0 +1,70 @@
+/*
+ * prepare.h - what a model of a kernel's Prepare sees and finds (internal; prepare.c): the
+ * operator and its tensors, failing as the kernel's Prepare would, and the results: the
+ * arena scratch requests (RequestScratchBufferInArena, each one more buffer for the memory
+ * planner, live for its operator's scope) and the tensors a kernel gives memory of its own.
+ */
+#ifndef AP_TFLM_KERNELS_PREPARE_H
+#define AP_TFLM_KERNELS_PREPARE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arenaplan/tflite.h"
+#include "tflm_kernels/kernel_sets.h"
+
+/* One scratch request. */
+typedef struct ap__scratch {
+    uint32_t subgraph, op;  /* the operator that asked, in its subgraph */
+    int64_t bytes;          /* as requested (the planner rounds it up to 16) */
+    const char *what;       /* static text: what the kernel keeps there */
+    const char *fn;         /* static text: the library function that sized it, as the
+                               kernel calls it ("arm_convolve_wrapper_s8_get_buffer_size"), or
+                               NULL when the kernel computes the size itself */
+} ap__scratch;
+
+/* A tensor a kernel gives memory of its own in Prepare (so the planner never sees it). */
+typedef struct ap__tensor_ref {
+    uint32_t subgraph, tensor;
+} ap__tensor_ref;
+
+/* What Prepare does that the memory plan depends on. Free with ap__prepare_free. */
+typedef struct ap__prepare {
+    ap__scratch *v;         /* scratch requests in Prepare order */
+    size_t n, cap;
+    ap__tensor_ref *owned;  /* tensors given data in Prepare */
+    size_t n_owned, cap_owned;
+} ap__prepare;
+
+void ap__prepare_free(ap__prepare *pr);
+
+/* The operator a kernel model is looking at, and where its findings go. */
+typedef struct ap__kctx {
+    const ap_tfl_model *m;
+    const ap_tfl_subgraph *g;
+    const ap_tfl_operator *op;
+    uint32_t s;             /* the operator's subgraph */
+    const ap__kbuild *build;
+    ap__prepare *out;
+    ap_error *err;
+} ap__kctx;
+
+/* Fails as the kernel's Prepare would: AP_ERR_INPUT naming the operator, with msg and detail
+ * (NULL for none) as the reason. */
+ap_status ap__prepare_fail(ap__kctx *k, const char *msg, const char *detail);
+
+/* Input or output i of the operator, or NULL when it is missing or omitted (-1). */
+const ap_tfl_tensor *ap__prepare_in(const ap__kctx *k, uint32_t i);
+const ap_tfl_tensor *ap__prepare_out(const ap__kctx *k, uint32_t i);
+
+/* AP_OK when t is present, else the operator fails: "missing <what>". */
+ap_status ap__prepare_need(ap__kctx *k, const ap_tfl_tensor *t, const char *what);
+
+/* Dimension d of t, or -1 when t has fewer dimensions. */
+int64_t ap__prepare_dim(const ap_tfl_tensor *t, uint32_t d);
+
+/* Appends a scratch request of bytes (0 <= bytes <= AP_MAX_VALUE, else the operator fails);
+ * what and fn are static text (see ap__scratch). AP_ERR_NOMEM. */
+ap_status ap__prepare_request(ap__kctx *k, int64_t bytes, const char *what, const char *fn);
+
+#endif
