@@ -18,6 +18,8 @@ with the library's message. See docs/python.md.
 import ctypes
 import json
 import os
+import signal
+import threading
 import warnings
 
 from . import _native
@@ -130,11 +132,52 @@ def _count(what, v):
     return v
 
 
+def _run(fn, data, o, res, err):
+    """Calls fn in a thread of its own, so that Ctrl-C (SIGINT, a notebook's interrupt) reaches
+    Python while the C code runs. From the main thread, a SIGINT handler of its own, for the
+    call's duration, sets the options' stop flag, which every search of the library polls; the
+    call is waited for, then KeyboardInterrupt is raised. (A handler, not a KeyboardInterrupt
+    caught, because that can arrive between any two bytecodes of the waiting loop; an Event,
+    not Thread.join, because an interrupted join can take a running thread for finished.)"""
+    stop = ctypes.c_int(0)
+    o.plan.stop = ctypes.cast(ctypes.byref(stop), ctypes.c_void_p)
+    out = []
+    done = threading.Event()
+    hits = []
+
+    def call():
+        flag = stop  # the flag lives as long as the call, whatever happens to _run
+        try:
+            out.append(fn(data, len(data), ctypes.byref(o), ctypes.byref(res), ctypes.byref(err)))
+        finally:
+            del flag
+            done.set()
+
+    def on_sigint(signum, frame):
+        stop.value = 1
+        hits.append(signum)
+
+    # only the main thread receives signals; a handler installed outside Python is left alone
+    main = (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is not None)
+    previous = signal.signal(signal.SIGINT, on_sigint) if main else None
+    try:
+        threading.Thread(target=call, daemon=True).start()
+        done.wait()
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+    if hits:
+        _native.lib.ap_run_result_free(ctypes.byref(res))
+        raise KeyboardInterrupt
+    return out[0]
+
+
 def _call(name, data, o):
     res = _native.RunResult()
     err = _native.Error()
     fn = getattr(_native.lib, "ap_run_" + name)
-    st = fn(data, len(data), ctypes.byref(o), ctypes.byref(res), ctypes.byref(err))
+    st = _run(fn, data, o, res, err)
     try:
         if st != 0:
             msg = err.msg.decode("utf-8", "replace")

@@ -5,8 +5,10 @@ C source, reorder's copy, check's verdicts, report's page; errors raise the libr
 
 Environment: AP_SOURCE_DIR (the source tree), AP_CLI (the tool), AP_TEST_TMP (a scratch folder).
 """
+import ctypes
 import json
 import os
+import signal
 import subprocess
 import unittest
 import warnings
@@ -47,6 +49,29 @@ class Binding(unittest.TestCase):
         self.assertEqual(os.path.dirname(_native.library_path()), here)
         self.assertTrue(os.path.basename(_native.library_path()).startswith("libarenaplan.so"))
         self.assertEqual(arenaplan.__version__, cli("--version").decode().split()[-1])
+
+
+class Interrupt(unittest.TestCase):
+    def test_ctrl_c_sets_the_stop_flag_and_raises_after_the_call(self):
+        """Ctrl-C while the C code runs: the options' stop flag is set, the call is waited for,
+        KeyboardInterrupt follows. A stand-in for the C function raises SIGINT itself once it
+        runs, then waits for the flag, so nothing depends on timing."""
+        from arenaplan import _native
+        seen = []
+
+        def fake(data, n, opt, res, err):
+            stop = ctypes.cast(opt._obj.plan.stop, ctypes.POINTER(ctypes.c_int))
+            os.kill(os.getpid(), signal.SIGINT)
+            while not stop[0]:
+                pass
+            seen.append(stop[0])
+            return 0
+
+        o = _native.RunOptions()
+        _native.lib.ap_run_options_init(ctypes.byref(o))
+        with self.assertRaises(KeyboardInterrupt):
+            arenaplan._run(fake, b"", o, _native.RunResult(), _native.Error())
+        self.assertEqual(seen, [1])
 
 
 class PlanTest(unittest.TestCase):
