@@ -523,7 +523,7 @@ static fbb_node *conv_model(int filter_type)
                    tfl_op(1, fbb_ints(1, 3), fbb_ints(1, 4), 0, NULL)),
         "main");
     return tfl_model(fbb_tables(2, tfl_opcode(AP_TFL_OP_CONV_2D, NULL), tfl_opcode(AP_TFL_OP_RELU, NULL)),
-                     fbb_tables(1, sg), fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(zeros, 4)), NULL);
+                     fbb_tables(1, sg), fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(zeros, 4096)), NULL);
 }
 
 static void test_conv_threads(void **state)
@@ -586,7 +586,7 @@ static void test_fully_connected_hybrid(void **state)
     built b;
     (void)state;
     built_from(tfl_model(fbb_tables(1, tfl_opcode(AP_TFL_OP_FULLY_CONNECTED, NULL)), fbb_tables(1, sg),
-                         fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(zeros, 4)), NULL),
+                         fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(zeros, 4096)), NULL),
                -1, &b);
     assert_int_equal(b.st, AP_OK);
     assert_int_equal(b.info->n_tensors, 10);
@@ -709,8 +709,8 @@ static void test_variable(void **state)
 }
 
 /* BATCH_MATMUL reserves seven tensors: the transposed LHS in the arena, the transposed
- * constant RHS in the persistent arena. A kernel whose temporaries are not modelled says so. */
-static void test_batch_matmul_and_unmodelled(void **state)
+ * constant RHS in the persistent arena. */
+static void test_batch_matmul(void **state)
 {
     fbb_node *sg = tfl_subgraph(
         fbb_tables(4, tfl_tensor("a", F32, fbb_ints(3, 2, 3, 5), 0),
@@ -724,23 +724,22 @@ static void test_batch_matmul_and_unmodelled(void **state)
     built b;
     (void)state;
     built_from(tfl_model(fbb_tables(2, tfl_opcode(AP_TFL_OP_BATCH_MATMUL, NULL),
-                                    tfl_opcode(AP_TFL_OP_CUSTOM, "TFLite_Detection_PostProcess")),
-                         fbb_tables(1, sg), fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(zeros, 4)), NULL),
+                                    tfl_opcode(AP_TFL_OP_RELU, NULL)),
+                         fbb_tables(1, sg), fbb_tables(2, tfl_buffer(NULL, 0), tfl_buffer(zeros, 4096)), NULL),
                -1, &b);
     assert_int_equal(b.st, AP_OK);
-    /* 4 model tensors, 2 from the custom kernel's Init (4, 5), then the 7 of BATCH_MATMUL */
-    assert_int_equal(b.info->n_tensors, 13);
-    assert_int_equal(b.info->tensors[4].op, 1);
-    assert_string_equal(b.info->tensors[6].role, "transposed LHS");
-    assert_int_equal(b.info->tensors[6].fate, AP_LITERT_ARENA);
-    assert_int_equal(b.info->tensors[6].bytes, 30 * 4);
-    assert_string_equal(b.info->tensors[7].role, "transposed RHS");
-    assert_int_equal(b.info->tensors[7].fate, AP_LITERT_PERSISTENT);
-    assert_int_equal(b.info->tensors[7].bytes, 35 * 4);
-    assert_int_equal(b.info->tensors[8].fate, AP_LITERT_NONE);
-    assert_string_equal(b.info->unmodelled, "op 1 TFLite_Detection_PostProcess (its temporaries)");
-    assert_contains(b.p->note, "; temporaries NOT modelled, missing from this arena: op 1 "
-                               "TFLite_Detection_PostProcess (its temporaries)");
+    /* 4 model tensors, then the 7 of BATCH_MATMUL */
+    assert_int_equal(b.info->n_tensors, 11);
+    assert_int_equal(b.info->tensors[4].op, 0);
+    assert_string_equal(b.info->tensors[4].role, "transposed LHS");
+    assert_int_equal(b.info->tensors[4].fate, AP_LITERT_ARENA);
+    assert_int_equal(b.info->tensors[4].bytes, 30 * 4);
+    assert_string_equal(b.info->tensors[5].role, "transposed RHS");
+    assert_int_equal(b.info->tensors[5].fate, AP_LITERT_PERSISTENT);
+    assert_int_equal(b.info->tensors[5].bytes, 35 * 4);
+    assert_int_equal(b.info->tensors[6].fate, AP_LITERT_NONE);
+    assert_int_equal(b.info->n_unmodelled, 0);
+    assert_int_equal(b.p->n_unmodelled, 0);
     built_free(&b);
 }
 
@@ -931,7 +930,7 @@ int main(void)
         cmocka_unit_test(test_in_place),
         cmocka_unit_test(test_dynamic_stop),
         cmocka_unit_test(test_variable),
-        cmocka_unit_test(test_batch_matmul_and_unmodelled),
+        cmocka_unit_test(test_batch_matmul),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_while_loop_refused),
         cmocka_unit_test(test_cli),
