@@ -237,7 +237,8 @@ int ap_tflite_option_scalar(const ap_tfl_model *m, const ap_tfl_operator *op, in
                             unsigned field, unsigned width, int is_signed, int64_t *value);
 
 /* Reads vector field `field` of the operator's builtin_options (which = 1) or
- * builtin_options_2 (which = 2) table, of signed integers of `width` bytes (4 or 8): stores at
+ * builtin_options_2 (which = 2) table, of integers of `width` bytes (1: unsigned bytes, also
+ * a string's; 4 or 8: signed): stores at
  * most max of them in values and returns the vector's length, or -1 when the field is absent
  * or the operator has no such table. Every access is checked against the file. */
 int64_t ap_tflite_option_vector(const ap_tfl_model *m, const ap_tfl_operator *op, int which,

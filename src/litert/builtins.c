@@ -357,11 +357,16 @@ static ap_status prepare_reshape(ap__lrt_graph *g, uint32_t i, int *result, ap_e
     return AP_OK;
 }
 
-/* A scalar field of the operator's builtin options (one the reader does not decode), or dflt. */
+/* A scalar field of the operator's builtin options (one the reader does not decode), dflt when
+ * the table lacks it. */
 static int64_t option(const ap__lrt_graph *g, uint32_t i, unsigned field, unsigned width,
                       int64_t dflt)
 {
     int64_t v;
+    /* without an options table TFLite's parameters stay zero (AllocatePOD value-initializes
+     * them, flatbuffer_conversions.cc); with one, an absent field has its schema default */
+    if (!g->node[i].op->options_pos)
+        return 0;
     return ap_tflite_option_scalar(g->m, g->node[i].op, 1, field, width, 1, &v) ? v : dflt;
 }
 
@@ -942,6 +947,30 @@ static ap_status fc_4bit(ap__lrt_graph *g, uint32_t i, int32_t base, int64_t bat
     return AP_OK;
 }
 
+/* FULLY_CONNECTED's output (UpdateOutputSize): the input's shape with the last dimension the
+ * units when keep_num_dims, else [batch, units], batch = input elements / filter columns (the
+ * input's leading dimensions when the filter has no columns). */
+static ap_status fc_output(ap__lrt_graph *g, uint32_t i, int32_t input, int32_t filter,
+                           ap_error *err)
+{
+    int64_t d[8], cols = dim(g, filter, 1), batch = 1;
+    uint32_t r = dims_of(g, input, d), k;
+    if (g->node[i].op->opt.keep_num_dims) {
+        if (r == 0 || (cols && d[r - 1] != cols))
+            return fail(g, i, err, "FULLY_CONNECTED keeps the input's dimensions, but its last "
+                        "is not the filter's columns");
+        d[r - 1] = dim(g, filter, 0);
+        return resize_output(g, i, 0, g->t[out(g, i, 0)].type, d, r, err);
+    }
+    if (cols)
+        batch = elements(g, input) / cols;
+    else
+        for (k = 0; k + 1 < r; k++)
+            batch = product(batch, d[k]);
+    d[0] = batch, d[1] = dim(g, filter, 0);
+    return resize_output(g, i, 0, g->t[out(g, i, 0)].type, d, 2, err);
+}
+
 /* FULLY_CONNECTED (fully_connected.cc, kGenericOptimized): six tensors reserved at the first
  * Prepare; a float input with quantized weights (int8, uint8, int4, int2) takes the 4-bit path
  * for constant int4 weights of suitable shape, else five temporaries (row sums persistent),
@@ -955,8 +984,10 @@ static ap_status prepare_fully_connected(ap__lrt_graph *g, uint32_t i, int *resu
     (void)result;
     if ((st = lazy(g, i, 0, 6, &base, err)) != AP_OK)
         return st;
-    if (input < 0 || filter < 0 || rank_of(g, filter) != 2)
+    if (input < 0 || filter < 0 || rank_of(g, filter) != 2 || out(g, i, 0) < 0)
         return fail(g, i, err, "FULLY_CONNECTED needs a 2-D filter");
+    if ((st = fc_output(g, i, input, filter, err)) != AP_OK)
+        return st;
     f_type = g->t[filter].type;
     if (g->t[input].type != AP_TFL_FLOAT32 ||
         !(is_quantized8(f_type) || f_type == AP_TFL_INT4 || f_type == AP_TFL_INT2) ||
@@ -1049,15 +1080,12 @@ static ap_status prepare_stablehlo_reduce_window(ap__lrt_graph *g, uint32_t i, i
     r = rank_of(g, input);
     if (r == 0 || r > 6)
         return fail(g, i, err, "STABLEHLO_REDUCE_WINDOW's input has rank 1 to 6");
-    for (f = 0; f < 5; f++) {
+    for (f = 0; f < 5; f++) { /* the parse checked the lengths against window_dimensions' */
         size_t want = f == 4 ? 2 * r : r;
         n = ap_tflite_option_vector(g->m, g->node[i].op, 2, f, 8, vec[f], want);
-        if (f == 0 && n <= 0)
-            return ap_error_set(err, AP_ERR_INPUT, "TFLite cannot build the model: %s has no "
-                                "window_dimensions", ap_tfl_op_name(g->node[i].op));
         if (n > 0 && (size_t)n != want)
-            return ap_error_set(err, AP_ERR_INPUT, "TFLite cannot build the model: an option of "
-                                "%s does not have the input's rank", ap_tfl_op_name(g->node[i].op));
+            return fail(g, i, err, "STABLEHLO_REDUCE_WINDOW's windows do not have its input's "
+                        "rank");
         for (k = 0; n <= 0 && k < want; k++)
             vec[f][k] = f == 4 ? 0 : 1;
     }
@@ -1530,6 +1558,13 @@ static ap_status prepare_bidi_lstm(ap__lrt_graph *g, uint32_t i, int *result, ap
     (void)result;
     if (input < 0 || fw < 0 || bw < 0 || rank_of(g, input) != 3)
         return fail(g, i, err, "BIDIRECTIONAL_SEQUENCE_LSTM lacks its input or weights");
+    /* CheckInputTensorDimensions checks both directions' weights against the counts it is given,
+     * and Prepare calls it with the forward counts, then the backward ones
+     * (bidirectional_sequence_lstm.cc:382-411, 569-571, 683-685) */
+    if (dim(g, fw, 0) != dim(g, bw, 0) ||
+        dim(g, ap__subgraph_input(g, i, 8), 1) != dim(g, ap__subgraph_input(g, i, 25), 1))
+        return fail(g, i, err, "BIDIRECTIONAL_SEQUENCE_LSTM checks each direction's weights "
+                    "against the other's cell and output counts: they must be equal");
     hybrid = is_quantized8(g->t[fw].type) && g->t[input].type == AP_TFL_FLOAT32;
     batch = option(g, i, 4, 1, 1) ? dim(g, input, 1) : dim(g, input, 0); /* time_major */
     temps(g, i, !hybrid ? 2 : ap__subgraph_input(g, i, 41) >= 0 ? 19 : 18);
@@ -2010,6 +2045,51 @@ static const ap__lrt_kernel customs[] = {
     {-1, "TFLite_Detection_PostProcess", 1, 1, 0, 2, prepare_detection},
     {-1, "aeq.hadamard_rotation", 1, 1, 0, 0, NULL},
 };
+
+/* The operators whose options InterpreterBuilder's parse (core/api/flatbuffer_conversions.cc)
+ * refuses, failing the build: the StableHLO ones with required builtin_options_2 fields. */
+ap_status ap__builtins_parse(const ap_tfl_model *m, const ap_tfl_operator *op, uint32_t i,
+                             uint32_t sg, ap_error *err)
+{
+    const char *why = NULL;
+    int64_t v[1];
+    switch (op->builtin) {
+    case AP_TFL_OP_STABLEHLO_REDUCE_WINDOW: { /* ParseStablehloReduceWindow */
+        int64_t n = ap_tflite_option_vector(m, op, 2, 0, 8, v, 1), f, k;
+        if (op->options2_type != 13)
+            why = "no StablehloReduceWindowOptions";
+        else if (n <= 0)
+            why = "no window_dimensions";
+        else if (n > 8)
+            why = "window_dimensions has more than 8 entries";
+        for (f = 1; !why && f <= 4; f++)
+            if ((k = ap_tflite_option_vector(m, op, 2, (unsigned)f, 8, v, 1)) > 0 &&
+                k != (f == 4 ? 2 * n : n))
+                why = "an option's length differs from window_dimensions'";
+        break;
+    }
+    case 206: /* STABLEHLO_COMPOSITE, ParseStablehloComposite */
+        if (op->options2_type != 21)
+            why = "no StableHLOCompositeOptions";
+        else if (ap_tflite_option_vector(m, op, 2, 0, 1, v, 1) < 0)
+            why = "its options lack the required name";
+        else if (ap_tflite_option_vector(m, op, 2, 2, 1, v, 1) < 0)
+            why = "its options lack the required composite_attributes";
+        break;
+    case 209: /* STABLEHLO_CASE, ParseStablehloCase */
+        if (op->options2_type != 23 || ap_tflite_option_vector(m, op, 2, 0, 4, v, 1) < 0)
+            why = "no branch_subgraph_indices";
+        else if (ap_tflite_option_vector(m, op, 2, 0, 4, v, 1) > 20)
+            why = "more than 20 branches";
+        break;
+    default:
+        break;
+    }
+    if (!why)
+        return AP_OK;
+    return ap_error_set(err, AP_ERR_INPUT, "TFLite cannot build the model: operator %u (%s) of "
+                        "subgraph %u: %s", i, ap_tfl_op_name(op), sg, why);
+}
 
 uint32_t ap__builtins_init_tensors(const ap__lrt_kernel *k, const ap_tfl_model *m,
                                    const ap_tfl_operator *op)

@@ -145,6 +145,11 @@ static ap_status init_nodes(ap__lrt_graph *g, ap_error *err)
                                 "version %d (operator %u of subgraph %u)",
                                 ap_tfl_op_name(op), oc->version, i, g->sg);
         g->kernel[i] = k;
+        if (k) {
+            ap_status st = ap__builtins_parse(g->m, op, i, g->sg, err);
+            if (st != AP_OK)
+                return st;
+        }
         if (k && ap__builtins_init_tensors(k, g->m, op)) {
             uint32_t n = ap__builtins_init_tensors(k, g->m, op);
             if ((nd->scratch = ap__subgraph_add_tensors(g, n)) < 0)

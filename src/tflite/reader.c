@@ -971,12 +971,13 @@ int64_t ap_tflite_option_vector(const ap_tfl_model *m, const ap_tfl_operator *op
     ap__fb_table t;
     ap__fb_vec v;
     int present;
-    if (pos == 0 || (width != 4 && width != 8) ||
+    if (pos == 0 || (width != 1 && width != 4 && width != 8) ||
         ap__fb_table_at(&fb, pos, "options", &t, NULL) != AP_OK ||
         ap__fb_get_vec(&fb, &t, field, width, "options", &present, &v, NULL) != AP_OK || !present)
         return -1;
     for (size_t k = 0; k < v.count && k < max; k++)
-        values[k] = width == 4 ? (int64_t)(int32_t)ap__fb_u32(&fb, v.at + 4 * k)
+        values[k] = width == 1 ? (int64_t)fb.p[v.at + k]
+                  : width == 4 ? (int64_t)(int32_t)ap__fb_u32(&fb, v.at + 4 * k)
                                : (int64_t)ap__fb_u64(&fb, v.at + 8 * k);
     return v.count;
 }
