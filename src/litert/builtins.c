@@ -435,7 +435,7 @@ static ap_status resize_output(ap__lrt_graph *g, uint32_t i, uint32_t k, int typ
     shape_text(type, NULL, dims, rank, now, sizeof now);
     if ((st = ap__subgraph_resize(g, o, type, dims, rank, err)) != AP_OK)
         return st;
-    return ap__subgraph_unmodelled(g, (int32_t)i, err, "the kernel sizes output %d %s where the "
+    return ap__subgraph_unmodelled(g, (int32_t)i, err, "the kernel sizes output tensor %d %s where the "
                                    "model states %s; the operators after it keep the model's "
                                    "shapes", o, now, was);
 }
@@ -1744,6 +1744,11 @@ static ap_status prepare_while(ap__lrt_graph *g, uint32_t i, int *result, ap_err
     (void)result;
     if (op->n_outputs != op->n_inputs)
         return fail(g, i, err, "WHILE has as many outputs as inputs");
+    /* the condition first (while.cc:103-120), then the body */
+    st = prepare_called(g, i, op->calls[0], op->inputs, op->n_inputs, &body, err);
+    ap__subgraph_free(&body);
+    if (st != AP_OK)
+        return st;
     if ((st = prepare_called(g, i, op->calls[1], op->inputs, op->n_inputs, &body, err)) != AP_OK) {
         ap__subgraph_free(&body);
         return st;
@@ -2088,7 +2093,7 @@ ap_status ap__builtins_parse(const ap_tfl_model *m, const ap_tfl_operator *op, u
     if (!why)
         return AP_OK;
     return ap_error_set(err, AP_ERR_INPUT, "TFLite cannot build the model: operator %u (%s) of "
-                        "subgraph %u: %s", i, ap_tfl_op_name(op), sg, why);
+                        "subgraph %u: %s", i, ap__subgraph_op_name(op), sg, why);
 }
 
 uint32_t ap__builtins_init_tensors(const ap__lrt_kernel *k, const ap_tfl_model *m,

@@ -143,7 +143,7 @@ static ap_status init_nodes(ap__lrt_graph *g, ap_error *err)
             return ap_error_set(err, AP_ERR_INPUT,
                                 "TFLite cannot build the model: no builtin kernel for %s "
                                 "version %d (operator %u of subgraph %u)",
-                                ap_tfl_op_name(op), oc->version, i, g->sg);
+                                ap__subgraph_op_name(op), oc->version, i, g->sg);
         g->kernel[i] = k;
         if (k) {
             ap_status st = ap__builtins_parse(g->m, op, i, g->sg, err);

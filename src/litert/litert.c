@@ -128,10 +128,12 @@ static ap_status model_gaps(ap__lrt_graph *g, ap_error *err)
     ap_status st;
     if (g->stop_why && g->prepared < g->n_nodes &&
         (st = ap__subgraph_unmodelled(g, (int32_t)g->prepared - 1, err,
-                                      "AllocateTensors stops after it (%s): the %u operators after "
-                                      "it are prepared and planned at Invoke, with shapes known "
+                                      "AllocateTensors stops after it (%s): the %u operator%s after "
+                                      "it %s prepared and planned at Invoke, with shapes known "
                                       "only from the data, and the arena may grow then",
-                                      g->stop_why, g->n_nodes - g->prepared)) != AP_OK)
+                                      g->stop_why, g->n_nodes - g->prepared,
+                                      g->n_nodes - g->prepared > 1 ? "s" : "",
+                                      g->n_nodes - g->prepared > 1 ? "are" : "is")) != AP_OK)
         return st;
     for (k = 0; k < s->n_inputs; k++) {
         const ap_tfl_tensor *t;
@@ -162,7 +164,7 @@ static ap_status copy_gaps(const ap__lrt_graph *g, ap_problem *p, ap_litert_info
     for (k = 0; k < g->n_gaps; k++) {
         ap_litert_unmodelled *u = &in->unmodelled[k];
         u->node = g->gaps[k].node;
-        u->op = u->node >= 0 ? ap_tfl_op_name(g->node[u->node].op) : NULL;
+        u->op = u->node >= 0 ? ap__subgraph_op_name(g->node[u->node].op) : NULL;
         if (!(u->what = ap__strdup(g->gaps[k].what)))
             return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
         in->n_unmodelled++;

@@ -65,9 +65,19 @@ int ap__subgraph_const(const ap__lrt_graph *g, int32_t t)
     return t >= 0 && (g->t[t].alloc == AP__LRT_MMAP_RO || g->t[t].alloc == AP__LRT_PERSISTENT_RO);
 }
 
+const char *ap__subgraph_op_name(const ap_tfl_operator *op)
+{
+    switch (op->builtin) { /* LiteRT's schema.fbs names them; the reader's schema does not */
+    case 206: return "STABLEHLO_COMPOSITE";
+    case 207: return "STABLEHLO_SHIFT_LEFT";
+    case 209: return "STABLEHLO_CASE";
+    default: return ap_tfl_op_name(op);
+    }
+}
+
 const char *ap__subgraph_op_text(const ap__lrt_graph *g, uint32_t i, char *buf, size_t n)
 {
-    snprintf(buf, n, "op %u %s", i, ap_tfl_op_name(g->node[i].op));
+    snprintf(buf, n, "op %u %s", i, ap__subgraph_op_name(g->node[i].op));
     return buf;
 }
 

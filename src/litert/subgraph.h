@@ -142,6 +142,9 @@ int ap__subgraph_same_shape(const ap__lrt_graph *g, int32_t t, const int64_t *di
  * UINT32_MAX when out of memory. */
 uint32_t ap__subgraph_readers(ap__lrt_graph *g, int32_t t);
 
+/* An operator's name ("CONV_2D"; the StableHLO codes past the reader's schema by LiteRT's). */
+const char *ap__subgraph_op_name(const ap_tfl_operator *op);
+
 /* The display name of node i ("op 3 CONV_2D") into buf. */
 const char *ap__subgraph_op_text(const ap__lrt_graph *g, uint32_t i, char *buf, size_t n);
 
