@@ -448,12 +448,42 @@ static ap_status read_sparsity(rd *r, const ap__fb_table *t, ap_tfl_tensor *x)
     return AP_OK;
 }
 
+/* Tensor.quantization: the counts TFLM and TFLite look at, and whether the scales differ. */
+static ap_status read_quantization(rd *r, const ap__fb_table *t, ap_tfl_tensor *x)
+{
+    ap__fb_table q;
+    int present;
+    ap_status st;
+    if ((st = ap__fb_get_table(&r->fb, t, AP_TFL_F_TENSOR_QUANTIZATION, r->what, &present, &q,
+                                 r->err)) != AP_OK)
+        return st;
+    if (present) {
+        ap__fb_vec sc, zp;
+        if ((st = ap__fb_get_vec(&r->fb, &q, AP_TFL_F_QUANT_SCALE, 4, r->what, NULL, &sc, r->err)) != AP_OK ||
+            (st = ap__fb_get_vec(&r->fb, &q, AP_TFL_F_QUANT_ZERO_POINT, 8, r->what, NULL, &zp,
+                                 r->err)) != AP_OK ||
+            (st = ap__fb_get_i32(&r->fb, &q, AP_TFL_F_QUANT_QUANTIZED_DIMENSION, 0, r->what,
+                                &x->quantized_dimension, r->err)) != AP_OK)
+            return st;
+        x->n_scales = sc.count;
+        x->n_zero_points = zp.count;
+        x->has_quantization = sc.count > 0;
+        for (uint32_t k = 1; k < sc.count && !x->scales_differ; k++) {
+            uint32_t a = ap__fb_u32(&r->fb, sc.at), b = ap__fb_u32(&r->fb, sc.at + 4 * (size_t)k);
+            float fa, fb;
+            memcpy(&fa, &a, sizeof fa);
+            memcpy(&fb, &b, sizeof fb);
+            x->scales_differ = fa != fb; /* as TFLite compares them: -0 equals 0, NaN nothing */
+        }
+    }
+    return AP_OK;
+}
+
 static ap_status read_tensor(rd *r, uint32_t sg, uint32_t i, const ap__fb_table *t,
                              ap_tfl_tensor *x)
 {
     ap_status st;
     uint8_t type, var;
-    int present;
     x->index = i;
     x->table_pos = t->pos;
     set_what(r, "subgraph %u tensor %u", sg, i);
@@ -508,29 +538,8 @@ static ap_status read_tensor(rd *r, uint32_t sg, uint32_t i, const ap__fb_table 
     if ((st = get_ints(r, t, AP_TFL_F_TENSOR_SHAPE_SIGNATURE, &x->shape_signature,
                         &x->n_shape_signature, NULL)) != AP_OK)
         return st;
-    ap__fb_table q;
-    if ((st = ap__fb_get_table(&r->fb, t, AP_TFL_F_TENSOR_QUANTIZATION, r->what, &present, &q,
-                                 r->err)) != AP_OK)
+    if ((st = read_quantization(r, t, x)) != AP_OK)
         return st;
-    if (present) {
-        ap__fb_vec sc, zp;
-        if ((st = ap__fb_get_vec(&r->fb, &q, AP_TFL_F_QUANT_SCALE, 4, r->what, NULL, &sc, r->err)) != AP_OK ||
-            (st = ap__fb_get_vec(&r->fb, &q, AP_TFL_F_QUANT_ZERO_POINT, 8, r->what, NULL, &zp,
-                                 r->err)) != AP_OK ||
-            (st = ap__fb_get_i32(&r->fb, &q, AP_TFL_F_QUANT_QUANTIZED_DIMENSION, 0, r->what,
-                                &x->quantized_dimension, r->err)) != AP_OK)
-            return st;
-        x->n_scales = sc.count;
-        x->n_zero_points = zp.count;
-        x->has_quantization = sc.count > 0;
-        for (uint32_t k = 1; k < sc.count && !x->scales_differ; k++) {
-            uint32_t a = ap__fb_u32(&r->fb, sc.at), b = ap__fb_u32(&r->fb, sc.at + 4 * (size_t)k);
-            float fa, fb;
-            memcpy(&fa, &a, sizeof fa);
-            memcpy(&fb, &b, sizeof fb);
-            x->scales_differ = fa != fb; /* as TFLite compares them: -0 equals 0, NaN nothing */
-        }
-    }
     if ((st = read_sparsity(r, t, x)) != AP_OK)
         return st;
     /* TFLM's GetFlatbufferTensorBuffer: constant when the buffer's data vector is non-empty. */
