@@ -1071,6 +1071,19 @@ static void test_cli(void **state)
         assert_contains(r.err, "(and more, above)\n");
         assert_null(fopen(tmp_path("dil.json"), "r"));
         run_free(&r);
+        r = run_cli("report", dil, "--runtime", "tflite", "--budget", "1M", "-o", tmp_path("dil.html"), NULL);
+        assert_int_equal(r.status, 1);
+        assert_contains(r.err, "cannot check the budget: the arena is a lower estimate");
+        assert_null(fopen(tmp_path("dil.html"), "r"));
+        run_free(&r);
+        r = run_cli("report", dil, "--runtime", "tflite", "-o", tmp_path("dil.html"), NULL);
+        assert_int_equal(r.status, 0);
+        run_free(&r);
+        text = read_text(tmp_path("dil.html"), NULL);
+        assert_non_null(text);
+        assert_contains(text, "<p class=\"note\" id=\"unmodelled-0\">Not modelled, so the arena is a "
+                              "lower estimate: op 20 SPACE_TO_BATCH_ND: AllocateTensors stops after it");
+        free(text);
         /* the buffer list keeps them, and so does a plan of it */
         r = run_cli("plan", dil, "--runtime", "tflite", "--strategy", "tflite", "--format", "csv", "-o",
                     tmp_path("dil.csv"), NULL);

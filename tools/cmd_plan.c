@@ -254,17 +254,9 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
 static int budget_check(const plan_args *a, ap_problem **ps, int64_t head, int64_t whole)
 {
     int i;
-    for (i = 0; (a->budget >= 0 || a->budget_head >= 0) && i < a->ninputs; i++)
-        if (ps[i]->n_unmodelled) {
-            const ap_unmodelled *u = &ps[i]->unmodelled[0];
-            char at[96] = "";
-            if (u->op && u->node >= 0)
-                snprintf(at, sizeof at, "op %lld %s: ", (long long)u->node, u->op);
-            cli_error("%s: cannot check the budget: the arena is a lower estimate, not modelled: "
-                      "%s%s%s", a->inputs[i], at, u->what,
-                      ps[i]->n_unmodelled > 1 ? " (and more, above)" : "");
+    for (i = 0; i < a->ninputs; i++)
+        if (cli_budget_estimate(a->inputs[i], ps[i], a->budget, a->budget_head))
             return EXIT_INVALID;
-        }
     if (cli_budget_exceeded(a->budget, "arena", whole >= 0 ? whole : head) ||
         cli_budget_exceeded(a->budget_head, "head", head))
         return EXIT_INVALID;
