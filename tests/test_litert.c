@@ -284,8 +284,9 @@ static void reference_run(const char *table, const char *plans, int threads, siz
         assert_int_equal(b.info->counts[AP_LITERT_ARENA] + b.info->counts[AP_LITERT_SHARED], r->tensors);
         for (f = AP_LITERT_ARENA; f <= AP_LITERT_AT_INVOKE; f++)
             in_arena += b.info->counts[f];
-        snprintf(rel, sizeof rel, "corpus/reference/tflite/%s%s/%s.csv",
-                 strcmp(r->set, "probes") == 0 ? "probes/" : "", plans, r->model);
+        assert_true(snprintf(rel, sizeof rel, "corpus/reference/tflite/%s%s/%s.csv",
+                             strcmp(r->set, "probes") == 0 ? "probes/" : "", plans, r->model) <
+                    (int)sizeof rel);
         assert_int_equal(compare_plan(rel, b.p, b.info, plan.offset), in_arena);
         check_gaps(r, b.p, b.info);
         ap_plan_free(&plan);
@@ -367,8 +368,9 @@ static void csv_run(const char *table, const char *plans, int threads, size_t ex
         assert_int_equal(plan_checked(q, "tflite", &plan), rows[k].arena);
         for (size_t i = 0; i < q->n; i++)
             q->buf[i].tensor = (int32_t)strtol(q->buf[i].id, NULL, 10);
-        snprintf(rel, sizeof rel, "corpus/reference/tflite/%s%s/%s.csv",
-                 strcmp(rows[k].set, "probes") == 0 ? "probes/" : "", plans, rows[k].model);
+        assert_true(snprintf(rel, sizeof rel, "corpus/reference/tflite/%s%s/%s.csv",
+                             strcmp(rows[k].set, "probes") == 0 ? "probes/" : "", plans,
+                             rows[k].model) < (int)sizeof rel);
         compare_plan(rel, q, b.info, plan.offset);
         ap_plan_free(&plan);
         ap_problem_free(q);
