@@ -470,6 +470,19 @@ int cli_budget_option(int argc, char **argv, int *i, const char *flag, int64_t *
     return m;
 }
 
+int cli_budget_estimate(const char *path, const ap_problem *p, int64_t budget, int64_t budget_head)
+{
+    const ap_unmodelled *u = p->n_unmodelled ? &p->unmodelled[0] : NULL;
+    char at[96] = "";
+    if ((budget < 0 && budget_head < 0) || !u)
+        return 0;
+    if (u->op && u->node >= 0)
+        snprintf(at, sizeof at, "op %lld %s: ", (long long)u->node, u->op);
+    cli_error("%s: cannot check the budget: the arena is a lower estimate, not modelled: %s%s%s",
+              path, at, u->what, p->n_unmodelled > 1 ? " (and more, above)" : "");
+    return 1;
+}
+
 int cli_budget_exceeded(int64_t budget, const char *what, int64_t bytes)
 {
     if (budget < 0 || bytes <= budget)

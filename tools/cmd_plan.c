@@ -249,9 +249,14 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
     return st;
 }
 
-/* --budget gates the whole arena when it is known (else the head), --budget-head the head. */
-static int budget_check(const plan_args *a, int64_t head, int64_t whole)
+/* --budget gates the whole arena when it is known (else the head), --budget-head the head;
+ * neither gates an arena that is a lower estimate (a path not modelled). */
+static int budget_check(const plan_args *a, ap_problem **ps, int64_t head, int64_t whole)
 {
+    int i;
+    for (i = 0; i < a->ninputs; i++)
+        if (cli_budget_estimate(a->inputs[i], ps[i], a->budget, a->budget_head))
+            return EXIT_INVALID;
     if (cli_budget_exceeded(a->budget, "arena", whole >= 0 ? whole : head) ||
         cli_budget_exceeded(a->budget_head, "head", head))
         return EXIT_INVALID;
@@ -397,7 +402,7 @@ int cmd_plan(int argc, char **argv)
      * it. */
     int gate = unknown && cli_budget_unknown(a.budget)
                    ? EXIT_INVALID
-                   : budget_check(&a, a.shared ? shared.arena : plans[0].arena,
+                   : budget_check(&a, ps, a.shared ? shared.arena : plans[0].arena,
                                   !arenas ? -1
                                   : a.shared ? ap_tflm_shared_arena(arenas, (size_t)a.ninputs, NULL, NULL)
                                              : arenas[0].plan.min_arena);

@@ -82,15 +82,26 @@ typedef struct ap_litert_tensor {
     char *why;            /* why, in words (dynamic, persistent-ro, at-invoke); NULL if plain */
 } ap_litert_tensor;
 
+/* A path the figures do not model (docs/tflite-runtime.md, "Never a silent number"): a kernel
+ * path whose memory is not modelled, a kernel output whose shape differs from the model's,
+ * operators TFLite prepares only at Invoke (shapes known from data, the arena grows then), a
+ * graph input with an unknown dimension, or a subgraph with an arena of its own. */
+typedef struct ap_litert_unmodelled {
+    int32_t node;          /* the operator of subgraph 0 at fault, or -1 (the model) */
+    const char *op;        /* its name ("RFFT2D"), or NULL */
+    char *what;            /* what is not known, in words */
+} ap_litert_unmodelled;
+
 typedef struct ap_litert_info {
     uint32_t model_tensors;    /* tensors of subgraph 0 in the model */
     uint32_t operators;        /* operators of subgraph 0 */
     int32_t prepared;          /* operators prepared at AllocateTensors (all of them, unless one
                                   had a dynamic output or an unknown output shape) */
     char *stop_why;            /* why preparing stopped early, or NULL */
-    char *unmodelled;          /* kernel paths whose temporaries arenaplan does not model
-                                  ("op 4 LSTM (hybrid LSTM)"): the arena lacks them; NULL when
-                                  every kernel of the prepared operators is modelled */
+    ap_litert_unmodelled *unmodelled; /* what arenaplan does not model (see
+                                  ap_litert_unmodelled), in the order found: the arena is then a
+                                  lower estimate. Empty when everything is modelled */
+    size_t n_unmodelled;
     int threads;
     ap_litert_tensor *tensors; /* every tensor of subgraph 0, by index */
     size_t n_tensors;

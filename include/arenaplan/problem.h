@@ -91,6 +91,16 @@ typedef struct ap_step_label {
     char *text;
 } ap_step_label;
 
+/* A path of the runtime the problem does not model, so that the arena of any plan of it is a
+ * lower estimate of what the runtime needs (every output says so; `--budget` refuses to gate on
+ * it): a kernel path whose memory is not modelled, operators planned only at Invoke with shapes
+ * that depend on data, a graph input the application may resize. */
+typedef struct ap_unmodelled {
+    char *op;        /* the operator's name ("RFFT2D"), or NULL when none is at fault */
+    int64_t node;    /* its index in the subgraph, or -1 */
+    char *what;      /* what is not modelled, in words */
+} ap_unmodelled;
+
 /* Where a problem's buffers come from: what the outputs call its planned section (report.h). */
 typedef enum ap_origin {
     AP_ORIGIN_BUFFERS = 0, /* a buffer list (CSV, or built by hand): its planned section is the
@@ -112,7 +122,10 @@ typedef struct ap_problem {
     char *note;             /* free text carried to every output (e.g. "overlap rules: reference
                                kernels"), or NULL */
     ap_origin origin;       /* AP_ORIGIN_BUFFERS unless a model's reader says otherwise */
-    size_t cap, cap_ovl, cap_labels; /* private */
+    ap_unmodelled *unmodelled; /* what the problem leaves out (see ap_unmodelled); empty when
+                               the runtime is modelled whole */
+    size_t n_unmodelled;
+    size_t cap, cap_ovl, cap_labels, cap_unmodelled; /* private */
 } ap_problem;
 
 /* What ap_problem_add copies into a new buffer. Strings are copied; NULL name, producer and
@@ -145,6 +158,10 @@ ap_status ap_problem_add_overlap(ap_problem *p, uint32_t base, uint32_t over, in
 
 /* Appends a step label (the text is copied). */
 ap_status ap_problem_add_label(ap_problem *p, int64_t step, const char *text, ap_error *err);
+
+/* Appends what the problem does not model (strings copied; op may be NULL, node -1). */
+ap_status ap_problem_add_unmodelled(ap_problem *p, const char *op, int64_t node, const char *what,
+                                    ap_error *err);
 
 /* Sets p->source / p->note (copies; NULL clears). */
 ap_status ap_problem_set_source(ap_problem *p, const char *source, ap_error *err);

@@ -347,6 +347,22 @@ enum {
     AP_TFL_F_TENSOR_FIELDS /* fields the schema defines */
 };
 
+/* SparsityParameters, DimensionMetadata, and the tables of union SparseIndexVector */
+enum {
+    AP_TFL_F_SPARSITY_TRAVERSAL_ORDER = 0,
+    AP_TFL_F_SPARSITY_BLOCK_MAP,
+    AP_TFL_F_SPARSITY_DIM_METADATA
+};
+enum {
+    AP_TFL_F_DIM_FORMAT = 0,          /* DimensionType: 0 DENSE, 1 SPARSE_CSR */
+    AP_TFL_F_DIM_DENSE_SIZE,
+    AP_TFL_F_DIM_ARRAY_SEGMENTS_TYPE, /* SparseIndexVector: 1 Int32Vector, 2 Uint16Vector, 3 Uint8Vector */
+    AP_TFL_F_DIM_ARRAY_SEGMENTS,
+    AP_TFL_F_DIM_ARRAY_INDICES_TYPE,
+    AP_TFL_F_DIM_ARRAY_INDICES
+};
+#define AP_TFL_F_INDEX_VECTOR_VALUES 0
+
 /* QuantizationParameters */
 enum {
     AP_TFL_F_QUANT_MIN = 0,

@@ -130,6 +130,16 @@ typedef struct ap_tfl_tensor {
     uint32_t n_zero_points;    /* quantization zero-point count (TFLM copies the quantization
                                   only when both counts are > 0) */
     int32_t quantized_dimension;
+    int scales_differ;         /* the quantization scales are not all equal (per-channel values
+                                  that differ: TFLite's hybrid convolution tests this) */
+    int has_sparsity;          /* a SparsityParameters table (TFLite reads it for constant
+                                  tensors only: a sparse constant's shape is its dense shape) */
+    int sparsity_valid;        /* what TFLite's ParseSparsity needs: traversal_order and
+                                  dim_metadata present, each dimension DENSE or SPARSE_CSR, and
+                                  a CSR dimension's segments and indices present and typed */
+    uint32_t n_dim_metadata;
+    int64_t sparse_segments1;  /* dim_metadata[1]'s array_segments and array_indices lengths */
+    int64_t sparse_indices1;   /* (FULLY_CONNECTED's ledger); -1 when absent */
     size_t table_pos;          /* file offset of the Tensor table */
 } ap_tfl_tensor;
 
@@ -225,6 +235,14 @@ void ap_tflite_free(ap_tfl_model *m);
  * such table. Every access is checked against the file. */
 int ap_tflite_option_scalar(const ap_tfl_model *m, const ap_tfl_operator *op, int which,
                             unsigned field, unsigned width, int is_signed, int64_t *value);
+
+/* Reads vector field `field` of the operator's builtin_options (which = 1) or
+ * builtin_options_2 (which = 2) table, of integers of `width` bytes (1: unsigned bytes, also
+ * a string's; 4 or 8: signed): stores at
+ * most max of them in values and returns the vector's length, or -1 when the field is absent
+ * or the operator has no such table. Every access is checked against the file. */
+int64_t ap_tflite_option_vector(const ap_tfl_model *m, const ap_tfl_operator *op, int which,
+                                unsigned field, unsigned width, int64_t *values, size_t max);
 
 /* The operator's display name: the builtin name, the custom code for CUSTOM, or "BUILTIN_<n>"
  * for codes the schema does not name. Valid while the model lives (static or model-owned). */

@@ -48,6 +48,11 @@ void ap_problem_free(ap_problem *p)
         free(p->ovl[i].why);
     for (i = 0; i < p->n_labels; i++)
         free(p->labels[i].text);
+    for (i = 0; i < p->n_unmodelled; i++) {
+        free(p->unmodelled[i].op);
+        free(p->unmodelled[i].what);
+    }
+    free(p->unmodelled);
     free(p->buf);
     free(p->ovl);
     free(p->labels);
@@ -119,6 +124,24 @@ ap_status ap_problem_add_label(ap_problem *p, int64_t step, const char *text, ap
     if (!dup_opt(&nl[p->n_labels].text, text ? text : ""))
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory adding a step label");
     p->n_labels++;
+    return AP_OK;
+}
+
+ap_status ap_problem_add_unmodelled(ap_problem *p, const char *op, int64_t node, const char *what,
+                                    ap_error *err)
+{
+    ap_unmodelled *nu = ap__grow(p->unmodelled, &p->cap_unmodelled, p->n_unmodelled + 1,
+                                 sizeof *p->unmodelled);
+    if (!nu)
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+    p->unmodelled = nu;
+    nu += p->n_unmodelled;
+    nu->node = node;
+    if (!dup_opt(&nu->op, op) || !dup_opt(&nu->what, what ? what : "")) {
+        free(nu->op);
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+    }
+    p->n_unmodelled++;
     return AP_OK;
 }
 
@@ -244,6 +267,10 @@ ap_problem *ap_problem_clone(const ap_problem *p)
     }
     for (i = 0; i < p->n_labels; i++)
         if (ap_problem_add_label(q, p->labels[i].step, p->labels[i].text, NULL) != AP_OK)
+            goto fail;
+    for (i = 0; i < p->n_unmodelled; i++)
+        if (ap_problem_add_unmodelled(q, p->unmodelled[i].op, p->unmodelled[i].node,
+                                      p->unmodelled[i].what, NULL) != AP_OK)
             goto fail;
     if (ap_problem_set_source(q, p->source, NULL) != AP_OK || ap_problem_set_note(q, p->note, NULL) != AP_OK)
         goto fail;

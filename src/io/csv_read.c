@@ -59,6 +59,7 @@ typedef struct reader {
     char *buf;          /* storage for the unquoted fields of one record */
     size_t cap_buf;
     ap_status failed;   /* why next_record returned -1 (err may be NULL) */
+    ap_problem *collect; /* receives the "# unmodelled: " comment lines, or NULL */
 } reader;
 
 static void reader_free(reader *r)
@@ -72,6 +73,42 @@ static int is_blank_or_comment(const char *s, const char *end)
     while (s < end && (*s == ' ' || *s == '\t' || *s == '\r'))
         s++;
     return s == end || *s == '\n' || *s == '#';
+}
+
+#define UNMODELLED "# unmodelled: "
+
+/* A comment line "# unmodelled: op N NAME: what" (or "# unmodelled: what"), as the CSV writer
+ * writes what a problem does not model: kept, so that a buffer list of it still says so. */
+static ap_status unmodelled_line(reader *r, const char *eol, ap_error *err)
+{
+    size_t n = (size_t)(eol - r->s), k = sizeof UNMODELLED - 1;
+    char *line, *what, *op = NULL, *end;
+    long long node = -1;
+    ap_status st;
+    if (n < k || memcmp(r->s, UNMODELLED, k) != 0)
+        return AP_OK;
+    if (n > 0 && r->s[n - 1] == '\r')
+        n--;
+    if (!(line = ap__alloc(n - k + 1, 1)))
+        return r->failed = ap_error_set(err, AP_ERR_NOMEM, "%s: out of memory", r->origin);
+    memcpy(line, r->s + k, n - k);
+    line[n - k] = 0;
+    what = line;
+    if (strncmp(line, "op ", 3) == 0) {
+        node = strtoll(line + 3, &end, 10);
+        if (end != line + 3 && *end == ' ' && (what = strstr(end + 1, ": ")) != NULL) {
+            *what = 0;
+            op = end + 1;
+            what += 2;
+        } else {
+            what = line, node = -1;
+        }
+    }
+    st = ap_problem_add_unmodelled(r->collect, op, node, what, err);
+    free(line);
+    if (st != AP_OK)
+        r->failed = st;
+    return st;
 }
 
 /* Reads the next non-blank, non-comment record. Returns 1 on a record, 0 at the end, -1 on
@@ -89,6 +126,8 @@ static int next_record(reader *r, ap_error *err)
             eol = r->end;
         if (!is_blank_or_comment(r->s, eol))
             break;
+        if (r->collect && unmodelled_line(r, eol, err) != AP_OK)
+            return -1;
         r->s = eol < r->end ? eol + 1 : eol;
         r->next_line++;
     }
@@ -562,6 +601,7 @@ ap_status ap_csv_parse(const char *text, size_t len, const char *origin, const a
     if (!p)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
     r.origin = origin ? origin : "<input>";
+    r.collect = p;
     r.s = text;
     r.end = text + len;
     r.next_line = 1;

@@ -115,6 +115,23 @@ int ap_is_tflite_file(const char *path)
     return looks_like_tflite(head, got);
 }
 
+/* One warning per path the problem does not model: its arena is a lower estimate. */
+static void warn_unmodelled(const ap_problem *p, const char *path, const ap_load_options *opt)
+{
+    char msg[768];
+    size_t k;
+    for (k = 0; k < p->n_unmodelled; k++) {
+        const ap_unmodelled *u = &p->unmodelled[k];
+        if (u->op && u->node >= 0)
+            snprintf(msg, sizeof msg, "%s: not modelled, so the arena is a lower estimate: op %lld "
+                     "%s: %s", path, (long long)u->node, u->op, u->what);
+        else
+            snprintf(msg, sizeof msg, "%s: not modelled, so the arena is a lower estimate: %s",
+                     path, u->what);
+        opt->warn(opt->warn_ctx, msg);
+    }
+}
+
 ap_status ap_load(const char *path, const ap_load_options *opt, ap_problem **out, ap_error *err)
 {
     unsigned char *data;
@@ -159,5 +176,7 @@ ap_status ap_load_data(const unsigned char *data, size_t len, const char *path,
         co.warn_ctx = opt->warn_ctx;
         st = ap_csv_parse((const char *)data, len, path, &co, out, NULL, err);
     }
+    if (st == AP_OK && opt->warn)
+        warn_unmodelled(*out, path ? path : "<input>", opt);
     return st;
 }

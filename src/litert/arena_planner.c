@@ -84,7 +84,7 @@ static ap_status index_graph(planner *pl, ap_error *err)
         pl->last_read[t] = -1;
     }
     for (k = 0; k < s->n_inputs; k++)
-        if (s->inputs[k] >= 0)
+        if (s->inputs[k] >= 0 && !g->t[s->inputs[k]].dropped_input)
             pl->io[s->inputs[k]] |= 1;
     for (k = 0; k < s->n_outputs; k++)
         if (s->outputs[k] >= 0)
@@ -229,7 +229,7 @@ static ap_status roots(planner *pl, ap_error *err)
                 st = ap__libstdcxx_uset_insert(&pl->sets[0], (int32_t)k, err);
         }
     for (k = 0; k < s->n_inputs && st == AP_OK; k++)
-        if (s->inputs[k] >= 0) {
+        if (s->inputs[k] >= 0 && !pl->g->t[s->inputs[k]].dropped_input) {
             pl->refs[s->inputs[k]]++;
             if ((st = allocate(pl, 0, s->inputs[k], err)) == AP_OK)
                 st = ap__libstdcxx_uset_insert(&pl->sets[0], s->inputs[k], err);

@@ -17,6 +17,7 @@
 #include "core/util.h"
 #include "litert/builtins.h"
 #include "litert/subgraph.h"
+#include "tflite/flexbuf.h"
 
 #define IN1 8u   /* kTfLiteInplaceOpInput1Shared */
 #define UNMOD (AP__LRT_INPLACE_UNMODIFIED | AP__LRT_INPLACE_IN0)
@@ -64,19 +65,10 @@ static ap_status fail(const ap__lrt_graph *g, uint32_t i, ap_error *err, const c
                         "refuses it in Prepare: %s", op_text(g, i, buf, sizeof buf), g->sg, what);
 }
 
-/* Records that the temporaries of node i's kernel path are not modelled (the note says so). */
+/* Records that what node i's kernel does on this path is not modelled (the outputs say so). */
 static ap_status unmodelled(ap__lrt_graph *g, uint32_t i, const char *what, ap_error *err)
 {
-    char buf[64], *s;
-    size_t old = g->unmodelled ? strlen(g->unmodelled) : 0;
-    int n = snprintf(NULL, 0, "%s%s (%s)", old ? ", " : "", op_text(g, i, buf, sizeof buf), what);
-    if (old > 400) /* enough to say it: the rest is "..." */
-        return AP_OK;
-    if (!(s = realloc(g->unmodelled, old + (size_t)n + 1)))
-        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
-    snprintf(s + old, (size_t)n + 1, "%s%s (%s)", old ? ", " : "", buf, what);
-    g->unmodelled = s;
-    return AP_OK;
+    return ap__subgraph_unmodelled(g, (int32_t)i, err, "%s", what);
 }
 
 /* Tensor index for a temporary the kernel adds lazily in Prepare (`if (id == -1)
@@ -112,8 +104,8 @@ static ap_status temp(ap__lrt_graph *g, uint32_t i, uint32_t slot, int32_t t, in
                       int64_t elems, ap__lrt_alloc alloc, const char *role, ap_error *err)
 {
     ap__lrt_tensor *x = &g->t[t];
-    int64_t bytes;
-    if (elems < 0 || ap__mul_ovf(elems, ap__subgraph_type_size(type), &bytes) || bytes > AP_MAX_VALUE)
+    int64_t bytes = ap__subgraph_bytes(type, elems);
+    if (bytes < 0)
         return fail(g, i, err, "a temporary tensor's size overflows");
     g->node[i].temps[slot] = t;
     x->type = type;
@@ -234,16 +226,19 @@ static const shape_rule *find_rule(int32_t builtin)
 
 /* The first input in mask that is not constant, -2 when all are (absent inputs count as
  * constant: the kernels fail on them, or ignore them). */
-static int32_t first_variable(const ap__lrt_graph *g, uint32_t i, unsigned mask)
+static int32_t first_variable(const ap__lrt_graph *g, uint32_t i, unsigned mask, int mmap_only)
 {
     const ap_tfl_operator *op = g->node[i].op;
     uint32_t k;
     for (k = 0; k < op->n_inputs; k++)
         if (((mask & ALL_INPUTS) || (k < 31 && (mask & B(k)))) && op->inputs[k] >= 0 &&
-            !ap__subgraph_const(g, op->inputs[k]))
+            !(mmap_only ? g->t[op->inputs[k]].alloc == AP__LRT_MMAP_RO
+                        : ap__subgraph_const(g, op->inputs[k])))
             return op->inputs[k];
     return -2;
 }
+
+static int unspecified(const ap__lrt_graph *g, int32_t t);
 
 static ap_status prepare_shape_rule(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
@@ -261,9 +256,14 @@ static ap_status prepare_shape_rule(ap__lrt_graph *g, uint32_t i, int *result, a
                                           "only at Invoke", op_text(g, i, ot, sizeof ot));
         }
     }
-    if (r->dyn && (v = first_variable(g, i, r->dyn)) >= -1)
+    /* DILATE's "constant" is IsConstantTensor: data in the model, not a tensor computed in
+     * Prepare (dilate.cc); the others accept either */
+    if (r->dyn && (v = first_variable(g, i, r->dyn, r->builtin == AP_TFL_OP_DILATE)) >= -1)
         return outputs_dynamic(g, i, v, r->what, err);
-    if (r->fold && first_variable(g, i, r->fold) == -2)
+    /* TOPK_V2 reads the input's shape_signature too (HasUnspecifiedDimension) */
+    if (r->builtin == AP_TFL_OP_TOPK_V2 && unspecified(g, ap__subgraph_input(g, i, 0)))
+        return outputs_dynamic(g, i, ap__subgraph_input(g, i, 0), "input shape", err);
+    if (r->fold && first_variable(g, i, r->fold, 0) == -2)
         return outputs_folded(g, i, err);
     return AP_OK;
 }
@@ -311,7 +311,9 @@ static int unspecified(const ap__lrt_graph *g, int32_t t)
 {
     const ap_tfl_tensor *mt;
     uint32_t k;
-    if (t < 0 || (uint32_t)t >= g->m->subgraphs[g->sg].n_tensors)
+    /* dims_signature is set for read-write tensors only (SetTensorParametersReadWrite) */
+    if (t < 0 || (uint32_t)t >= g->m->subgraphs[g->sg].n_tensors ||
+        g->t[t].alloc == AP__LRT_MMAP_RO)
         return 0;
     mt = &g->m->subgraphs[g->sg].tensors[t];
     for (k = 0; mt->shape_signature && k < mt->n_shape_signature; k++)
@@ -353,6 +355,760 @@ static ap_status prepare_reshape(ap__lrt_graph *g, uint32_t i, int *result, ap_e
         g->t[o].bytes = g->t[input].bytes;
     *result = AP__LRT_SHAPE_UNKNOWN;
     return AP_OK;
+}
+
+/* A scalar field of the operator's builtin options (one the reader does not decode), dflt when
+ * the table lacks it. */
+static int64_t option(const ap__lrt_graph *g, uint32_t i, unsigned field, unsigned width,
+                      int64_t dflt)
+{
+    int64_t v;
+    /* without an options table TFLite's parameters stay zero (AllocatePOD value-initializes
+     * them, flatbuffer_conversions.cc); with one, an absent field has its schema default */
+    if (!g->node[i].op->options_pos)
+        return 0;
+    return ap_tflite_option_scalar(g->m, g->node[i].op, 1, field, width, 1, &v) ? v : dflt;
+}
+
+/* ---- outputs the kernel sizes itself -------------------------------------------------------- */
+
+/* The values of constant tensor t (kTfLiteMmapRo, INT32 or INT64, its data in the file), at
+ * most max of them into v: returns how many it has, or -1 when they cannot be read here (data
+ * computed in Prepare, data outside the FlatBuffer, another type, a short buffer). */
+static int64_t const_ints(const ap__lrt_graph *g, int32_t t, int64_t *v, int64_t max)
+{
+    const ap_tfl_subgraph *s = &g->m->subgraphs[g->sg];
+    const ap_tfl_tensor *mt;
+    const ap_tfl_buffer *b;
+    int size;
+    int64_t n, k;
+    if (t < 0 || (uint32_t)t >= s->n_tensors || g->t[t].alloc != AP__LRT_MMAP_RO)
+        return -1;
+    mt = &s->tensors[t];
+    size = mt->type == AP_TFL_INT32 ? 4 : mt->type == AP_TFL_INT64 ? 8 : 0;
+    b = &g->m->buffers[mt->buffer];
+    n = mt->elements;
+    if (!size || !b->data_len_pos || b->data_len / (size_t)size < (size_t)n ||
+        b->data_pos > g->m->len || g->m->len - b->data_pos < b->data_len)
+        return -1;
+    for (k = 0; k < n && k < max; k++) {
+        const unsigned char *p = g->m->data + b->data_pos + (size_t)k * (size_t)size;
+        uint64_t u = 0;
+        int j;
+        for (j = size - 1; j >= 0; j--)
+            u = u << 8 | p[j];
+        v[k] = size == 4 ? (int64_t)(int32_t)(uint32_t)u : (int64_t)u;
+    }
+    return n;
+}
+
+/* "int8[1,2,3]" into buf. */
+static const char *shape_text(int type, const int32_t *dims, const int64_t *dims64, uint32_t rank,
+                              char *buf, size_t n)
+{
+    size_t len;
+    uint32_t k;
+    const char *tn = type >= 0 ? ap_tfl_type_name(type) : NULL;
+    snprintf(buf, n, "%s[", tn ? tn : "?");
+    for (k = 0; k < rank && (len = strlen(buf)) + 24 < n; k++)
+        snprintf(buf + len, n - len, "%s%lld", k ? "," : "",
+                 dims ? (long long)dims[k] : (long long)dims64[k]);
+    len = strlen(buf);
+    snprintf(buf + len, n - len, "]");
+    return buf;
+}
+
+/* context->ResizeTensor on output k of node i to type and dims, as the kernel does. Where the
+ * model states another shape or type, the tensor takes the kernel's, and the operators that
+ * read it are not modelled past it (they keep the model's shapes): said so. */
+static ap_status resize_output(ap__lrt_graph *g, uint32_t i, uint32_t k, int type,
+                               const int64_t *dims, uint32_t rank, ap_error *err)
+{
+    int32_t o = out(g, i, k);
+    char was[160], now[160];
+    ap_status st;
+    if (o < 0)
+        return AP_OK;
+    if (g->t[o].type == type && ap__subgraph_same_shape(g, o, dims, rank))
+        return AP_OK;
+    shape_text(g->t[o].type, g->t[o].dims, NULL, g->t[o].rank, was, sizeof was);
+    shape_text(type, NULL, dims, rank, now, sizeof now);
+    if ((st = ap__subgraph_resize(g, o, type, dims, rank, err)) != AP_OK)
+        return st;
+    return ap__subgraph_unmodelled(g, (int32_t)i, err, "the kernel sizes output tensor %d %s where the "
+                                   "model states %s; the operators after it keep the model's "
+                                   "shapes", o, now, was);
+}
+
+/* The shape of tensor t as int64 dims (rank at most 8; more are refused by the reader). */
+static uint32_t dims_of(const ap__lrt_graph *g, int32_t t, int64_t *d)
+{
+    uint32_t k, r = rank_of(g, t) < 8 ? rank_of(g, t) : 8;
+    for (k = 0; k < r; k++)
+        d[k] = g->t[t].dims[k];
+    return r;
+}
+
+/* DEQUANTIZE (dequantize.cc Prepare): a float32 output of the input's shape; when the input is
+ * data in the model (IsConstantTensor: kTfLiteMmapRo, not a tensor computed in Prepare) the
+ * output moves to the persistent arena, where the first Invoke dequantizes it once. */
+static ap_status prepare_dequantize(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    int32_t input = ap__subgraph_input(g, i, 0), o = out(g, i, 0);
+    int64_t d[8];
+    int t;
+    char ot[64];
+    ap_status st;
+    (void)result;
+    if (input < 0 || o < 0 || g->node[i].op->n_inputs != 1 || g->node[i].n_outputs != 1)
+        return fail(g, i, err, "DEQUANTIZE takes one input and one output");
+    t = g->t[input].type;
+    if (t != AP_TFL_INT2 && t != AP_TFL_INT4 && t != AP_TFL_UINT4 && t != AP_TFL_UINT8 &&
+        t != AP_TFL_INT8 && t != AP_TFL_INT16 && t != AP_TFL_FLOAT16)
+        return fail(g, i, err, "DEQUANTIZE's input type is not one it dequantizes");
+    if ((st = resize_output(g, i, 0, AP_TFL_FLOAT32, d, dims_of(g, input, d), err)) != AP_OK)
+        return st;
+    if (g->t[input].alloc != AP__LRT_MMAP_RO)
+        return AP_OK;
+    return ap__subgraph_set_alloc(g, o, AP__LRT_PERSISTENT, i, err, "%s dequantizes constant "
+                                  "data once, at the first Invoke, into the persistent arena",
+                                  op_text(g, i, ot, sizeof ot));
+}
+
+/* DENSIFY (densify.cc Prepare): the input must be constant sparse data; the dense output, of the
+ * input's type and (dense) shape, is always in the persistent arena, filled at the first
+ * Invoke. */
+static ap_status prepare_densify(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    int32_t input = ap__subgraph_input(g, i, 0), o = out(g, i, 0);
+    const ap_tfl_subgraph *s = &g->m->subgraphs[g->sg];
+    int64_t d[8];
+    char ot[64];
+    ap_status st;
+    (void)result;
+    if (input < 0 || o < 0 || g->node[i].op->n_inputs != 1 || g->node[i].n_outputs != 1)
+        return fail(g, i, err, "DENSIFY takes one input and one output");
+    if (g->t[input].type == AP_TFL_STRING || g->t[input].alloc != AP__LRT_MMAP_RO ||
+        (uint32_t)input >= s->n_tensors || !s->tensors[input].has_sparsity)
+        return fail(g, i, err, "DENSIFY needs constant sparse data as its input");
+    if ((st = resize_output(g, i, 0, g->t[input].type, d, dims_of(g, input, d), err)) != AP_OK)
+        return st;
+    return ap__subgraph_set_alloc(g, o, AP__LRT_PERSISTENT, i, err, "%s writes the dense "
+                                  "weights once, at the first Invoke, into the persistent arena",
+                                  op_text(g, i, ot, sizeof ot));
+}
+
+/* NumericVerify (numeric_verify.cc Prepare, custom): one tensor added at its first Prepare,
+ * the dequantized input on the heap; the float32 output in the persistent arena. */
+static ap_status prepare_numeric_verify(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    int32_t input = ap__subgraph_input(g, i, 0), ref = ap__subgraph_input(g, i, 1), o = out(g, i, 0), id = -1;
+    int64_t d[8];
+    uint32_t r;
+    int t;
+    char ot[64];
+    ap_status st;
+    (void)result;
+    if (input < 0 || ref < 0 || o < 0 || g->node[i].op->n_inputs != 2 || g->node[i].n_outputs != 1)
+        return fail(g, i, err, "NumericVerify takes two inputs and one output");
+    t = g->t[input].type;
+    if ((t != AP_TFL_UINT8 && t != AP_TFL_INT8 && t != AP_TFL_INT16 && t != AP_TFL_FLOAT16) ||
+        g->t[ref].type != AP_TFL_FLOAT32)
+        return fail(g, i, err, "NumericVerify compares a quantized input with a float32 one");
+    if ((st = lazy(g, i, 0, 1, &id, err)) != AP_OK)
+        return st;
+    temps(g, i, 1);
+    r = dims_of(g, input, d);
+    if ((st = temp(g, i, 0, id, AP_TFL_FLOAT32, elements(g, input), AP__LRT_DYNAMIC,
+                   "dequantized input", err)) != AP_OK ||
+        (st = resize_output(g, i, 0, AP_TFL_FLOAT32, d, r, err)) != AP_OK)
+        return st;
+    return ap__subgraph_set_alloc(g, o, AP__LRT_PERSISTENT, i, err, "%s keeps its output in the "
+                                  "persistent arena", op_text(g, i, ot, sizeof ot));
+}
+
+/* EMBEDDING_LOOKUP_SPARSE (embedding_lookup_sparse.cc Prepare): the output is always dynamic,
+ * sized by the data at Invoke. */
+static ap_status prepare_embedding_sparse(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    char ot[64];
+    (void)result;
+    if (g->node[i].op->n_inputs != 5 || g->node[i].n_outputs != 1)
+        return fail(g, i, err, "EMBEDDING_LOOKUP_SPARSE takes five inputs and one output");
+    return ap__subgraph_set_alloc(g, out(g, i, 0), AP__LRT_DYNAMIC, i, err, "%s sizes its "
+                                  "output from the data at Invoke", op_text(g, i, ot, sizeof ot));
+}
+
+/* RFFT2D (rfft2d.cc Prepare): four tensors added at its first Prepare, all temporaries: Ooura's
+ * integer work area int32 [2 + floor(sqrt(L))], its double work area [L/2 + W/4], the row
+ * pointers [H] and the data [H, W + 2] (both int64 standing for double), L = max(H, W/2), for
+ * fft_length [H, W]; the output complex64, the input's shape with its last two dimensions H and
+ * W/2 + 1. An fft_length computed at run time makes the four and the output dynamic. */
+static ap_status prepare_rfft2d(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    static const char *const roles[4] = {"fft integer work area", "fft double work area",
+                                         "fft rows", "fft data"};
+    int32_t input = ap__subgraph_input(g, i, 0), len = ap__subgraph_input(g, i, 1), o = out(g, i, 0), base = -1;
+    int64_t fl[2], d[8], h, w, l, n[4];
+    uint32_t r, k;
+    char ot[64];
+    ap_status st;
+    (void)result;
+    if (input < 0 || len < 0 || o < 0 || g->node[i].op->n_inputs != 2 || g->node[i].n_outputs != 1)
+        return fail(g, i, err, "RFFT2D takes two inputs and one output");
+    if (rank_of(g, input) < 2 || g->t[input].type != AP_TFL_FLOAT32)
+        return fail(g, i, err, "RFFT2D needs a float32 input of rank 2 or more");
+    if (rank_of(g, len) != 1 || dim(g, len, 0) != 2 || g->t[len].type != AP_TFL_INT32)
+        return fail(g, i, err, "RFFT2D's fft_length is two int32 values");
+    if ((st = lazy(g, i, 0, 4, &base, err)) != AP_OK)
+        return st;
+    temps(g, i, 4);
+    for (k = 0; k < 4; k++)
+        if ((st = temp(g, i, k, base + (int32_t)k, k ? AP_TFL_INT64 : AP_TFL_INT32, 0,
+                       AP__LRT_ARENA, roles[k], err)) != AP_OK)
+            return st;
+    g->t[o].type = AP_TFL_COMPLEX64;
+    if (!ap__subgraph_const(g, len)) {
+        for (k = 0; k < 4; k++)
+            if ((st = ap__subgraph_set_alloc(g, base + (int32_t)k, AP__LRT_DYNAMIC, i, err,
+                                             "%s's fft_length is computed at run time",
+                                             op_text(g, i, ot, sizeof ot))) != AP_OK)
+                return st;
+        return outputs_dynamic(g, i, len, "fft_length", err);
+    }
+    r = dims_of(g, input, d);
+    if (const_ints(g, len, fl, 2) != 2) {
+        /* computed in Prepare: the values are TFLite's, not known here; the model's output
+         * shape stands in for them */
+        if ((st = unmodelled(g, i, "its fft_length is computed in Prepare, so the sizes of its "
+                             "output and its four temporaries are taken from the model's "
+                             "output shape", err)) != AP_OK)
+            return st;
+        fl[0] = dim(g, o, rank_of(g, o) - 2);
+        fl[1] = 2 * (dim(g, o, rank_of(g, o) - 1) - 1);
+    }
+    h = fl[0], w = fl[1];
+    if (h <= 0 || w <= 0 || (h & (h - 1)) || (w & (w - 1)) || h > INT32_MAX || w > INT32_MAX)
+        return fail(g, i, err, "RFFT2D's fft_length must be powers of two");
+    l = h > w / 2 ? h : w / 2;
+    for (k = 0; (int64_t)(k + 1) * (k + 1) <= l; k++)
+        ;
+    n[0] = 2 + k, n[1] = l / 2 + w / 4, n[2] = h, n[3] = product(h, w + 2);
+    for (k = 0; k < 4; k++)
+        if ((st = temp(g, i, k, base + (int32_t)k, k ? AP_TFL_INT64 : AP_TFL_INT32, n[k],
+                       AP__LRT_ARENA, roles[k], err)) != AP_OK)
+            return st;
+    d[r - 2] = h;
+    d[r - 1] = w / 2 + 1;
+    return resize_output(g, i, 0, AP_TFL_COMPLEX64, d, r, err);
+}
+
+/* TFLite_Detection_PostProcess (detection_postprocess.cc Prepare, custom): the two tensors its
+ * Init added become its temporaries in the arena, the decoded boxes float32 [anchors, 4] and
+ * the scores float32 [anchors, classes + 1]; its four outputs float32 [1, D, 4], [1, D],
+ * [1, D], [1] with D = max_detections x max_classes_per_detection (custom options; a missing
+ * key reads 0). Fast and regular NMS alike. */
+static ap_status prepare_detection(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    const ap_tfl_operator *op = g->node[i].op;
+    int32_t box = ap__subgraph_input(g, i, 0), cls = ap__subgraph_input(g, i, 1),
+            anchors = ap__subgraph_input(g, i, 2), s = g->node[i].scratch;
+    int64_t md = 0, mc = 0, dd;
+    int have;
+    ap_status st;
+    (void)result;
+    if (op->n_inputs != 3 || box < 0 || cls < 0 || anchors < 0 || s < 0)
+        return fail(g, i, err, "TFLite_Detection_PostProcess takes three inputs");
+    if (rank_of(g, box) != 3 || rank_of(g, cls) != 3 || rank_of(g, anchors) != 2)
+        return fail(g, i, err, "TFLite_Detection_PostProcess needs 3-D boxes and scores and 2-D "
+                    "anchors");
+    if (g->node[i].n_outputs != 4)
+        return fail(g, i, err, "TFLite_Detection_PostProcess has four outputs");
+    have = op->custom_options_pos && op->custom_options_len;
+    if (!have || ap__flexbuf_map_int(g->m->data + op->custom_options_pos, op->custom_options_len,
+                                     "max_detections", &md) < 0 ||
+        ap__flexbuf_map_int(g->m->data + op->custom_options_pos, op->custom_options_len,
+                            "max_classes_per_detection", &mc) < 0) {
+        if ((st = unmodelled(g, i, "its custom options are not a FlexBuffer map, so the sizes of "
+                             "its outputs are the model's", err)) != AP_OK)
+            return st;
+    } else {
+        int64_t b[3], one[1] = {1};
+        dd = (int64_t)(int32_t)md * (int32_t)mc; /* AsInt32, then an int product */
+        if (dd < 0 || dd > INT32_MAX)
+            return fail(g, i, err, "TFLite_Detection_PostProcess's detection count is out of range");
+        b[0] = 1, b[1] = dd, b[2] = 4;
+        if ((st = resize_output(g, i, 0, AP_TFL_FLOAT32, b, 3, err)) != AP_OK ||
+            (st = resize_output(g, i, 1, AP_TFL_FLOAT32, b, 2, err)) != AP_OK ||
+            (st = resize_output(g, i, 2, AP_TFL_FLOAT32, b, 2, err)) != AP_OK ||
+            (st = resize_output(g, i, 3, AP_TFL_FLOAT32, one, 1, err)) != AP_OK)
+            return st;
+    }
+    temps(g, i, 2);
+    if ((st = temp(g, i, 0, s, AP_TFL_FLOAT32, product(dim(g, box, 1), 4), AP__LRT_ARENA,
+                   "decoded boxes", err)) != AP_OK)
+        return st;
+    return temp(g, i, 1, s + 1, AP_TFL_FLOAT32, product(dim(g, cls, 1), dim(g, cls, 2)),
+                AP__LRT_ARENA, "scores", err);
+}
+
+/* NON_MAX_SUPPRESSION_V4 and _V5 (non_max_suppression.cc Prepare): the selected indices (and
+ * V5's scores) are [max_output_size] when that input is constant or computed in Prepare, else
+ * dynamic; the count is a scalar. */
+static ap_status prepare_nms(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    const ap_tfl_operator *op = g->node[i].op;
+    int32_t max = ap__subgraph_input(g, i, 2);
+    int soft = op->n_inputs == 6;
+    int64_t v[1], d[1];
+    uint32_t k, n_sel = soft ? 2u : 1u;
+    ap_status st;
+    (void)result;
+    if ((op->n_inputs != 5 && op->n_inputs != 6) || g->node[i].n_outputs != n_sel + 1 || max < 0)
+        return fail(g, i, err, "NON_MAX_SUPPRESSION takes five inputs and two outputs (six and "
+                    "three for soft NMS)");
+    if ((st = resize_output(g, i, n_sel, AP_TFL_INT32, d, 0, err)) != AP_OK)
+        return st;
+    if (!ap__subgraph_const(g, max)) {
+        char ot[64];
+        for (k = 0; k < n_sel; k++)
+            if ((st = ap__subgraph_set_alloc(g, out(g, i, k), AP__LRT_DYNAMIC, i, err,
+                                             "%s's max_output_size (tensor %d) is computed at run "
+                                             "time, so its output shape is known only at Invoke",
+                                             op_text(g, i, ot, sizeof ot), max)) != AP_OK)
+                return st;
+        return AP_OK;
+    }
+    if (const_ints(g, max, v, 1) != 1)
+        return unmodelled(g, i, "its max_output_size is computed in Prepare: the sizes of its "
+                          "outputs are the model's", err);
+    if (v[0] < 0)
+        return fail(g, i, err, "NON_MAX_SUPPRESSION's max_output_size is negative");
+    d[0] = v[0];
+    for (k = 0; k < n_sel; k++)
+        if ((st = resize_output(g, i, k, k ? AP_TFL_FLOAT32 : AP_TFL_INT32, d, 1, err)) != AP_OK)
+            return st;
+    return AP_OK;
+}
+
+/* LSTM's basic kernel (lstm.cc basic::Prepare): no tensors of its own; its four outputs are
+ * sized from its inputs, and its two state inputs (previous activation, previous state) move
+ * to the persistent arena. */
+static ap_status prepare_basic_lstm(ap__lrt_graph *g, uint32_t i, ap_error *err)
+{
+    int32_t input = ap__subgraph_input(g, i, 0), act = ap__subgraph_input(g, i, 1),
+            state = ap__subgraph_input(g, i, 4), x[2];
+    int64_t d[8], batch, depth;
+    uint32_t k;
+    char ot[64];
+    ap_status st;
+    if (g->node[i].op->n_inputs != 5 || g->node[i].n_outputs != 4 || input < 0 || act < 0 ||
+        state < 0 || ap__subgraph_input(g, i, 2) < 0 || ap__subgraph_input(g, i, 3) < 0)
+        return fail(g, i, err, "the basic LSTM kernel takes five inputs and four outputs");
+    if (rank_of(g, input) != 2 || rank_of(g, act) != 2 || rank_of(g, state) != 2)
+        return fail(g, i, err, "the basic LSTM kernel needs 2-D input and states");
+    batch = dim(g, input, 0);
+    depth = dim(g, act, 1);
+    if ((st = resize_output(g, i, 0, g->t[out(g, i, 0)].type, d, dims_of(g, act, d), err)) != AP_OK ||
+        (st = resize_output(g, i, 1, g->t[out(g, i, 1)].type, d, dims_of(g, state, d), err)) != AP_OK)
+        return st;
+    d[0] = batch, d[1] = dim(g, input, 1) + depth;
+    if ((st = resize_output(g, i, 2, g->t[out(g, i, 2)].type, d, 2, err)) != AP_OK)
+        return st;
+    d[1] = 4 * depth;
+    if ((st = resize_output(g, i, 3, g->t[out(g, i, 3)].type, d, 2, err)) != AP_OK)
+        return st;
+    x[0] = act, x[1] = state;
+    for (k = 0; k < 2; k++)
+        if ((st = ap__subgraph_set_alloc(g, x[k], AP__LRT_PERSISTENT, i, err, "%s (the basic LSTM "
+                                         "kernel) keeps its state input in the persistent arena",
+                                         op_text(g, i, ot, sizeof ot))) != AP_OK)
+            return st;
+    return AP_OK;
+}
+
+/* Whether tensor t is a weight TFLite keeps sparsity for (a constant with a valid sparsity
+ * table: TfLiteTensor::sparsity). */
+static int sparse_const(const ap__lrt_graph *g, int32_t t)
+{
+    const ap_tfl_subgraph *s = &g->m->subgraphs[g->sg];
+    return t >= 0 && (uint32_t)t < s->n_tensors && g->t[t].alloc == AP__LRT_MMAP_RO &&
+           s->tensors[t].has_sparsity && s->tensors[t].sparsity_valid;
+}
+
+/* A sparse weight's ledger (make_ledger, CreateLedgerTensor): uint8 [indices + segments - 1] of
+ * its dimension 1, persistent; -1 when that dimension is not a CSR one (TFLite reads null
+ * arrays there). */
+static int64_t ledger_elements(const ap__lrt_graph *g, int32_t t)
+{
+    const ap_tfl_tensor *mt = &g->m->subgraphs[g->sg].tensors[t];
+    if (mt->n_dim_metadata < 2 || mt->sparse_indices1 < 0 || mt->sparse_segments1 < 0)
+        return -1;
+    return mt->sparse_indices1 + mt->sparse_segments1 - 1;
+}
+
+/* The hybrid LSTM's eleven temporaries after the scratch (lstm.cc full::Prepare, shared by
+ * UNIDIRECTIONAL_SEQUENCE_LSTM): quantized input, output state and cell state (weights type),
+ * three scaling factors float32 [batch], recovered cell weights float32 [cells], accumulators
+ * int32 [cells, batch], two zero-point vectors float32 [batch], row sums int32 [6 or 8 (+ one
+ * per n_cell outputs with a projection), cells] in the persistent arena. */
+static ap_status hybrid_lstm_temps(ap__lrt_graph *g, uint32_t i, int32_t s, int32_t input, int wtype,
+                                   int64_t batch, int64_t cells, int64_t outs, ap_error *err)
+{
+    static const char *const roles[] = {"input scaling factors", "output state scaling factors",
+                                        "product scaling factors"};
+    int32_t os = ap__subgraph_input(g, i, 18), cs = ap__subgraph_input(g, i, 19);
+    int64_t rows = ap__subgraph_input(g, i, 1) < 0 ? 6 : 8;
+    uint32_t k;
+    ap_status st;
+    if (ap__subgraph_input(g, i, 16) >= 0 && cells > 0)
+        rows += (outs + cells - 1) / cells;
+    if ((st = temp(g, i, 1, s + 1, wtype, elements(g, input), AP__LRT_ARENA, "quantized input",
+                   err)) != AP_OK ||
+        (st = temp(g, i, 2, s + 2, wtype, elements(g, os), AP__LRT_ARENA,
+                   "quantized output state", err)) != AP_OK ||
+        (st = temp(g, i, 3, s + 3, wtype, elements(g, cs), AP__LRT_ARENA, "quantized cell state",
+                   err)) != AP_OK)
+        return st;
+    for (k = 0; k < 3; k++)
+        if ((st = temp(g, i, 4 + k, s + 4 + (int32_t)k, AP_TFL_FLOAT32, batch, AP__LRT_ARENA,
+                       roles[k], err)) != AP_OK)
+            return st;
+    if ((st = temp(g, i, 7, s + 7, AP_TFL_FLOAT32, cells, AP__LRT_ARENA, "recovered cell weights",
+                   err)) != AP_OK ||
+        (st = temp(g, i, 8, s + 8, AP_TFL_INT32, product(cells, batch), AP__LRT_ARENA,
+                   "accumulators", err)) != AP_OK ||
+        (st = temp(g, i, 9, s + 9, AP_TFL_FLOAT32, batch, AP__LRT_ARENA, "input zero points",
+                   err)) != AP_OK ||
+        (st = temp(g, i, 10, s + 10, AP_TFL_FLOAT32, batch, AP__LRT_ARENA,
+                   "output state zero points", err)) != AP_OK)
+        return st;
+    return temp(g, i, 11, s + 11, AP_TFL_INT32, product(rows, cells), AP__LRT_PERSISTENT,
+                "row sums", err);
+}
+
+/* The sparse hybrid LSTM's nine ledgers (lstm.cc, the tensors after its twelve), one per
+ * weight matrix (inputs 1-8 and the projection, 16), persistent; empty for a weight that is
+ * absent or not sparse. */
+static ap_status lstm_ledgers(ap__lrt_graph *g, uint32_t i, int32_t base, ap_error *err)
+{
+    static const uint32_t weights[9] = {1, 2, 3, 4, 5, 6, 7, 8, 16};
+    uint32_t k;
+    ap_status st;
+    if (ap__subgraph_input(g, i, 16) < 0)
+        return unmodelled(g, i, "a sparse hybrid LSTM without projection weights: TFLite reads "
+                          "the absent tensor", err);
+    for (k = 0; k < 9; k++) {
+        int32_t w = ap__subgraph_input(g, i, weights[k]);
+        int64_t n = sparse_const(g, w) ? ledger_elements(g, w) : 0;
+        if (n < 0)
+            return unmodelled(g, i, "a sparse weight whose dimension 1 is not compressed", err);
+        if ((st = temp(g, i, 12 + k, base + (int32_t)k, AP_TFL_UINT8, n, AP__LRT_PERSISTENT,
+                       "ledger", err)) != AP_OK)
+            return st;
+    }
+    return AP_OK;
+}
+
+/* The hybrid BIDIRECTIONAL_SEQUENCE_LSTM's temporaries after the two scratch buffers
+ * (bidirectional_sequence_lstm.cc Prepare): quantized input and the four quantized states
+ * (forward weights' type), four scaling-factor vectors float32 [batch], recovered cell weights
+ * float32 [forward cells], accumulators int32 [most cells, batch], three zero-point vectors
+ * float32 [batch], the forward and backward row sums int32 [rows, cells] persistent, and with
+ * an auxiliary input its quantized copy. */
+static ap_status hybrid_bidi_lstm(ap__lrt_graph *g, uint32_t i, int32_t s, int64_t batch,
+                                  ap_error *err)
+{
+    static const char *const sf[] = {"input scaling factors", "aux input scaling factors",
+                                     "output state scaling factors", "product scaling factors"};
+    static const char *const zp[] = {"input zero points", "aux input zero points",
+                                     "output state zero points"};
+    static const uint32_t states[4] = {35, 37, 36, 38}; /* fw act, bw act, fw cell, bw cell */
+    int32_t input = ap__subgraph_input(g, i, 0), fw = ap__subgraph_input(g, i, 4),
+            bw = ap__subgraph_input(g, i, 21);
+    int aux = ap__subgraph_input(g, i, 41) >= 0, wtype = g->t[fw].type, side;
+    int64_t cells = dim(g, fw, 0) > dim(g, bw, 0) ? dim(g, fw, 0) : dim(g, bw, 0);
+    uint32_t k;
+    ap_status st;
+    if (aux) {
+        int64_t a = dim(g, ap__subgraph_input(g, i, 43), 0), b = dim(g, ap__subgraph_input(g, i, 47), 0);
+        cells = cells > a ? cells : a;
+        cells = cells > b ? cells : b;
+    }
+    if ((st = temp(g, i, 2, s + 2, wtype, elements(g, input), AP__LRT_ARENA, "quantized input",
+                   err)) != AP_OK)
+        return st;
+    for (k = 0; k < 4; k++)
+        if ((st = temp(g, i, 3 + k, s + 3 + (int32_t)k, wtype,
+                       elements(g, ap__subgraph_input(g, i, states[k])), AP__LRT_ARENA,
+                       k < 2 ? "quantized activation state" : "quantized cell state", err)) != AP_OK)
+            return st;
+    for (k = 0; k < 4; k++)
+        if ((st = temp(g, i, 7 + k, s + 7 + (int32_t)k, AP_TFL_FLOAT32, batch, AP__LRT_ARENA,
+                       sf[k], err)) != AP_OK)
+            return st;
+    if ((st = temp(g, i, 11, s + 11, AP_TFL_FLOAT32, dim(g, fw, 0), AP__LRT_ARENA,
+                   "recovered cell weights", err)) != AP_OK ||
+        (st = temp(g, i, 12, s + 12, AP_TFL_INT32, product(cells, batch), AP__LRT_ARENA,
+                   "accumulators", err)) != AP_OK)
+        return st;
+    for (k = 0; k < 3; k++)
+        if ((st = temp(g, i, 13 + k, s + 13 + (int32_t)k, AP_TFL_FLOAT32, batch, AP__LRT_ARENA,
+                       zp[k], err)) != AP_OK)
+            return st;
+    for (side = 0; side < 2; side++) {
+        /* forward: inputs 1 (input-to-input weights), 4, 8, 16; backward: 18, 21, 25, 33 */
+        uint32_t o = side ? 17u : 0u;
+        int32_t w = ap__subgraph_input(g, i, 4 + o), r = ap__subgraph_input(g, i, 8 + o);
+        int cifg = ap__subgraph_input(g, i, 1 + o) < 0;
+        int64_t rows = cifg ? 6 : 8, c = dim(g, w, 0), outs = dim(g, r, 1);
+        if (aux)
+            rows += cifg ? 3 : 4;
+        if (ap__subgraph_input(g, i, 16 + o) >= 0 && c > 0)
+            rows += (outs + c - 1) / c;
+        if ((st = temp(g, i, 16 + (uint32_t)side, s + 16 + side, AP_TFL_INT32, product(rows, c),
+                       AP__LRT_PERSISTENT, side ? "backward row sums" : "forward row sums",
+                       err)) != AP_OK)
+            return st;
+    }
+    if (aux)
+        return temp(g, i, 18, s + 18, wtype, elements(g, ap__subgraph_input(g, i, 39)),
+                    AP__LRT_ARENA, "quantized aux input", err);
+    return AP_OK;
+}
+
+/* BIDIRECTIONAL_SEQUENCE_RNN (bidirectional_sequence_rnn.cc Prepare): nine tensors added in
+ * Init, used by the hybrid path only (float32 input, int8 or uint8 weights): quantized input
+ * and the two quantized hidden states (weights type), scaling factors float32 [batch],
+ * accumulators int32 [most units, batch], zero points int32 [batch], the forward and backward
+ * row sums int32 [2 (3 with an auxiliary input), units] persistent, and the quantized
+ * auxiliary input. */
+static ap_status prepare_bidi_rnn(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    int32_t input = ap__subgraph_input(g, i, 0), fw = ap__subgraph_input(g, i, 1),
+            bw = ap__subgraph_input(g, i, 5), s = g->node[i].scratch;
+    int aux = ap__subgraph_input(g, i, 10) >= 0, wtype;
+    int64_t batch, units;
+    ap_status st;
+    (void)result;
+    if (input < 0 || fw < 0 || bw < 0 || ap__subgraph_input(g, i, 4) < 0 ||
+        ap__subgraph_input(g, i, 8) < 0 || rank_of(g, input) != 3)
+        return fail(g, i, err, "BIDIRECTIONAL_SEQUENCE_RNN lacks its input, weights or hidden "
+                    "states");
+    if (!(is_quantized8(g->t[fw].type) && g->t[input].type == AP_TFL_FLOAT32))
+        return AP_OK;
+    wtype = g->t[fw].type;
+    batch = option(g, i, 0, 1, 0) ? dim(g, input, 1) : dim(g, input, 0); /* time_major */
+    units = dim(g, fw, 0) > dim(g, bw, 0) ? dim(g, fw, 0) : dim(g, bw, 0);
+    temps(g, i, aux ? 9 : 8);
+    if ((st = temp(g, i, 0, s, wtype, elements(g, input), AP__LRT_ARENA, "quantized input",
+                   err)) != AP_OK ||
+        (st = temp(g, i, 1, s + 1, wtype, elements(g, ap__subgraph_input(g, i, 4)), AP__LRT_ARENA,
+                   "quantized forward hidden state", err)) != AP_OK ||
+        (st = temp(g, i, 2, s + 2, wtype, elements(g, ap__subgraph_input(g, i, 8)), AP__LRT_ARENA,
+                   "quantized backward hidden state", err)) != AP_OK ||
+        (st = temp(g, i, 3, s + 3, AP_TFL_FLOAT32, batch, AP__LRT_ARENA, "scaling factors",
+                   err)) != AP_OK ||
+        (st = temp(g, i, 4, s + 4, AP_TFL_INT32, product(units, batch), AP__LRT_ARENA,
+                   "accumulators", err)) != AP_OK ||
+        (st = temp(g, i, 5, s + 5, AP_TFL_INT32, batch, AP__LRT_ARENA, "zero points",
+                   err)) != AP_OK ||
+        (st = temp(g, i, 6, s + 6, AP_TFL_INT32, product(aux ? 3 : 2, dim(g, fw, 0)),
+                   AP__LRT_PERSISTENT, "forward row sums", err)) != AP_OK ||
+        (st = temp(g, i, 7, s + 7, AP_TFL_INT32, product(aux ? 3 : 2, dim(g, bw, 0)),
+                   AP__LRT_PERSISTENT, "backward row sums", err)) != AP_OK)
+        return st;
+    if (aux)
+        return temp(g, i, 8, s + 8, wtype, elements(g, ap__subgraph_input(g, i, 9)), AP__LRT_ARENA,
+                    "quantized aux input", err);
+    return AP_OK;
+}
+
+/* FULLY_CONNECTED's 4-bit path (fully_connected.cc PrepareImpl4Bit, the reference 4-bit
+ * helpers of the CMake build: one packed row, filter blocks 4 x 32): five temporaries, the
+ * quantized input int8 [batch, cols rounded up to 32], scaling factors float32 [batch],
+ * accumulators int32 [batch, units rounded up to 4], input offsets int32 [batch], and a fifth
+ * never configured (no memory). */
+static ap_status fc_4bit(ap__lrt_graph *g, uint32_t i, int32_t base, int64_t batch, int64_t cols,
+                         int64_t units, ap_error *err)
+{
+    ap_status st;
+    temps(g, i, 5);
+    if ((st = temp(g, i, 0, base, AP_TFL_INT8, product(batch, (cols + 31) & ~(int64_t)31),
+                   AP__LRT_ARENA, "quantized input", err)) != AP_OK ||
+        (st = temp(g, i, 1, base + 1, AP_TFL_FLOAT32, batch, AP__LRT_ARENA, "scaling factors",
+                   err)) != AP_OK ||
+        (st = temp(g, i, 2, base + 2, AP_TFL_INT32, product(batch, (units + 3) & ~(int64_t)3),
+                   AP__LRT_ARENA, "accumulators", err)) != AP_OK ||
+        (st = temp(g, i, 3, base + 3, AP_TFL_INT32, batch, AP__LRT_ARENA, "input offsets",
+                   err)) != AP_OK)
+        return st;
+    g->node[i].temps[4] = base + 4; /* listed, left kTfLiteMemNone */
+    return AP_OK;
+}
+
+/* FULLY_CONNECTED's output (UpdateOutputSize): the input's shape with the last dimension the
+ * units when keep_num_dims, else [batch, units], batch = input elements / filter columns (the
+ * input's leading dimensions when the filter has no columns). */
+static ap_status fc_output(ap__lrt_graph *g, uint32_t i, int32_t input, int32_t filter,
+                           ap_error *err)
+{
+    int64_t d[8], cols = dim(g, filter, 1), batch = 1;
+    uint32_t r = dims_of(g, input, d), k;
+    if (g->node[i].op->opt.keep_num_dims) {
+        if (r == 0 || (cols && d[r - 1] != cols))
+            return fail(g, i, err, "FULLY_CONNECTED keeps the input's dimensions, but its last "
+                        "is not the filter's columns");
+        d[r - 1] = dim(g, filter, 0);
+        return resize_output(g, i, 0, g->t[out(g, i, 0)].type, d, r, err);
+    }
+    if (cols)
+        batch = elements(g, input) / cols;
+    else
+        for (k = 0; k + 1 < r; k++)
+            batch = product(batch, d[k]);
+    d[0] = batch, d[1] = dim(g, filter, 0);
+    return resize_output(g, i, 0, g->t[out(g, i, 0)].type, d, 2, err);
+}
+
+/* FULLY_CONNECTED (fully_connected.cc, kGenericOptimized): six tensors reserved at the first
+ * Prepare; a float input with quantized weights (int8, uint8, int4, int2) takes the 4-bit path
+ * for constant int4 weights of suitable shape, else five temporaries (row sums persistent),
+ * six with sparse weights (the ledger, persistent). */
+static ap_status prepare_fully_connected(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    int32_t input = ap__subgraph_input(g, i, 0), filter = ap__subgraph_input(g, i, 1), base = -1;
+    int f_type, sparse;
+    int64_t batch, units, cols;
+    ap_status st;
+    (void)result;
+    if ((st = lazy(g, i, 0, 6, &base, err)) != AP_OK)
+        return st;
+    if (input < 0 || filter < 0 || rank_of(g, filter) != 2 || out(g, i, 0) < 0)
+        return fail(g, i, err, "FULLY_CONNECTED needs a 2-D filter");
+    if ((st = fc_output(g, i, input, filter, err)) != AP_OK)
+        return st;
+    f_type = g->t[filter].type;
+    if (g->t[input].type != AP_TFL_FLOAT32 ||
+        !(is_quantized8(f_type) || f_type == AP_TFL_INT4 || f_type == AP_TFL_INT2) ||
+        dim(g, filter, 1) == 0)
+        return AP_OK;
+    batch = elements(g, input) / dim(g, filter, 1);
+    units = dim(g, filter, 0);
+    cols = batch ? elements(g, input) / batch : 0;
+    if (f_type == AP_TFL_INT4 && g->t[filter].alloc == AP__LRT_MMAP_RO && batch && cols % 2 == 0 &&
+        units >= 4 && cols >= 32)
+        return fc_4bit(g, i, base, batch, cols, units, err);
+    sparse = sparse_const(g, filter);
+    temps(g, i, sparse ? 6 : 5);
+    if ((st = temp(g, i, 0, base, AP_TFL_INT8, elements(g, input), AP__LRT_ARENA,
+                   "quantized input", err)) != AP_OK ||
+        (st = temp(g, i, 1, base + 1, AP_TFL_FLOAT32, batch, AP__LRT_ARENA, "scaling factors",
+                   err)) != AP_OK ||
+        (st = temp(g, i, 2, base + 2, AP_TFL_INT32, product(units, batch), AP__LRT_ARENA,
+                   "accumulators", err)) != AP_OK ||
+        (st = temp(g, i, 3, base + 3, AP_TFL_INT32, batch, AP__LRT_ARENA, "input offsets",
+                   err)) != AP_OK ||
+        (st = temp(g, i, 4, base + 4, AP_TFL_INT32, units, AP__LRT_PERSISTENT, "row sums",
+                   err)) != AP_OK)
+        return st;
+    if (!sparse)
+        return AP_OK;
+    if (ledger_elements(g, filter) < 0)
+        return unmodelled(g, i, "sparse weights whose dimension 1 is not compressed", err);
+    return temp(g, i, 5, base + 5, AP_TFL_UINT8, ledger_elements(g, filter), AP__LRT_PERSISTENT,
+                "ledger", err);
+}
+
+/* CONV_3D_TRANSPOSE (conv3d_transpose.cc, kGenericOptimized): without dilation one tensor added
+ * at the first Prepare, col2im float32 [in D*H*W, filter D*H*W*out channels] on the heap; with
+ * a dilation above 1 the reference kernel, no tensor at all. The output takes the output_shape
+ * data, or is dynamic (col2im too) when that is computed at run time. */
+static ap_status prepare_conv3d_transpose(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    int32_t shape = ap__subgraph_input(g, i, 0), filter = ap__subgraph_input(g, i, 1),
+            input = ap__subgraph_input(g, i, 2), id = -1;
+    int dilated = 0;
+    unsigned f;
+    int64_t v[5];
+    ap_status st;
+    (void)result;
+    if (shape < 0 || filter < 0 || input < 0 || g->node[i].n_outputs != 1 ||
+        rank_of(g, input) != 5 || rank_of(g, filter) != 5 || rank_of(g, shape) != 1 ||
+        elements(g, shape) != 5)
+        return fail(g, i, err, "CONV_3D_TRANSPOSE needs 5-D input and filter and a 5-element "
+                    "output shape");
+    for (f = 5; f <= 7; f++) /* Conv3DOptions dilation_d, _w, _h */
+        dilated |= option(g, i, f, 4, 1) > 1;
+    temps(g, i, dilated ? 0 : 1);
+    if (!dilated) {
+        if ((st = lazy(g, i, 0, 1, &id, err)) != AP_OK ||
+            (st = temp(g, i, 0, id, AP_TFL_FLOAT32,
+                       product(product(product(dim(g, input, 1), dim(g, input, 2)), dim(g, input, 3)),
+                               product(product(dim(g, filter, 0), dim(g, filter, 1)),
+                                       product(dim(g, filter, 2), dim(g, filter, 3)))),
+                       AP__LRT_DYNAMIC, "col2im", err)) != AP_OK)
+            return st;
+    }
+    if (!ap__subgraph_const(g, shape))
+        return outputs_dynamic(g, i, shape, "output shape", err);
+    if (const_ints(g, shape, v, 5) != 5)
+        return unmodelled(g, i, "its output shape is computed in Prepare: the output's size is "
+                          "the model's", err);
+    for (f = 0; f < 5; f++)
+        if (v[f] < 0)
+            return fail(g, i, err, "CONV_3D_TRANSPOSE's output shape has a negative dimension");
+    return resize_output(g, i, 0, g->t[input].type, v, 5, err);
+}
+
+/* STABLEHLO_REDUCE_WINDOW (stablehlo_reduce_window.cc, the StableHLO semantic): two tensors
+ * added in Init, both temporaries in the arena of the input's type: the input dilated by
+ * base_dilations, (d - 1) * b + 1 per dimension, and that padded, + lo + hi (negative pads
+ * crop); the output is the reduce-window of the padded tensor. The options are int64 vectors
+ * of the input's rank (StablehloReduceWindowOptions; absent ones 1, padding 0). */
+static ap_status prepare_stablehlo_reduce_window(ap__lrt_graph *g, uint32_t i, int *result,
+                                                 ap_error *err)
+{
+    int32_t input = ap__subgraph_input(g, i, 0), s = g->node[i].scratch;
+    int64_t wd[6], ws[6], bd[6], wdl[6], pad[12], dl[6], pd[6], od[6], n;
+    int64_t *vec[5] = {wd, ws, bd, wdl, pad};
+    uint32_t r, k, f;
+    ap_status st;
+    (void)result;
+    if (input < 0 || s < 0 || g->node[i].op->n_inputs != 2 || g->node[i].n_outputs != 1)
+        return fail(g, i, err, "STABLEHLO_REDUCE_WINDOW takes two inputs and one output");
+    r = rank_of(g, input);
+    if (r == 0 || r > 6)
+        return fail(g, i, err, "STABLEHLO_REDUCE_WINDOW's input has rank 1 to 6");
+    for (f = 0; f < 5; f++) { /* the parse checked the lengths against window_dimensions' */
+        size_t want = f == 4 ? 2 * r : r;
+        n = ap_tflite_option_vector(g->m, g->node[i].op, 2, f, 8, vec[f], want);
+        if (n > 0 && (size_t)n != want)
+            return fail(g, i, err, "STABLEHLO_REDUCE_WINDOW's windows do not have its input's "
+                        "rank");
+        for (k = 0; n <= 0 && k < want; k++)
+            vec[f][k] = f == 4 ? 0 : 1;
+    }
+    for (k = 0; k < r; k++) {
+        if (wd[k] <= 0 || ws[k] <= 0 || bd[k] <= 0 || wdl[k] <= 0)
+            return fail(g, i, err, "STABLEHLO_REDUCE_WINDOW's windows, strides and dilations "
+                        "must be positive");
+        dl[k] = (dim(g, input, k) - 1) * bd[k] + 1;
+        pd[k] = dl[k] + pad[2 * k] + pad[2 * k + 1];
+        n = (wd[k] - 1) * wdl[k] + 1;
+        od[k] = pd[k] < n ? 0 : (pd[k] - n) / ws[k] + 1;
+        if (pd[k] < 0)
+            return fail(g, i, err, "STABLEHLO_REDUCE_WINDOW crops more than the input holds");
+    }
+    temps(g, i, 2);
+    if ((st = ap__subgraph_resize(g, s, g->t[input].type, dl, r, err)) != AP_OK ||
+        (st = ap__subgraph_resize(g, s + 1, g->t[input].type, pd, r, err)) != AP_OK ||
+        (st = temp(g, i, 0, s, g->t[input].type, elements(g, s), AP__LRT_ARENA, "dilated input",
+                   err)) != AP_OK ||
+        (st = temp(g, i, 1, s + 1, g->t[input].type, elements(g, s + 1), AP__LRT_ARENA,
+                   "padded input", err)) != AP_OK)
+        return st;
+    return resize_output(g, i, 0, g->t[input].type, od, r, err);
 }
 
 /* ---- variables -------------------------------------------------------------------------- */
@@ -423,9 +1179,10 @@ static ap_status prepare_conv(ap__lrt_graph *g, uint32_t i, int *result, ap_erro
     groups = dim(g, input, 3) / f_c;
     hybrid = in_type == AP_TFL_FLOAT32 &&
              (f_type == AP_TFL_UINT8 || f_type == AP_TFL_INT8 || f_type == AP_TFL_INT4);
-    /* per channel: several scales that differ; the reader keeps their count, not their values */
+    /* per channel: several scales, and not all equal (conv.cc is_hybrid_per_channel) */
     per_channel = hybrid && (f_type == AP_TFL_INT8 || f_type == AP_TFL_INT4) &&
-                  g->m->subgraphs[g->sg].tensors[filter].n_scales > 1;
+                  g->m->subgraphs[g->sg].tensors[filter].n_scales > 1 &&
+                  g->m->subgraphs[g->sg].tensors[filter].scales_differ;
     mt = g->threads != 1 && !hybrid && o->dilation_w == 1 && o->dilation_h == 1 &&
          g->t[filter].alloc != AP__LRT_ARENA && g->t[filter].alloc != AP__LRT_DYNAMIC;
     hwcn = in_type == AP_TFL_FLOAT32 && mt;
@@ -555,13 +1312,6 @@ static ap_status prepare_transpose_conv(ap__lrt_graph *g, uint32_t i, int *resul
 /* CONV_3D (conv3d.cc, kGenericOptimized): im2col [batches, out D, H, W, filter D*H*W*in] in
  * the arena unless the filter is 1x1x1 with strides and dilations 1 (Conv3DOptions fields 1-3
  * strides, 5-7 dilations, read here: the reader does not decode them). */
-static int64_t option(const ap__lrt_graph *g, uint32_t i, unsigned field, unsigned width,
-                      int64_t dflt)
-{
-    int64_t v;
-    return ap_tflite_option_scalar(g->m, g->node[i].op, 1, field, width, 1, &v) ? v : dflt;
-}
-
 static ap_status prepare_conv3d(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
 {
     int32_t input = ap__subgraph_input(g, i, 0), filter = ap__subgraph_input(g, i, 1), o = out(g, i, 0), id = -1;
@@ -588,41 +1338,6 @@ static ap_status prepare_conv3d(ap__lrt_graph *g, uint32_t i, int *result, ap_er
 }
 
 /* ---- matrix kernels ---------------------------------------------------------------------- */
-
-/* FULLY_CONNECTED (fully_connected.cc, kGenericOptimized): six tensors reserved at the first
- * Prepare; a float input with quantized weights uses five (row sums persistent). */
-static ap_status prepare_fully_connected(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
-{
-    int32_t input = ap__subgraph_input(g, i, 0), filter = ap__subgraph_input(g, i, 1), base = -1;
-    int f_type;
-    int64_t batch, units;
-    ap_status st;
-    (void)result;
-    if ((st = lazy(g, i, 0, 6, &base, err)) != AP_OK)
-        return st;
-    if (input < 0 || filter < 0 || rank_of(g, filter) != 2)
-        return fail(g, i, err, "FULLY_CONNECTED needs a 2-D filter");
-    f_type = g->t[filter].type;
-    if (g->t[input].type != AP_TFL_FLOAT32 ||
-        !(is_quantized8(f_type) || f_type == AP_TFL_INT4 || f_type == AP_TFL_INT2) ||
-        dim(g, filter, 1) == 0)
-        return AP_OK;
-    if (f_type == AP_TFL_INT4) /* PrepareImpl4Bit's temporaries, for some shapes */
-        return unmodelled(g, i, "4-bit weights", err);
-    batch = elements(g, input) / dim(g, filter, 1);
-    units = dim(g, filter, 0);
-    temps(g, i, 5);
-    if ((st = temp(g, i, 0, base, AP_TFL_INT8, elements(g, input), AP__LRT_ARENA,
-                   "quantized input", err)) != AP_OK ||
-        (st = temp(g, i, 1, base + 1, AP_TFL_FLOAT32, batch, AP__LRT_ARENA, "scaling factors",
-                   err)) != AP_OK ||
-        (st = temp(g, i, 2, base + 2, AP_TFL_INT32, product(units, batch), AP__LRT_ARENA,
-                   "accumulators", err)) != AP_OK ||
-        (st = temp(g, i, 3, base + 3, AP_TFL_INT32, batch, AP__LRT_ARENA, "input offsets",
-                   err)) != AP_OK)
-        return st;
-    return temp(g, i, 4, base + 4, AP_TFL_INT32, units, AP__LRT_PERSISTENT, "row sums", err);
-}
 
 /* BATCH_MATMUL (batch_matmul.cc): seven tensors reserved at the first Prepare; the transposed
  * LHS in the arena, the transposed RHS too, or persistent when the RHS is constant; a float LHS
@@ -737,35 +1452,8 @@ static ap_status prepare_sequence_lstm(ap__lrt_graph *g, uint32_t i, int *result
                    product(batch, cells * (cifg ? 4 : 5) + 16), AP__LRT_ARENA, "scratch",
                    err)) != AP_OK)
         return st;
-    if (hybrid) {
-        int64_t rows = (cifg ? 6 : 8);
-        static const char *const roles[] = {"input scaling factors", "output state scaling factors",
-                                            "product scaling factors"};
-        if (ap__subgraph_input(g, i, 16) >= 0 && cells > 0)
-            rows += (outs + cells - 1) / cells;
-        if ((st = temp(g, i, 1, s + 1, wtype, elements(g, input), AP__LRT_ARENA,
-                       "quantized input", err)) != AP_OK ||
-            (st = temp(g, i, 2, s + 2, wtype, elements(g, os), AP__LRT_ARENA,
-                       "quantized output state", err)) != AP_OK ||
-            (st = temp(g, i, 3, s + 3, wtype, elements(g, cs), AP__LRT_ARENA,
-                       "quantized cell state", err)) != AP_OK)
-            return st;
-        for (k = 0; k < 3; k++)
-            if ((st = temp(g, i, 4 + k, s + 4 + (int32_t)k, AP_TFL_FLOAT32, batch, AP__LRT_ARENA,
-                           roles[k], err)) != AP_OK)
-                return st;
-        if ((st = temp(g, i, 7, s + 7, AP_TFL_FLOAT32, cells, AP__LRT_ARENA,
-                       "recovered cell weights", err)) != AP_OK ||
-            (st = temp(g, i, 8, s + 8, AP_TFL_INT32, product(cells, batch), AP__LRT_ARENA,
-                       "accumulators", err)) != AP_OK ||
-            (st = temp(g, i, 9, s + 9, AP_TFL_FLOAT32, batch, AP__LRT_ARENA,
-                       "input zero points", err)) != AP_OK ||
-            (st = temp(g, i, 10, s + 10, AP_TFL_FLOAT32, batch, AP__LRT_ARENA,
-                       "output state zero points", err)) != AP_OK)
-            return st;
-        return temp(g, i, 11, s + 11, AP_TFL_INT32, product(rows, cells), AP__LRT_PERSISTENT,
-                    "row sums", err);
-    }
+    if (hybrid)
+        return hybrid_lstm_temps(g, i, s, input, wtype, batch, cells, outs, err);
     if (integer)
         for (k = 0; k < 6; k++) {
             int type = k == 4 ? AP_TFL_INT8 : k == 5 ? AP_TFL_INT32 : AP_TFL_INT16;
@@ -823,13 +1511,23 @@ static ap_status prepare_lstm(ap__lrt_graph *g, uint32_t i, int *result, ap_erro
     ap_status st;
     (void)result;
     if (s < 0) /* the basic kernel */
-        return AP_OK;
+        return prepare_basic_lstm(g, i, err);
     if (input < 0 || w_out < 0 || rank_of(g, input) != 2)
         return fail(g, i, err, "LSTM lacks its input or weights");
     batch = dim(g, input, 0);
     cells = dim(g, w_out, 0);
-    if (is_quantized8(g->t[w_out].type) && g->t[input].type == AP_TFL_FLOAT32)
-        return unmodelled(g, i, "hybrid LSTM", err);
+    if (is_quantized8(g->t[w_out].type) && g->t[input].type == AP_TFL_FLOAT32) {
+        int32_t r_out = ap__subgraph_input(g, i, 8);
+        int sparse = sparse_const(g, w_out);
+        ap_status st2;
+        temps(g, i, sparse ? 21 : 12);
+        if ((st2 = temp(g, i, 0, s, g->t[input].type, product(batch, cells * (cifg ? 4 : 5)),
+                        AP__LRT_ARENA, "scratch", err)) != AP_OK ||
+            (st2 = hybrid_lstm_temps(g, i, s, input, g->t[w_out].type, batch, cells,
+                                     rank_of(g, r_out) == 2 ? dim(g, r_out, 1) : 0, err)) != AP_OK)
+            return st2;
+        return sparse ? lstm_ledgers(g, i, s + 12, err) : AP_OK;
+    }
     if (g->t[input].type == AP_TFL_INT8) {
         int eight = op->n_intermediates != 5;
         temps(g, i, eight ? 8 : 6);
@@ -854,48 +1552,31 @@ static ap_status prepare_bidi_lstm(ap__lrt_graph *g, uint32_t i, int *result, ap
 {
     int32_t input = ap__subgraph_input(g, i, 0), fw = ap__subgraph_input(g, i, 4), bw = ap__subgraph_input(g, i, 21),
             s = g->node[i].scratch;
-    int fw_cifg = ap__subgraph_input(g, i, 1) < 0, bw_cifg = ap__subgraph_input(g, i, 18) < 0;
+    int fw_cifg = ap__subgraph_input(g, i, 1) < 0, bw_cifg = ap__subgraph_input(g, i, 18) < 0, hybrid;
     int64_t batch;
     ap_status st;
     (void)result;
     if (input < 0 || fw < 0 || bw < 0 || rank_of(g, input) != 3)
         return fail(g, i, err, "BIDIRECTIONAL_SEQUENCE_LSTM lacks its input or weights");
-    if (is_quantized8(g->t[fw].type) && g->t[input].type == AP_TFL_FLOAT32)
-        return unmodelled(g, i, "hybrid bidirectional LSTM", err);
+    /* CheckInputTensorDimensions checks both directions' weights against the counts it is given,
+     * and Prepare calls it with the forward counts, then the backward ones
+     * (bidirectional_sequence_lstm.cc:382-411, 569-571, 683-685) */
+    if (dim(g, fw, 0) != dim(g, bw, 0) ||
+        dim(g, ap__subgraph_input(g, i, 8), 1) != dim(g, ap__subgraph_input(g, i, 25), 1))
+        return fail(g, i, err, "BIDIRECTIONAL_SEQUENCE_LSTM checks each direction's weights "
+                    "against the other's cell and output counts: they must be equal");
+    hybrid = is_quantized8(g->t[fw].type) && g->t[input].type == AP_TFL_FLOAT32;
     batch = option(g, i, 4, 1, 1) ? dim(g, input, 1) : dim(g, input, 0); /* time_major */
-    temps(g, i, 2);
+    temps(g, i, !hybrid ? 2 : ap__subgraph_input(g, i, 41) >= 0 ? 19 : 18);
     if ((st = temp(g, i, 0, s, g->t[input].type,
                    product(batch, dim(g, fw, 0) * (fw_cifg ? 4 : 5) + 16), AP__LRT_ARENA,
                    "forward scratch", err)) != AP_OK)
         return st;
-    return temp(g, i, 1, s + 1, g->t[input].type, product(batch, dim(g, bw, 0) * (bw_cifg ? 4 : 5)),
-                AP__LRT_ARENA, "backward scratch", err);
-}
-
-/* BIDIRECTIONAL_SEQUENCE_RNN (bidirectional_sequence_rnn.cc): 9 tensors added in Init, used
- * only by the hybrid path, which is not modelled. */
-static ap_status prepare_bidi_rnn(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
-{
-    int32_t input = ap__subgraph_input(g, i, 0), w = ap__subgraph_input(g, i, 1);
-    (void)result;
-    if (input >= 0 && w >= 0 && is_quantized8(g->t[w].type) && g->t[input].type == AP_TFL_FLOAT32)
-        return unmodelled(g, i, "hybrid bidirectional RNN", err);
-    return AP_OK;
-}
-
-/* Kernels whose Prepare temporaries are not modelled: their tensor slots are (RFFT2D adds four
- * at its first Prepare, CONV_3D_TRANSPOSE its col2im), so later indices stay TFLite's. */
-static ap_status prepare_unmodelled(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
-{
-    int32_t id;
-    ap_status st;
-    (void)result;
-    if (g->node[i].op->builtin == AP_TFL_OP_RFFT2D && (st = lazy(g, i, 0, 4, &id, err)) != AP_OK)
+    if ((st = temp(g, i, 1, s + 1, g->t[input].type,
+                   product(batch, dim(g, bw, 0) * (bw_cifg ? 4 : 5)), AP__LRT_ARENA,
+                   "backward scratch", err)) != AP_OK)
         return st;
-    if (g->node[i].op->builtin == AP_TFL_OP_CONV_3D_TRANSPOSE &&
-        (st = lazy(g, i, 0, 1, &id, err)) != AP_OK)
-        return st;
-    return unmodelled(g, i, "its temporaries", err);
+    return hybrid ? hybrid_bidi_lstm(g, i, s, batch, err) : AP_OK;
 }
 
 /* ---- reductions and sums ------------------------------------------------------------------- */
@@ -1029,6 +1710,16 @@ static ap_status prepare_called(ap__lrt_graph *g, uint32_t i, int32_t sg, const 
     }
     st = g->steps->prepare(sub, err);
     sub->stack = NULL; /* the array dies with this frame; the nested calls are prepared */
+    for (k = 0; st == AP_OK && k < sub->n_gaps; k++) { /* what it leaves out, left out here */
+        char at[96] = "";
+        if (sub->gaps[k].node >= 0)
+            ap__subgraph_op_text(sub, (uint32_t)sub->gaps[k].node, at, sizeof at);
+        st = ap__subgraph_unmodelled(g, (int32_t)i, err, "in subgraph %d%s%s: %s", sg,
+                                     at[0] ? ", " : "", at, sub->gaps[k].what);
+    }
+    if (st == AP_OK)
+        st = ap__subgraph_unmodelled(g, (int32_t)i, err, "subgraph %d, which it prepares, has "
+                                     "arenas of its own, not in these figures", sg);
     return st;
 }
 
@@ -1053,6 +1744,11 @@ static ap_status prepare_while(ap__lrt_graph *g, uint32_t i, int *result, ap_err
     (void)result;
     if (op->n_outputs != op->n_inputs)
         return fail(g, i, err, "WHILE has as many outputs as inputs");
+    /* the condition first (while.cc:103-120), then the body */
+    st = prepare_called(g, i, op->calls[0], op->inputs, op->n_inputs, &body, err);
+    ap__subgraph_free(&body);
+    if (st != AP_OK)
+        return st;
     if ((st = prepare_called(g, i, op->calls[1], op->inputs, op->n_inputs, &body, err)) != AP_OK) {
         ap__subgraph_free(&body);
         return st;
@@ -1147,6 +1843,116 @@ static ap_status prepare_if(ap__lrt_graph *g, uint32_t i, int *result, ap_error 
     return AP_OK;
 }
 
+/* STABLEHLO_COMPOSITE (stablehlo_composite.cc Prepare; composite inlining is an interpreter
+ * option, off by default): the decomposition subgraph (StableHLOCompositeOptions field 1) is
+ * prepared like IF's branches; dynamic tensors there make every output dynamic. */
+static ap_status prepare_composite(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    const ap_tfl_operator *op = g->node[i].op;
+    ap__lrt_graph sub;
+    int64_t sg = -1;
+    int dynamic;
+    uint32_t k;
+    char ot[64];
+    ap_status st;
+    (void)result;
+    if (op->n_inputs < 1)
+        return fail(g, i, err, "STABLEHLO_COMPOSITE needs an input");
+    if (!ap_tflite_option_scalar(g->m, op, 2, 1, 4, 1, &sg))
+        sg = 0; /* the schema default */
+    if (sg < 0 || (uint64_t)sg >= g->m->n_subgraphs ||
+        g->m->subgraphs[sg].n_outputs != op->n_outputs)
+        return fail(g, i, err, "STABLEHLO_COMPOSITE's decomposition subgraph does not match it");
+    if ((st = prepare_called(g, i, (int32_t)sg, op->inputs, op->n_inputs, &sub, err)) != AP_OK) {
+        ap__subgraph_free(&sub);
+        return st;
+    }
+    dynamic = sub.has_dynamic;
+    ap__subgraph_free(&sub);
+    for (k = 0; dynamic && k < g->node[i].n_outputs; k++)
+        if ((st = ap__subgraph_set_alloc(g, out(g, i, k), AP__LRT_DYNAMIC, i, err,
+                                         "%s's decomposition has dynamic tensors",
+                                         op_text(g, i, ot, sizeof ot))) != AP_OK)
+            return st;
+    return AP_OK;
+}
+
+/* STABLEHLO_CASE (stablehlo_case.cc Prepare): every subgraph of the model but the first is
+ * checked and prepared, not only the branches; RemoveUnusedInputs runs on every subgraph, the
+ * calling one included, whose graph inputs nobody reads then lose their bytes; dynamic tensors
+ * in any, or branches whose outputs differ in shape, make every output dynamic. */
+static ap_status prepare_case(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    const ap_tfl_operator *op = g->node[i].op;
+    const ap_tfl_subgraph *top = &g->m->subgraphs[g->sg];
+    ap__lrt_graph *subs;
+    int64_t br[64], nb;
+    int dynamic = 0;
+    uint32_t s, k, n = g->m->n_subgraphs;
+    char ot[64];
+    ap_status st = AP_OK;
+    (void)result;
+    nb = ap_tflite_option_vector(g->m, op, 2, 0, 4, br, 64);
+    if (nb <= 0 || op->n_inputs < 1 || op->inputs[0] < 0 ||
+        g->t[op->inputs[0]].type != AP_TFL_INT32 || elements(g, op->inputs[0]) != 1)
+        return fail(g, i, err, "STABLEHLO_CASE needs branches and an int32 index");
+    if (g->sg != 0 || g->depth > 0)
+        return unmodelled(g, i, "STABLEHLO_CASE outside subgraph 0 changes the inputs of "
+                          "subgraph 0 (RemoveUnusedInputs)", err);
+    if (nb > 64 || (uint64_t)nb + 1 < n)
+        return unmodelled(g, i, "STABLEHLO_CASE with fewer branches than subgraphs reads past its "
+                          "branch list", err);
+    for (k = 0; k + 1 < n && k < (uint32_t)nb; k++)
+        if (br[k] < 1 || (uint64_t)br[k] >= n)
+            return fail(g, i, err, "a branch of STABLEHLO_CASE is not a subgraph it can call");
+    for (s = 1; s < n; s++)
+        if (g->m->subgraphs[s].n_inputs != op->n_inputs - 1 ||
+            g->m->subgraphs[s].n_outputs != op->n_outputs)
+            return fail(g, i, err, "a subgraph's inputs or outputs differ from STABLEHLO_CASE's");
+    for (k = 0; k < top->n_inputs; k++) { /* RemoveUnusedInputs on the calling subgraph */
+        int32_t x = top->inputs[k];
+        uint32_t readers = x >= 0 ? ap__subgraph_readers(g, x) : 1;
+        if (readers == UINT32_MAX)
+            return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+        if (readers == 0) {
+            g->t[x].bytes = 0;
+            g->t[x].dropped_input = 1;
+        }
+    }
+    if (!(subs = ap__zalloc(n, sizeof *subs)))
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+    for (s = 1; s < n && st == AP_OK; s++)
+        if ((st = prepare_called(g, i, (int32_t)s, op->inputs + 1, op->n_inputs - 1, &subs[s],
+                                 err)) == AP_OK)
+            dynamic |= subs[s].has_dynamic;
+    for (s = 1; st == AP_OK && !dynamic && s + 1 < n; s++) /* branches 1.. against branch 0 */
+        for (k = 0; !dynamic && k < op->n_outputs; k++) {
+            const ap_tfl_subgraph *a = &g->m->subgraphs[br[0]], *b = &g->m->subgraphs[br[s]];
+            dynamic = a->outputs[k] >= 0 && b->outputs[k] >= 0 &&
+                      !same_dims(&subs[br[0]].t[a->outputs[k]], &subs[br[s]].t[b->outputs[k]]);
+        }
+    for (s = 0; s < n; s++)
+        ap__subgraph_free(&subs[s]);
+    free(subs);
+    for (k = 0; st == AP_OK && dynamic && k < g->node[i].n_outputs; k++)
+        st = ap__subgraph_set_alloc(g, out(g, i, k), AP__LRT_DYNAMIC, i, err, "%s's branches have "
+                                    "dynamic tensors or outputs of different shapes",
+                                    op_text(g, i, ot, sizeof ot));
+    return st;
+}
+
+/* CALL_ONCE (call_once.cc): Prepare only checks; the first Invoke allocates the init subgraph,
+ * runs it and frees its arena. */
+static ap_status prepare_call_once(ap__lrt_graph *g, uint32_t i, int *result, ap_error *err)
+{
+    int64_t sg = -1;
+    (void)result;
+    ap_tflite_option_scalar(g->m, g->node[i].op, 1, 0, 4, 1, &sg); /* init_subgraph_index */
+    return ap__subgraph_unmodelled(g, (int32_t)i, err, "its init subgraph %lld is allocated, run "
+                                   "and freed at the first Invoke, with arenas of its own, not in "
+                                   "these figures", (long long)sg);
+}
+
 /* ---- the table ---------------------------------------------------------------------------- */
 
 #define K(op, lo, hi, inplace, init, fn) {AP_TFL_OP_##op, NULL, lo, hi, inplace, init, fn},
@@ -1163,7 +1969,7 @@ static const ap__lrt_kernel kernels[] = {
     K(SVDF, 1, 4, 0, 6, prepare_svdf) K(RNN, 1, 3, 0, 6, prepare_rnn)
     K(BIDIRECTIONAL_SEQUENCE_RNN, 1, 3, 0, 9, prepare_bidi_rnn)
     K(UNIDIRECTIONAL_SEQUENCE_RNN, 1, 3, 0, 6, prepare_rnn) K(EMBEDDING_LOOKUP, 1, 5, 0, 0, NULL)
-    K(EMBEDDING_LOOKUP_SPARSE, 1, 1, 0, 0, NULL)
+    K(EMBEDDING_LOOKUP_SPARSE, 1, 1, 0, 0, prepare_embedding_sparse)
     K(FULLY_CONNECTED, 1, 14, 0, 0, prepare_fully_connected) K(LSH_PROJECTION, 1, 1, 0, 0, NULL)
     K(HASHTABLE_LOOKUP, 1, 1, 0, 0, NULL) K(SOFTMAX, 1, 4, AP__LRT_INPLACE_IN0, 0, NULL)
     K(CONCATENATION, 1, 7, 0, 0, R) K(ADD, 1, 6, ELEMENTWISE, 0, NULL)
@@ -1180,7 +1986,7 @@ static const ap__lrt_kernel kernels[] = {
     K(SUB, 1, 5, ELEMENTWISE, 0, NULL) K(SPLIT, 1, 5, 0, 0, R) K(SPLIT_V, 1, 3, 0, 0, R)
     K(SQUEEZE, 1, 2, UNMOD, 0, NULL) K(STRIDED_SLICE, 1, 8, 0, 0, prepare_strided_slice)
     K(EXP, 1, 2, 0, 0, NULL) K(TOPK_V2, 1, 3, 0, 0, R) K(LOG, 1, 2, 0, 0, NULL)
-    K(LOG_SOFTMAX, 1, 2, 0, 0, NULL) K(CAST, 1, 9, 0, 0, NULL) K(DEQUANTIZE, 1, 9, 0, 0, NULL)
+    K(LOG_SOFTMAX, 1, 2, 0, 0, NULL) K(CAST, 1, 9, 0, 0, NULL) K(DEQUANTIZE, 1, 9, 0, 0, prepare_dequantize)
     K(PRELU, 1, 1, 0, 0, NULL) K(MAXIMUM, 1, 4, 0, 0, NULL) K(MINIMUM, 1, 4, 0, 0, NULL)
     K(ARG_MAX, 1, 3, 0, 0, R) K(ARG_MIN, 1, 3, 0, 0, R) K(GREATER, 1, 2, 0, 0, NULL)
     K(GREATER_EQUAL, 1, 3, 0, 0, NULL) K(LESS, 1, 3, 0, 0, NULL) K(LESS_EQUAL, 1, 2, 0, 0, NULL)
@@ -1206,16 +2012,16 @@ static const ap__lrt_kernel kernels[] = {
     K(ELU, 1, 1, 0, 0, NULL) K(REVERSE_SEQUENCE, 1, 1, 0, 0, NULL)
     K(MATRIX_DIAG, 1, 1, 0, 0, NULL) K(QUANTIZE, 1, 6, 0, 0, NULL)
     K(MATRIX_SET_DIAG, 1, 1, 0, 0, NULL) K(IF, 1, 1, 0, 0, prepare_if)
-    K(WHILE, 1, 1, 0, 0, prepare_while) K(NON_MAX_SUPPRESSION_V4, 1, 1, 0, 0, NULL)
-    K(NON_MAX_SUPPRESSION_V5, 1, 1, 0, 0, NULL) K(SCATTER_ND, 1, 1, 0, 0, R)
-    K(DENSIFY, 1, 1, 0, 0, NULL) K(SEGMENT_SUM, 1, 1, 0, 0, R)
+    K(WHILE, 1, 1, 0, 0, prepare_while) K(NON_MAX_SUPPRESSION_V4, 1, 1, 0, 0, prepare_nms)
+    K(NON_MAX_SUPPRESSION_V5, 1, 1, 0, 0, prepare_nms) K(SCATTER_ND, 1, 1, 0, 0, R)
+    K(DENSIFY, 1, 1, 0, 0, prepare_densify) K(SEGMENT_SUM, 1, 1, 0, 0, R)
     K(BATCH_MATMUL, 1, 4, 0, 0, prepare_batch_matmul) K(CUMSUM, 1, 1, 0, 0, NULL)
-    K(BROADCAST_TO, 2, 4, 0, 0, R) K(CALL_ONCE, 1, 1, 0, 0, NULL) K(RFFT2D, 1, 1, 0, 0, prepare_unmodelled)
+    K(BROADCAST_TO, 2, 4, 0, 0, R) K(CALL_ONCE, 1, 1, 0, 0, prepare_call_once) K(RFFT2D, 1, 1, 0, 0, prepare_rfft2d)
     K(CONV_3D, 1, 1, 0, 0, prepare_conv3d) K(IMAG, 1, 1, 0, 0, NULL) K(REAL, 1, 1, 0, 0, NULL)
     K(COMPLEX_ABS, 1, 1, 0, 0, NULL) K(BROADCAST_ARGS, 1, 1, 0, 0, R)
     K(HASHTABLE, 1, 1, 0, 0, NULL) K(HASHTABLE_FIND, 1, 1, 0, 0, NULL)
     K(HASHTABLE_IMPORT, 1, 1, 0, 0, NULL) K(HASHTABLE_SIZE, 1, 1, 0, 0, NULL)
-    K(CONV_3D_TRANSPOSE, 1, 1, 0, 0, prepare_unmodelled) K(VAR_HANDLE, 1, 1, 0, 0, prepare_var_handle)
+    K(CONV_3D_TRANSPOSE, 1, 1, 0, 0, prepare_conv3d_transpose) K(VAR_HANDLE, 1, 1, 0, 0, prepare_var_handle)
     K(READ_VARIABLE, 1, 1, 0, 0, prepare_read_variable) K(ASSIGN_VARIABLE, 1, 1, 0, 0, NULL)
     K(MULTINOMIAL, 1, 1, 0, 0, R) K(RANDOM_STANDARD_NORMAL, 1, 1, 0, 0, R)
     K(BUCKETIZE, 1, 1, 0, 0, NULL) K(RANDOM_UNIFORM, 1, 1, 0, 0, R) K(GELU, 1, 3, 0, 0, NULL)
@@ -1226,24 +2032,69 @@ static const ap__lrt_kernel kernels[] = {
     K(BITWISE_XOR, 1, 1, 0, 0, NULL) K(RIGHT_SHIFT, 1, 1, 0, 0, NULL)
     K(STABLEHLO_SCATTER, 1, 1, 0, 0, NULL) K(DILATE, 1, 1, 0, 0, R)
     K(STABLEHLO_RNG_BIT_GENERATOR, 1, 1, 0, 0, NULL) K(REDUCE_WINDOW, 1, 1, 0, 0, NULL)
-    K(STABLEHLO_REDUCE_WINDOW, 1, 1, 0, 2, prepare_unmodelled) K(STABLEHLO_GATHER, 1, 1, 0, 0, NULL)
+    K(STABLEHLO_REDUCE_WINDOW, 1, 1, 0, 2, prepare_stablehlo_reduce_window) K(STABLEHLO_GATHER, 1, 1, 0, 0, NULL)
     K(STABLEHLO_ADD, 1, 1, 0, 0, NULL) K(STABLEHLO_AND, 1, 1, 0, 0, NULL)
     K(STABLEHLO_MULTIPLY, 1, 1, 0, 0, NULL) K(STABLEHLO_MAXIMUM, 1, 1, 0, 0, NULL)
     K(STABLEHLO_MINIMUM, 1, 1, 0, 0, NULL) K(STABLEHLO_PAD, 1, 1, 0, 0, NULL)
     /* codes the TFLM schema of schema.h does not name (LiteRT's schema.fbs) */
-    {206, NULL, 1, 1, 0, 0, NULL}, /* STABLEHLO_COMPOSITE */
+    {206, NULL, 1, 1, 0, 0, prepare_composite}, /* STABLEHLO_COMPOSITE */
     {207, NULL, 1, 1, 0, 0, NULL}, /* STABLEHLO_SHIFT_LEFT */
-    {209, NULL, 1, 1, 0, 0, NULL}, /* STABLEHLO_CASE */
+    {209, NULL, 1, 1, 0, 0, prepare_case}, /* STABLEHLO_CASE */
 };
 
 /* The custom kernels BuiltinOpResolver registers (AddCustom, version 1). */
 static const ap__lrt_kernel customs[] = {
-    {-1, "NumericVerify", 1, 1, 0, 0, NULL},
+    {-1, "NumericVerify", 1, 1, 0, 0, prepare_numeric_verify},
     {-1, "Mfcc", 1, 1, 0, 0, NULL},
     {-1, "AudioSpectrogram", 1, 1, 0, 0, NULL},
-    {-1, "TFLite_Detection_PostProcess", 1, 1, 0, 2, prepare_unmodelled},
+    {-1, "TFLite_Detection_PostProcess", 1, 1, 0, 2, prepare_detection},
     {-1, "aeq.hadamard_rotation", 1, 1, 0, 0, NULL},
 };
+
+/* The operators whose options InterpreterBuilder's parse (core/api/flatbuffer_conversions.cc)
+ * refuses, failing the build: the StableHLO ones with required builtin_options_2 fields. */
+ap_status ap__builtins_parse(const ap_tfl_model *m, const ap_tfl_operator *op, uint32_t i,
+                             uint32_t sg, ap_error *err)
+{
+    const char *why = NULL;
+    int64_t v[1];
+    switch (op->builtin) {
+    case AP_TFL_OP_STABLEHLO_REDUCE_WINDOW: { /* ParseStablehloReduceWindow */
+        int64_t n = ap_tflite_option_vector(m, op, 2, 0, 8, v, 1), f, k;
+        if (op->options2_type != 13)
+            why = "no StablehloReduceWindowOptions";
+        else if (n <= 0)
+            why = "no window_dimensions";
+        else if (n > 8)
+            why = "window_dimensions has more than 8 entries";
+        for (f = 1; !why && f <= 4; f++)
+            if ((k = ap_tflite_option_vector(m, op, 2, (unsigned)f, 8, v, 1)) > 0 &&
+                k != (f == 4 ? 2 * n : n))
+                why = "an option's length differs from window_dimensions'";
+        break;
+    }
+    case 206: /* STABLEHLO_COMPOSITE, ParseStablehloComposite */
+        if (op->options2_type != 21)
+            why = "no StableHLOCompositeOptions";
+        else if (ap_tflite_option_vector(m, op, 2, 0, 1, v, 1) < 0)
+            why = "its options lack the required name";
+        else if (ap_tflite_option_vector(m, op, 2, 2, 1, v, 1) < 0)
+            why = "its options lack the required composite_attributes";
+        break;
+    case 209: /* STABLEHLO_CASE, ParseStablehloCase */
+        if (op->options2_type != 23 || ap_tflite_option_vector(m, op, 2, 0, 4, v, 1) < 0)
+            why = "no branch_subgraph_indices";
+        else if (ap_tflite_option_vector(m, op, 2, 0, 4, v, 1) > 20)
+            why = "more than 20 branches";
+        break;
+    default:
+        break;
+    }
+    if (!why)
+        return AP_OK;
+    return ap_error_set(err, AP_ERR_INPUT, "TFLite cannot build the model: operator %u (%s) of "
+                        "subgraph %u: %s", i, ap__subgraph_op_name(op), sg, why);
+}
 
 uint32_t ap__builtins_init_tensors(const ap__lrt_kernel *k, const ap_tfl_model *m,
                                    const ap_tfl_operator *op)

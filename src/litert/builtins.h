@@ -32,6 +32,11 @@ typedef struct ap__lrt_kernel {
  * version, or NULL. */
 const ap__lrt_kernel *ap__builtins_find(const ap_tfl_operator *op);
 
+/* Whether InterpreterBuilder parses operator i of subgraph sg: AP_ERR_INPUT ("TFLite cannot build
+ * the model") for options its parse refuses. */
+ap_status ap__builtins_parse(const ap_tfl_model *m, const ap_tfl_operator *op, uint32_t i,
+                             uint32_t sg, ap_error *err);
+
 /* The tensors the kernel's Init adds for op (LSTM's depend on its kernel_type option). */
 uint32_t ap__builtins_init_tensors(const ap__lrt_kernel *k, const ap_tfl_model *m,
                                    const ap_tfl_operator *op);

@@ -55,6 +55,25 @@ static ap_status check_quantization(const ap_tfl_tensor *t, uint32_t sg, ap_erro
     return AP_OK;
 }
 
+/* ParseSparsity, and SetTensorParametersReadOnly's size check: a constant that is not sparse
+ * needs a buffer of at least the bytes its shape and type take (strings aside). */
+static ap_status check_buffer(const ap_tfl_model *m, const ap_tfl_tensor *t, uint32_t sg,
+                              ap_error *err)
+{
+    const ap_tfl_buffer *b = &m->buffers[t->buffer];
+    uint64_t have = b->data_len_pos ? b->data_len : b->ext_size;
+    if (t->has_sparsity && !t->sparsity_valid)
+        return ap_error_set(err, AP_ERR_INPUT, "TFLite cannot build the model: tensor %u of "
+                            "subgraph %u has invalid sparsity parameters", t->index, sg);
+    if (!t->has_sparsity && t->bytes >= 0 && t->type != AP_TFL_RESOURCE &&
+        (uint64_t)t->bytes > have)
+        return ap_error_set(err, AP_ERR_INPUT, "TFLite cannot build the model: tensor %u of "
+                            "subgraph %u is invalidly specified (its buffer %u holds %llu bytes, "
+                            "its shape and type need %lld)", t->index, sg, t->buffer,
+                            (unsigned long long)have, (long long)t->bytes);
+    return AP_OK;
+}
+
 static ap_status init_tensors(ap__lrt_graph *g, ap_error *err)
 {
     const ap_tfl_subgraph *s = &g->m->subgraphs[g->sg];
@@ -78,6 +97,8 @@ static ap_status init_tensors(ap__lrt_graph *g, ap_error *err)
                 return ap_error_set(err, AP_ERR_INPUT,
                                     "TFLite cannot build the model: tensor %u of subgraph %u "
                                     "is a variable tensor with a buffer", i, g->sg);
+            if ((st = check_buffer(g->m, mt, g->sg, err)) != AP_OK)
+                return st;
             t->alloc = AP__LRT_MMAP_RO;
         } else if (dyn) {
             if (mt->is_variable)
@@ -122,8 +143,13 @@ static ap_status init_nodes(ap__lrt_graph *g, ap_error *err)
             return ap_error_set(err, AP_ERR_INPUT,
                                 "TFLite cannot build the model: no builtin kernel for %s "
                                 "version %d (operator %u of subgraph %u)",
-                                ap_tfl_op_name(op), oc->version, i, g->sg);
+                                ap__subgraph_op_name(op), oc->version, i, g->sg);
         g->kernel[i] = k;
+        if (k) {
+            ap_status st = ap__builtins_parse(g->m, op, i, g->sg, err);
+            if (st != AP_OK)
+                return st;
+        }
         if (k && ap__builtins_init_tensors(k, g->m, op)) {
             uint32_t n = ap__builtins_init_tensors(k, g->m, op);
             if ((nd->scratch = ap__subgraph_add_tensors(g, n)) < 0)

@@ -40,6 +40,8 @@ void ap_litert_info_free(ap_litert_info *info)
         free(info->tensors[k].why);
     free(info->tensors);
     free(info->stop_why);
+    for (k = 0; k < info->n_unmodelled; k++)
+        free(info->unmodelled[k].what);
     free(info->unmodelled);
     free(info);
 }
@@ -103,9 +105,10 @@ static ap_status set_note(ap_problem *p, const ap_litert_info *in, ap_error *err
                      in->prepared, in->operators, in->stop_why);
         len += w > 0 ? (size_t)w : 0;
     }
-    if (in->unmodelled && len < sizeof buf) {
-        w = snprintf(buf + len, sizeof buf - len, "; temporaries NOT modelled, missing from "
-                     "this arena: %s", in->unmodelled);
+    if (in->n_unmodelled && len < sizeof buf) {
+        w = snprintf(buf + len, sizeof buf - len, "; NOT MODELLED, so the arena is a lower "
+                     "estimate: %zu path%s (listed as unmodelled)", in->n_unmodelled,
+                     in->n_unmodelled > 1 ? "s" : "");
         len += w > 0 ? (size_t)w : 0;
     }
     list_fate(buf, sizeof buf, &len, in, AP_LITERT_AT_INVOKE, "planned at Invoke");
@@ -114,6 +117,61 @@ static ap_status set_note(ap_problem *p, const ap_litert_info *in, ap_error *err
     if (len >= sizeof buf)
         memcpy(buf + sizeof buf - 4, "...", 4);
     return ap_problem_set_note(p, buf, err);
+}
+
+/* What the figures of subgraph 0 cannot know from the model itself: the operators prepared only
+ * at Invoke, and graph inputs whose shape the application may change. */
+static ap_status model_gaps(ap__lrt_graph *g, ap_error *err)
+{
+    const ap_tfl_subgraph *s = &g->m->subgraphs[0];
+    uint32_t k, j;
+    ap_status st;
+    if (g->stop_why && g->prepared < g->n_nodes &&
+        (st = ap__subgraph_unmodelled(g, (int32_t)g->prepared - 1, err,
+                                      "AllocateTensors stops after it (%s): the %u operator%s after "
+                                      "it %s prepared and planned at Invoke, with shapes known "
+                                      "only from the data, and the arena may grow then",
+                                      g->stop_why, g->n_nodes - g->prepared,
+                                      g->n_nodes - g->prepared > 1 ? "s" : "",
+                                      g->n_nodes - g->prepared > 1 ? "are" : "is")) != AP_OK)
+        return st;
+    for (k = 0; k < s->n_inputs; k++) {
+        const ap_tfl_tensor *t;
+        if (s->inputs[k] < 0)
+            continue;
+        t = &s->tensors[s->inputs[k]];
+        for (j = 0; t->shape_signature && j < t->n_shape_signature; j++)
+            if (t->shape_signature[j] == -1)
+                break;
+        if (t->shape_signature && j < t->n_shape_signature &&
+            (st = ap__subgraph_unmodelled(g, -1, err, "graph input %d has an unknown dimension "
+                                          "(shape_signature -1 at dimension %u): the figures hold "
+                                          "for the model's shape, and an application that "
+                                          "resizes the input (ResizeInputTensor) gets others",
+                                          s->inputs[k], j)) != AP_OK)
+            return st;
+    }
+    return AP_OK;
+}
+
+/* The paths not modelled, to the info and the problem. */
+static ap_status copy_gaps(const ap__lrt_graph *g, ap_problem *p, ap_litert_info *in, ap_error *err)
+{
+    size_t k;
+    ap_status st;
+    if (g->n_gaps && !(in->unmodelled = ap__zalloc(g->n_gaps, sizeof *in->unmodelled)))
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+    for (k = 0; k < g->n_gaps; k++) {
+        ap_litert_unmodelled *u = &in->unmodelled[k];
+        u->node = g->gaps[k].node;
+        u->op = u->node >= 0 ? ap__subgraph_op_name(g->node[u->node].op) : NULL;
+        if (!(u->what = ap__strdup(g->gaps[k].what)))
+            return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+        in->n_unmodelled++;
+        if ((st = ap_problem_add_unmodelled(p, u->op, u->node, u->what, err)) != AP_OK)
+            return st;
+    }
+    return AP_OK;
 }
 
 ap_status ap_litert_build(const ap_tfl_model *m, const ap_litert_options *opt, ap_problem **out,
@@ -154,12 +212,12 @@ ap_status ap_litert_build(const ap_tfl_model *m, const ap_litert_options *opt, a
     in->operators = g.n_nodes;
     in->prepared = (int32_t)g.prepared;
     in->threads = opt->threads;
-    if ((g.stop_why && !(in->stop_why = ap__strdup(g.stop_why))) ||
-        (g.unmodelled && !(in->unmodelled = ap__strdup(g.unmodelled)))) {
+    if (g.stop_why && !(in->stop_why = ap__strdup(g.stop_why))) {
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory");
         goto fail;
     }
-    if ((st = ap__arena_planner_run(&g, p, in, err)) != AP_OK || (st = set_note(p, in, err)) != AP_OK)
+    if ((st = model_gaps(&g, err)) != AP_OK || (st = ap__arena_planner_run(&g, p, in, err)) != AP_OK ||
+        (st = copy_gaps(&g, p, in, err)) != AP_OK || (st = set_note(p, in, err)) != AP_OK)
         goto fail;
     ap__subgraph_free(&g);
     *out = p;

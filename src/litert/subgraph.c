@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arenaplan/problem.h"
 #include "core/util.h"
 #include "litert/subgraph.h"
 
@@ -64,9 +65,19 @@ int ap__subgraph_const(const ap__lrt_graph *g, int32_t t)
     return t >= 0 && (g->t[t].alloc == AP__LRT_MMAP_RO || g->t[t].alloc == AP__LRT_PERSISTENT_RO);
 }
 
+const char *ap__subgraph_op_name(const ap_tfl_operator *op)
+{
+    switch (op->builtin) { /* LiteRT's schema.fbs names them; the reader's schema does not */
+    case 206: return "STABLEHLO_COMPOSITE";
+    case 207: return "STABLEHLO_SHIFT_LEFT";
+    case 209: return "STABLEHLO_CASE";
+    default: return ap_tfl_op_name(op);
+    }
+}
+
 const char *ap__subgraph_op_text(const ap__lrt_graph *g, uint32_t i, char *buf, size_t n)
 {
-    snprintf(buf, n, "op %u %s", i, ap_tfl_op_name(g->node[i].op));
+    snprintf(buf, n, "op %u %s", i, ap__subgraph_op_name(g->node[i].op));
     return buf;
 }
 
@@ -106,20 +117,99 @@ ap_status ap__subgraph_set_alloc(ap__lrt_graph *g, int32_t t, ap__lrt_alloc a, u
     return AP_OK;
 }
 
+ap_status ap__subgraph_unmodelled(ap__lrt_graph *g, int32_t node, ap_error *err, const char *fmt,
+                                  ...)
+{
+    char buf[400];
+    va_list ap;
+    ap__lrt_gap *ng;
+    size_t k;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    for (k = 0; k < g->n_gaps; k++) /* a kernel prepared twice says it once */
+        if (g->gaps[k].node == node && strcmp(g->gaps[k].what, buf) == 0)
+            return AP_OK;
+    if (!(ng = ap__grow(g->gaps, &g->cap_gaps, g->n_gaps + 1, sizeof *g->gaps)))
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+    g->gaps = ng;
+    ng[g->n_gaps].node = node;
+    if (!(ng[g->n_gaps].what = ap__strdup(buf)))
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+    g->n_gaps++;
+    return AP_OK;
+}
+
+int64_t ap__subgraph_bytes(int type, int64_t elements)
+{
+    int64_t bytes;
+    if (elements < 0 || ap__mul_ovf(elements, ap__subgraph_type_size(type), &bytes) ||
+        bytes > AP_MAX_VALUE)
+        return -1;
+    if (type == AP_TFL_INT4 || type == AP_TFL_UINT4)
+        return (bytes + 1) / 2;
+    if (type == AP_TFL_INT2)
+        return (bytes + 3) / 4;
+    return bytes;
+}
+
+ap_status ap__subgraph_resize(ap__lrt_graph *g, int32_t t, int type, const int64_t *dims,
+                              uint32_t rank, ap_error *err)
+{
+    ap__lrt_tensor *x = &g->t[t];
+    int64_t n = 1, bytes;
+    int32_t *d;
+    uint32_t k;
+    for (k = 0; k < rank; k++)
+        if (dims[k] < 0 || dims[k] > INT32_MAX || ap__mul_ovf(n, dims[k], &n) || n > AP_MAX_VALUE)
+            return ap_error_set(err, AP_ERR_INPUT, "TFLite cannot allocate the model: tensor %d's "
+                                "shape overflows", t);
+    if ((bytes = ap__subgraph_bytes(type, n)) < 0)
+        return ap_error_set(err, AP_ERR_INPUT, "TFLite cannot allocate the model: tensor %d's "
+                            "size overflows", t);
+    if (!(d = ap__alloc(rank ? rank : 1, sizeof *d)))
+        return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
+    for (k = 0; k < rank; k++)
+        d[k] = (int32_t)dims[k];
+    free(x->own_dims);
+    x->own_dims = d;
+    x->dims = d;
+    x->rank = rank;
+    x->type = type;
+    /* strings and resources keep no bytes (ResizeTensorImpl) */
+    x->bytes = type == AP_TFL_STRING || type == AP_TFL_RESOURCE || type == AP_TFL_VARIANT ? 0 : bytes;
+    return AP_OK;
+}
+
+int ap__subgraph_same_shape(const ap__lrt_graph *g, int32_t t, const int64_t *dims, uint32_t rank)
+{
+    uint32_t k;
+    if (g->t[t].rank != rank)
+        return 0;
+    for (k = 0; k < rank; k++)
+        if (g->t[t].dims[k] != dims[k])
+            return 0;
+    return 1;
+}
+
 void ap__subgraph_free(ap__lrt_graph *g)
 {
     size_t k;
     if (!g)
         return;
-    for (k = 0; k < g->nt; k++)
+    for (k = 0; k < g->nt; k++) {
         free(g->t[k].why);
+        free(g->t[k].own_dims);
+    }
+    for (k = 0; k < g->n_gaps; k++)
+        free(g->gaps[k].what);
+    free(g->gaps);
     for (k = 0; k < g->n_nodes; k++)
         free(g->node[k].outputs);
     free(g->t);
     free(g->node);
     free(g->kernel);
     free(g->stop_why);
-    free(g->unmodelled);
     free(g->readers);
     memset(g, 0, sizeof *g);
 }

@@ -33,16 +33,19 @@ typedef enum ap__lrt_alloc {
 typedef struct ap__lrt_tensor {
     int type;              /* ap_tfl_type, -1 = kTfLiteNoType */
     int64_t bytes;
-    const int32_t *dims;   /* model tensors: the model's shape; temporaries: NULL */
+    const int32_t *dims;   /* model tensors: the model's shape, or own_dims once a kernel
+                              resized it to another; temporaries: NULL */
     uint32_t rank;
+    int32_t *own_dims;     /* owned: the shape a kernel's Prepare computed, or NULL */
     ap__lrt_alloc alloc;
+    int dropped_input;     /* a graph input STABLEHLO_CASE's RemoveUnusedInputs dropped */
     int32_t op;            /* temporaries: the operator that added it; -1 */
     const char *role;      /* temporaries: what the kernel keeps in it */
     int32_t why_op;        /* the operator whose Prepare set alloc, -1 */
     char *why;             /* owned; why it is dynamic or persistent-ro, NULL */
 } ap__lrt_tensor;
 
-#define AP__LRT_MAX_TEMPS 12  /* UNIDIRECTIONAL_SEQUENCE_LSTM's hybrid path, the most */
+#define AP__LRT_MAX_TEMPS 21  /* LSTM's sparse hybrid path, the most */
 #define AP__LRT_MAX_IDS 8     /* tensor ids a kernel adds lazily in Prepare */
 
 typedef struct ap__lrt_node {
@@ -54,6 +57,12 @@ typedef struct ap__lrt_node {
     int32_t scratch;       /* the first tensor the kernel's Init added, or -1 */
     int32_t ids[AP__LRT_MAX_IDS];     /* tensors added in Prepare (im2col, ...), -1 none */
 } ap__lrt_node;
+
+/* A path arenaplan does not model (ap_litert_unmodelled). */
+typedef struct ap__lrt_gap {
+    int32_t node;          /* the operator at fault, or -1 */
+    char *what;            /* owned */
+} ap__lrt_gap;
 
 struct ap__lrt_kernel;
 struct ap__lrt_graph;
@@ -78,7 +87,8 @@ typedef struct ap__lrt_graph {
     uint32_t prepared;     /* nodes prepared (AllocateTensors stops after a dynamic output) */
     char *stop_why;        /* owned */
     int has_dynamic;       /* Subgraph::HasDynamicTensors() */
-    char *unmodelled;      /* owned: kernel paths whose temporaries are not modelled, or NULL */
+    ap__lrt_gap *gaps;     /* owned: the paths not modelled, in the order found */
+    size_t n_gaps, cap_gaps;
     unsigned depth;        /* WHILE/IF bodies prepared inside this one */
     const uint32_t *stack; /* subgraphs being prepared above this one (loop check) */
     uint64_t budget_own;   /* work left: operators and tensors prepared, nested ones too */
@@ -111,9 +121,29 @@ ap_status ap__subgraph_set_alloc(ap__lrt_graph *g, int32_t t, ap__lrt_alloc a, u
                                  ap_error *err, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* Records that what node i (or the model, node -1) does is not modelled, in words
+ * (printf-style; "op 3 RFFT2D" is not repeated: the node names it). Returns AP_ERR_NOMEM only. */
+ap_status ap__subgraph_unmodelled(ap__lrt_graph *g, int32_t node, ap_error *err, const char *fmt,
+                                  ...) __attribute__((format(printf, 4, 5)));
+
+/* BytesRequired (util.cc): elements of type, INT4 and UINT4 two per byte, INT2 four; -1 when
+ * it overflows AP_MAX_VALUE. */
+int64_t ap__subgraph_bytes(int type, int64_t elements);
+
+/* context->ResizeTensor on tensor t: its type, a shape of its own (copied) and the bytes they
+ * need. AP_ERR_INPUT when the size overflows, AP_ERR_NOMEM. */
+ap_status ap__subgraph_resize(ap__lrt_graph *g, int32_t t, int type, const int64_t *dims,
+                              uint32_t rank, ap_error *err);
+
+/* Whether tensor t's shape is dims[0..rank). */
+int ap__subgraph_same_shape(const ap__lrt_graph *g, int32_t t, const int64_t *dims, uint32_t rank);
+
 /* GetInputTensorsCount: how many node inputs and graph outputs name tensor t (cached). Returns
  * UINT32_MAX when out of memory. */
 uint32_t ap__subgraph_readers(ap__lrt_graph *g, int32_t t);
+
+/* An operator's name ("CONV_2D"; the StableHLO codes past the reader's schema by LiteRT's). */
+const char *ap__subgraph_op_name(const ap_tfl_operator *op);
 
 /* The display name of node i ("op 3 CONV_2D") into buf. */
 const char *ap__subgraph_op_text(const ap__lrt_graph *g, uint32_t i, char *buf, size_t n);

@@ -98,6 +98,10 @@ static void write_head(FILE *f, const ap_problem *p, const ap_plan *plan, const 
         fprintf(f, "# %s\n", p->note);
     if (plan && ap__lines_stock_head(ap__stock_head(p), plan->arena, stock, sizeof stock))
         fprintf(f, "# %s\n", stock);
+    /* what the problem does not model: the reader keeps these lines */
+    for (size_t k = 0; k < p->n_unmodelled; k++)
+        if (!strpbrk(p->unmodelled[k].what, "\r\n") && (!p->unmodelled[k].op || !strpbrk(p->unmodelled[k].op, "\r\n")))
+            ap__lines_unmodelled(f, "# unmodelled: ", &p->unmodelled[k]);
     fputs("id,lower,upper,size", f);
     fputs(c->align ? ",alignment" : "", f);
     fputs(c->name ? ",name" : "", f);

@@ -435,6 +435,23 @@ ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size
     return ap_write_html_with(f, p, plans, nplans, NULL, err);
 }
 
+/* What the problem does not model, one note each: the arena below is then a lower estimate. */
+static void write_unmodelled(FILE *f, const ap_problem *p)
+{
+    size_t k;
+    for (k = 0; k < p->n_unmodelled; k++) {
+        const ap_unmodelled *u = &p->unmodelled[k];
+        char at[96] = "";
+        if (u->op && u->node >= 0)
+            snprintf(at, sizeof at, "op %lld %s: ", (long long)u->node, u->op);
+        fprintf(f, "<p class=\"note\" id=\"unmodelled-%zu\">Not modelled, so the arena is a lower "
+                   "estimate: ", k);
+        ap__escape_xml(f, at, 0);
+        ap__escape_xml(f, u->what, 0);
+        fputs("</p>\n", f);
+    }
+}
+
 ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans,
                              const ap_report_options *opt, ap_error *err)
 {
@@ -466,6 +483,7 @@ ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans,
         ap__escape_xml(f, p->note, 0);
     }
     fputs("</p>\n", f);
+    write_unmodelled(f, p);
     write_summary(f, p, &plans[0], &s, arena, arena ? -1 : ap__stock_head(p));
     if (arena)
         write_tflm(f, arena);

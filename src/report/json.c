@@ -123,6 +123,29 @@ static void string_field(FILE *f, const char *key, const char *text)
     }
 }
 
+/* What the problem does not model ("unmodelled": [...], always for TFLite's interpreter): its
+ * arena is then a lower estimate. */
+static void write_unmodelled(FILE *f, const ap_problem *p)
+{
+    size_t i;
+    if (!p->n_unmodelled && p->origin != AP_ORIGIN_TFLITE)
+        return;
+    fputs(",\"unmodelled\":[", f);
+    for (i = 0; i < p->n_unmodelled; i++) {
+        fputs(i ? ",{\"operator\":" : "{\"operator\":", f);
+        if (p->unmodelled[i].op)
+            ap_json_string(f, p->unmodelled[i].op);
+        else
+            fputs("null", f);
+        fprintf(f, ",\"node\":%lld,\"what\":", (long long)p->unmodelled[i].node);
+        ap_json_string(f, p->unmodelled[i].what);
+        fputc('}', f);
+    }
+    fputc(']', f);
+    if (p->n_unmodelled)
+        fputs(",\"arena_is_lower_estimate\":true", f);
+}
+
 /* The figures before the summary: arena, bound, strategy, verdict, source, note, stock TFLM's
  * head and sentence, TFLM's whole arena. stock is stock TFLM's head (ap__stock_head), -1 none. */
 static void write_head(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
@@ -140,6 +163,7 @@ static void write_head(FILE *f, const ap_problem *p, const ap_plan *plan, const 
         fprintf(f, ",\"lower_bound_no_overlap\":%lld", (long long)s->lower_bound_no_overlap);
     string_field(f, "source", p->source);
     string_field(f, "note", p->note);
+    write_unmodelled(f, p);
     int line = ap__lines_stock_head(stock, s->arena, note, sizeof note);
     if (arena) /* the sentence about the whole arena; the head's figure stays */
         line = ap__lines_stock(stock, s->arena, arena, note, sizeof note) &&

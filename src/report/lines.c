@@ -133,3 +133,11 @@ int64_t ap__lines_peak_rest(const ap_problem *p, const ap_summary *s, size_t fro
         rest += p->buf[s->peak_buffers[k]].size;
     return rest;
 }
+
+void ap__lines_unmodelled(FILE *f, const char *lead, const ap_unmodelled *u)
+{
+    if (u->op && u->node >= 0)
+        fprintf(f, "%sop %lld %s: %s\n", lead, (long long)u->node, u->op, u->what);
+    else
+        fprintf(f, "%s%s\n", lead, u->what);
+}

@@ -47,4 +47,8 @@ void ap__lines_peak_steps(FILE *f, const ap_summary *s, size_t max_runs, const c
 /* The bytes of the peak buffers from index `from` on (those a list of `from` rows leaves out). */
 int64_t ap__lines_peak_rest(const ap_problem *p, const ap_summary *s, size_t from);
 
+/* One line saying what a problem does not model (ap_unmodelled), after lead: "op 3 RFFT2D: what"
+ * (or what alone when no operator is at fault). */
+void ap__lines_unmodelled(FILE *f, const char *lead, const ap_unmodelled *u);
+
 #endif

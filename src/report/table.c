@@ -181,6 +181,18 @@ static ap_status measure(const ap_problem *p, const ap_plan *plan, const ap_repo
     return AP_OK;
 }
 
+/* The rest of the arena line, and what the problem does not model, one line each. */
+static void write_unmodelled(FILE *f, const ap_problem *p)
+{
+    size_t i;
+    if (p->n_unmodelled)
+        fprintf(f, ", a lower estimate: %zu path%s not modelled", p->n_unmodelled,
+                p->n_unmodelled > 1 ? "s" : "");
+    fputc('\n', f);
+    for (i = 0; i < p->n_unmodelled; i++)
+        ap__lines_unmodelled(f, "unmodelled   ", &p->unmodelled[i]);
+}
+
 /* The lines above the rows: what was planned, TFLM's arena and stock TFLM's, the head and how
  * good it is, the peak, the caller's lines. */
 static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan,
@@ -203,7 +215,7 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan,
     if (opt->arena && opt->arena->plan.head != s->arena)
         fprintf(f, " (TFLM lays it out in %lld with the plan embedded: it places the kernel scratch)",
                 (long long)opt->arena->plan.head);
-    fputc('\n', f);
+    write_unmodelled(f, p);
     if (!opt->arena && ap__lines_stock_head(ap__stock_head(p), s->arena, stock, sizeof stock))
         fprintf(f, "             %s\n", stock);
     fprintf(f, "lower bound  %lld bytes (efficiency %.1f%%)\n", (long long)s->lower_bound, 100.0 * s->efficiency);

@@ -383,12 +383,107 @@ static ap_status read_offline_plan(rd *r)
 
 /* ---- Tensors --------------------------------------------------------------------------------- */
 
+/* The length of SparseIndexVector field `id` of a DimensionMetadata (its type in id - 1), -1
+ * when absent or of a type TFLite does not know. */
+static ap_status index_vector_len(rd *r, const ap__fb_table *dm, unsigned id, int64_t *len)
+{
+    static const size_t width[4] = {0, 4, 2, 1};
+    uint8_t type;
+    int present;
+    ap__fb_table v;
+    ap__fb_vec vals;
+    ap_status st;
+    *len = -1;
+    if ((st = ap__fb_get_u8(&r->fb, dm, id - 1, 0, r->what, &type, r->err)) != AP_OK ||
+        (st = ap__fb_get_table(&r->fb, dm, id, r->what, &present, &v, r->err)) != AP_OK)
+        return st;
+    if (!present || type < 1 || type > 3)
+        return AP_OK;
+    if ((st = ap__fb_get_vec(&r->fb, &v, AP_TFL_F_INDEX_VECTOR_VALUES, width[type], r->what,
+                             &present, &vals, r->err)) != AP_OK)
+        return st;
+    if (present)
+        *len = vals.count;
+    return AP_OK;
+}
+
+/* Tensor.sparsity: whether TFLite's ParseSparsity accepts it, and what FULLY_CONNECTED's ledger
+ * needs of it. */
+static ap_status read_sparsity(rd *r, const ap__fb_table *t, ap_tfl_tensor *x)
+{
+    ap__fb_table sp;
+    ap__fb_vec order, dims;
+    int present, has_order, has_dims;
+    ap_status st;
+    x->sparse_segments1 = x->sparse_indices1 = -1;
+    if ((st = ap__fb_get_table(&r->fb, t, AP_TFL_F_TENSOR_SPARSITY, r->what, &present, &sp,
+                               r->err)) != AP_OK || !present)
+        return st;
+    x->has_sparsity = 1;
+    if ((st = ap__fb_get_vec(&r->fb, &sp, AP_TFL_F_SPARSITY_TRAVERSAL_ORDER, 4, r->what,
+                             &has_order, &order, r->err)) != AP_OK ||
+        (st = ap__fb_get_vec(&r->fb, &sp, AP_TFL_F_SPARSITY_DIM_METADATA, 4, r->what, &has_dims,
+                             &dims, r->err)) != AP_OK)
+        return st;
+    x->sparsity_valid = has_order && has_dims;
+    x->n_dim_metadata = dims.count;
+    if ((st = spend(r, dims.count)) != AP_OK)
+        return st;
+    for (uint32_t k = 0; k < dims.count && x->sparsity_valid; k++) {
+        ap__fb_table dm;
+        uint8_t format;
+        int64_t seg, ind;
+        if ((st = ap__fb_vec_table(&r->fb, &dims, k, r->what, &dm, r->err)) != AP_OK ||
+            (st = ap__fb_get_u8(&r->fb, &dm, AP_TFL_F_DIM_FORMAT, 0, r->what, &format, r->err)) != AP_OK ||
+            (st = index_vector_len(r, &dm, AP_TFL_F_DIM_ARRAY_SEGMENTS, &seg)) != AP_OK ||
+            (st = index_vector_len(r, &dm, AP_TFL_F_DIM_ARRAY_INDICES, &ind)) != AP_OK)
+            return st;
+        if (format > 1 || (format == 1 && (seg < 0 || ind < 0)))
+            x->sparsity_valid = 0;
+        if (k == 1) {
+            x->sparse_segments1 = seg;
+            x->sparse_indices1 = ind;
+        }
+    }
+    return AP_OK;
+}
+
+/* Tensor.quantization: the counts TFLM and TFLite look at, and whether the scales differ. */
+static ap_status read_quantization(rd *r, const ap__fb_table *t, ap_tfl_tensor *x)
+{
+    ap__fb_table q;
+    int present;
+    ap_status st;
+    if ((st = ap__fb_get_table(&r->fb, t, AP_TFL_F_TENSOR_QUANTIZATION, r->what, &present, &q,
+                                 r->err)) != AP_OK)
+        return st;
+    if (present) {
+        ap__fb_vec sc, zp;
+        if ((st = ap__fb_get_vec(&r->fb, &q, AP_TFL_F_QUANT_SCALE, 4, r->what, NULL, &sc, r->err)) != AP_OK ||
+            (st = ap__fb_get_vec(&r->fb, &q, AP_TFL_F_QUANT_ZERO_POINT, 8, r->what, NULL, &zp,
+                                 r->err)) != AP_OK ||
+            (st = ap__fb_get_i32(&r->fb, &q, AP_TFL_F_QUANT_QUANTIZED_DIMENSION, 0, r->what,
+                                &x->quantized_dimension, r->err)) != AP_OK)
+            return st;
+        x->n_scales = sc.count;
+        x->n_zero_points = zp.count;
+        x->has_quantization = sc.count > 0;
+        for (uint32_t k = 1; k < sc.count && !x->scales_differ; k++) {
+            uint32_t a = ap__fb_u32(&r->fb, sc.at), b = ap__fb_u32(&r->fb, sc.at + 4 * (size_t)k);
+            float fa, fb;
+            memcpy(&fa, &a, sizeof fa);
+            memcpy(&fb, &b, sizeof fb);
+            x->scales_differ = fa != fb; /* as TFLite compares them: -0 equals 0, NaN nothing */
+        }
+    }
+    return AP_OK;
+}
+
 static ap_status read_tensor(rd *r, uint32_t sg, uint32_t i, const ap__fb_table *t,
                              ap_tfl_tensor *x)
 {
     ap_status st;
     uint8_t type, var;
-    int present;
     x->index = i;
     x->table_pos = t->pos;
     set_what(r, "subgraph %u tensor %u", sg, i);
@@ -443,22 +538,10 @@ static ap_status read_tensor(rd *r, uint32_t sg, uint32_t i, const ap__fb_table 
     if ((st = get_ints(r, t, AP_TFL_F_TENSOR_SHAPE_SIGNATURE, &x->shape_signature,
                         &x->n_shape_signature, NULL)) != AP_OK)
         return st;
-    ap__fb_table q;
-    if ((st = ap__fb_get_table(&r->fb, t, AP_TFL_F_TENSOR_QUANTIZATION, r->what, &present, &q,
-                                 r->err)) != AP_OK)
+    if ((st = read_quantization(r, t, x)) != AP_OK)
         return st;
-    if (present) {
-        ap__fb_vec sc, zp;
-        if ((st = ap__fb_get_vec(&r->fb, &q, AP_TFL_F_QUANT_SCALE, 4, r->what, NULL, &sc, r->err)) != AP_OK ||
-            (st = ap__fb_get_vec(&r->fb, &q, AP_TFL_F_QUANT_ZERO_POINT, 8, r->what, NULL, &zp,
-                                 r->err)) != AP_OK ||
-            (st = ap__fb_get_i32(&r->fb, &q, AP_TFL_F_QUANT_QUANTIZED_DIMENSION, 0, r->what,
-                                &x->quantized_dimension, r->err)) != AP_OK)
-            return st;
-        x->n_scales = sc.count;
-        x->n_zero_points = zp.count;
-        x->has_quantization = sc.count > 0;
-    }
+    if ((st = read_sparsity(r, t, x)) != AP_OK)
+        return st;
     /* TFLM's GetFlatbufferTensorBuffer: constant when the buffer's data vector is non-empty. */
     x->is_constant = r->m->buffers[x->buffer].data_len > 0;
     return AP_OK;
@@ -887,4 +970,23 @@ int ap_tflite_option_scalar(const ap_tfl_model *m, const ap_tfl_operator *op, in
     }
     *value = (int64_t)u;
     return 1;
+}
+
+int64_t ap_tflite_option_vector(const ap_tfl_model *m, const ap_tfl_operator *op, int which,
+                                unsigned field, unsigned width, int64_t *values, size_t max)
+{
+    size_t pos = which == 2 ? op->options2_pos : which == 1 ? op->options_pos : 0;
+    ap__fb fb = {m->data, m->len};
+    ap__fb_table t;
+    ap__fb_vec v;
+    int present;
+    if (pos == 0 || (width != 1 && width != 4 && width != 8) ||
+        ap__fb_table_at(&fb, pos, "options", &t, NULL) != AP_OK ||
+        ap__fb_get_vec(&fb, &t, field, width, "options", &present, &v, NULL) != AP_OK || !present)
+        return -1;
+    for (size_t k = 0; k < v.count && k < max; k++)
+        values[k] = width == 1 ? (int64_t)fb.p[v.at + k]
+                  : width == 4 ? (int64_t)(int32_t)ap__fb_u32(&fb, v.at + 4 * k)
+                               : (int64_t)ap__fb_u64(&fb, v.at + 8 * k);
+    return v.count;
 }

@@ -306,6 +306,20 @@ static fbb_node *options_table(const og_op *op)
         case OG_K_INTVEC:
             fbb_ref(t, f->id, fbb_int_array((size_t)o->n_vec, o->vec));
             break;
+        case OG_K_UBYTEVEC: {
+            unsigned char b[OG_MAX_DIMS * 2];
+            for (int k = 0; k < o->n_vec; k++)
+                b[k] = (unsigned char)o->vec[k];
+            fbb_ref(t, f->id, fbb_bytes(b, (size_t)o->n_vec));
+            break;
+        }
+        case OG_K_LONGVEC: {
+            int64_t v[OG_MAX_DIMS * 2];
+            for (int k = 0; k < o->n_vec; k++)
+                v[k] = o->vec[k];
+            fbb_ref(t, f->id, fbb_long_array((size_t)o->n_vec, v));
+            break;
+        }
         case OG_K_STRING:
             fbb_ref(t, f->id, fbb_str(o->str));
             break;
@@ -314,6 +328,27 @@ static fbb_node *options_table(const og_op *op)
         }
     }
     return t;
+}
+
+/* SparsityParameters of a 2-D constant: traversal order [0, 1], dimension 0 dense, dimension 1
+ * CSR with the spec's segments and indices (Int32Vector). */
+static fbb_node *sparsity(const og_tensor *t)
+{
+    int32_t order[2] = {0, 1};
+    fbb_node *sp = fbb_table(), *d0 = fbb_table(), *d1 = fbb_table(), *seg = fbb_table(),
+             *idx = fbb_table();
+    fbb_scalar(d0, 0, 1, 0); /* DENSE */
+    fbb_scalar(d0, 1, 4, (uint32_t)(t->rank ? t->shape[0] : 1));
+    fbb_ref(seg, 0, fbb_int_array((size_t)t->n_seg, t->seg));
+    fbb_ref(idx, 0, fbb_int_array((size_t)t->n_idx, t->idx));
+    fbb_scalar(d1, 0, 1, 1); /* SPARSE_CSR */
+    fbb_scalar(d1, 2, 1, 1); /* Int32Vector */
+    fbb_ref(d1, 3, seg);
+    fbb_scalar(d1, 4, 1, 1);
+    fbb_ref(d1, 5, idx);
+    fbb_ref(sp, 0, fbb_int_array(2, order));
+    fbb_ref(sp, 2, fbb_tables(2, d0, d1));
+    return sp;
 }
 
 static fbb_node *custom_options(const og_op *op)
@@ -377,6 +412,10 @@ static fbb_node *subgraph(const og_model *m, int gi, opcodes *oc, bufs *bs)
         fbb_ref(tensors[i], AP_TFL_F_TENSOR_QUANTIZATION, quantization(g, i));
         if (t->variable)
             tfl_variable(tensors[i]);
+        if (t->n_sig)
+            fbb_ref(tensors[i], AP_TFL_F_TENSOR_SHAPE_SIGNATURE, fbb_int_array((size_t)t->n_sig, t->sig));
+        if (t->seg)
+            fbb_ref(tensors[i], AP_TFL_F_TENSOR_SPARSITY, sparsity(t));
     }
     for (int o = 0; o < g->n_op; o++) {
         const og_op *op = &g->op[o];
@@ -384,7 +423,12 @@ static fbb_node *subgraph(const og_model *m, int gi, opcodes *oc, bufs *bs)
         int with = tab && !op->no_options;
         ops[o] = tfl_op(opcode_index(oc, op), fbb_int_array((size_t)op->n_in, op->in),
                         fbb_int_array((size_t)op->n_out, op->out),
-                        with ? tab->union_type : 0, with ? options_table(op) : NULL);
+                        with && tab->which == 1 ? tab->union_type : 0,
+                        with && tab->which == 1 ? options_table(op) : NULL);
+        if (with && tab->which == 2) {
+            fbb_scalar(ops[o], AP_TFL_F_OPERATOR_BUILTIN_OPTIONS_2_TYPE, 1, tab->union_type);
+            fbb_ref(ops[o], AP_TFL_F_OPERATOR_BUILTIN_OPTIONS_2, options_table(op));
+        }
         if (op->n_inter)
             fbb_ref(ops[o], AP_TFL_F_OPERATOR_INTERMEDIATES,
                     fbb_int_array((size_t)op->n_inter, op->inter));

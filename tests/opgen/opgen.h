@@ -20,7 +20,7 @@
 
 #define OG_NAME 64
 #define OG_MAX_DIMS 8
-#define OG_MAX_OP_IN 40
+#define OG_MAX_OP_IN 48
 #define OG_MAX_OP_OUT 8
 #define OG_MAX_OPTS 16
 #define OG_MAX_CUST 24
@@ -57,6 +57,11 @@ typedef struct og_tensor {
     int variable;
     int blockwise_scales;         /* >= 0: BlockwiseQuantization details, this scales tensor */
     int block_size;
+    int32_t sig[OG_MAX_DIMS];     /* shape_signature, written when n_sig > 0 */
+    int n_sig;
+    int32_t *seg, *idx;           /* sparsity: dimension 0 dense, 1 CSR with these segments and
+                                     indices (the constant's data holds the kept values) */
+    int n_seg, n_idx;
 } og_tensor;
 
 /* A builtin option value, by the option table's field. */
@@ -136,7 +141,8 @@ extern const unsigned char og_builtin_spec[];
 /* ---- schema.c --------------------------------------------------------------------------- */
 
 /* Option field kinds. */
-enum { OG_K_INT, OG_K_BYTE, OG_K_BOOL, OG_K_FLOAT, OG_K_INTVEC, OG_K_STRING };
+enum { OG_K_INT, OG_K_BYTE, OG_K_BOOL, OG_K_FLOAT, OG_K_INTVEC, OG_K_STRING, OG_K_LONGVEC,
+       OG_K_UBYTEVEC };
 
 typedef struct og_field {
     const char *name;
@@ -147,9 +153,10 @@ typedef struct og_field {
 
 typedef struct og_opt_table {
     int32_t builtin;
-    uint8_t union_type;           /* BuiltinOptions member */
+    uint8_t union_type;           /* BuiltinOptions member (BuiltinOptions2's when which is 2) */
     const og_field *fields;
     int n_fields;
+    int which;                    /* 1: builtin_options, 2: builtin_options_2 */
 } og_opt_table;
 
 /* One operator registration of TFLM's MicroMutableOpResolver (an Add* method). */

@@ -260,8 +260,35 @@ static const og_field call_once[] = {F("init_subgraph_index", 0, OG_K_INT)};
 static const og_field var_handle[] = {F("container", 0, OG_K_STRING),
     F("shared_name", 1, OG_K_STRING)};
 
-#define T(op, member, fields) \
-    {AP_TFL_OP_##op, member, fields, (int)(sizeof fields / sizeof *fields)}
+/* The options of operators only TensorFlow Lite's interpreter registers (LiteRT f67457790c9c
+ * tflite/converter/schema/schema.fbs), for the models of tflite.spec. */
+static const char *const lstm_kernel[] = {"FULL", "BASIC", NULL};
+static const og_field lstm_full[] = {ACT(0), F("cell_clip", 1, OG_K_FLOAT),
+    F("proj_clip", 2, OG_K_FLOAT), E("kernel_type", 3, lstm_kernel),
+    F("asymmetric_quantize_inputs", 4, OG_K_BOOL)};
+static const og_field conv_3d[] = {E("padding", 0, padding), F("stride_d", 1, OG_K_INT),
+    F("stride_w", 2, OG_K_INT), F("stride_h", 3, OG_K_INT), ACT(4),
+    F("dilation_d_factor", 5, OG_K_INT), F("dilation_w_factor", 6, OG_K_INT),
+    F("dilation_h_factor", 7, OG_K_INT)};
+static const og_field bidi_lstm[] = {ACT(0), F("cell_clip", 1, OG_K_FLOAT),
+    F("proj_clip", 2, OG_K_FLOAT), F("merge_outputs", 3, OG_K_BOOL),
+    F("time_major", 4, OG_K_BOOL), F("asymmetric_quantize_inputs", 5, OG_K_BOOL)};
+static const og_field bidi_rnn[] = {F("time_major", 0, OG_K_BOOL), ACT(1),
+    F("merge_outputs", 2, OG_K_BOOL), F("asymmetric_quantize_inputs", 3, OG_K_BOOL)};
+static const og_field rnn[] = {ACT(0), F("asymmetric_quantize_inputs", 1, OG_K_BOOL)};
+static const og_field sequence_rnn[] = {F("time_major", 0, OG_K_BOOL), ACT(1),
+    F("asymmetric_quantize_inputs", 2, OG_K_BOOL)};
+static const og_field composite[] = {F("name", 0, OG_K_STRING),
+    F("decomposition_subgraph_index", 1, OG_K_INT), F("composite_attributes", 2, OG_K_UBYTEVEC),
+    F("version", 4, OG_K_INT)};
+static const og_field stablehlo_case[] = {F("branch_subgraph_indices", 0, OG_K_INTVEC)};
+static const og_field reduce_window[] = {F("window_dimensions", 0, OG_K_LONGVEC),
+    F("window_strides", 1, OG_K_LONGVEC), F("base_dilations", 2, OG_K_LONGVEC),
+    F("window_dilations", 3, OG_K_LONGVEC), F("padding", 4, OG_K_LONGVEC),
+    F("body_subgraph_index", 5, OG_K_INT)};
+
+#define T(op, member, fields) {AP_TFL_OP_##op, member, fields, (int)(sizeof fields / sizeof *fields), 1}
+#define T2(code, member, fields) {code, member, fields, (int)(sizeof fields / sizeof *fields), 2}
 
 static const og_opt_table tables[] = {
     T(ADD, 11, add_sub),
@@ -311,6 +338,16 @@ static const og_opt_table tables[] = {
     T(CUMSUM, 102, cumsum),
     T(CALL_ONCE, 103, call_once),
     T(VAR_HANDLE, 111, var_handle),
+    T(RNN, 7, rnn),
+    T(LSTM, 14, lstm_full),
+    T(UNIDIRECTIONAL_SEQUENCE_RNN, 31, sequence_rnn),
+    T(BIDIRECTIONAL_SEQUENCE_LSTM, 69, bidi_lstm),
+    T(BIDIRECTIONAL_SEQUENCE_RNN, 70, bidi_rnn),
+    T(CONV_3D, 106, conv_3d),
+    T(CONV_3D_TRANSPOSE, 106, conv_3d),
+    T2(AP_TFL_OP_STABLEHLO_REDUCE_WINDOW, 13, reduce_window),
+    T2(206, 21, composite), /* STABLEHLO_COMPOSITE */
+    T2(209, 23, stablehlo_case), /* STABLEHLO_CASE */
 };
 
 const og_opt_table *og_opt_table_for(int32_t builtin)

@@ -231,6 +231,32 @@ static int hexval(int ch)
     return ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
 }
 
+/* "a:b:c" (n bytes of s) into a malloc'd int array. */
+static int parse_ints_colon(const char *s, size_t n, int32_t **out, int *count)
+{
+    char buf[4096];
+    int k = 0;
+    if (n >= sizeof buf)
+        return -1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    *out = malloc(sizeof **out * (n / 2 + 2));
+    for (char *tok = buf;;) {
+        char *colon = strchr(tok, ':');
+        int64_t x;
+        if (colon)
+            *colon = '\0';
+        if (parse_int(tok, &x))
+            return -1;
+        (*out)[k++] = (int32_t)x;
+        if (!colon)
+            break;
+        tok = colon + 1;
+    }
+    *count = k;
+    return 0;
+}
+
 /* One attribute of a {...} list. */
 static int parse_attr(ctx *c, og_tensor *t, char *a)
 {
@@ -317,6 +343,17 @@ static int parse_attr(ctx *c, og_tensor *t, char *a)
                 return fail(c, "blockwise=\"%s\": expected SCALES_TENSOR,BLOCK", val);
             t->block_size = (int)bs;
         }
+    } else if (!strcmp(a, "sig") && val) { /* sig=D,D,...: the shape_signature */
+        if (parse_list(val, &v, &n) || n > OG_MAX_DIMS)
+            return fail(c, "sig=\"%s\": bad list", val);
+        for (int i = 0; i < n; i++)
+            t->sig[i] = (int32_t)v[i];
+        t->n_sig = n;
+    } else if (!strcmp(a, "sparse") && val) { /* sparse=S:S:.../I:I:...: CSR along dimension 1 */
+        const char *slash = strchr(val, '/');
+        if (!slash || parse_ints_colon(val, (size_t)(slash - val), &t->seg, &t->n_seg) ||
+            parse_ints_colon(slash + 1, strlen(slash + 1), &t->idx, &t->n_idx))
+            return fail(c, "sparse=\"%s\": expected SEG:SEG.../IDX:IDX...", val);
     } else {
         return fail(c, "unknown tensor attribute \"%s%s%s\"", a, val ? "=" : "", val ? val : "");
     }
@@ -475,7 +512,9 @@ static int parse_option(ctx *c, og_op *op, char *s)
     case OG_K_STRING:
         return unquote(val, o->str, sizeof o->str) ? fail(c, "option %s: expected \"...\"", key)
                                                     : 0;
-    case OG_K_INTVEC: {
+    case OG_K_INTVEC:
+    case OG_K_LONGVEC:
+    case OG_K_UBYTEVEC: {
         size_t n = strlen(val);
         double *v = NULL;
         int k = 0;
@@ -842,6 +881,8 @@ void og_spec_free(og_spec *spec)
                 free(gr->t[t].zp);
                 free(gr->t[t].values);
                 free(gr->t[t].bytes);
+                free(gr->t[t].seg);
+                free(gr->t[t].idx);
             }
             free(gr->t);
             free(gr->op);

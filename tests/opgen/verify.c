@@ -89,10 +89,11 @@ static int check_op(const og_model *m, int gi, int o, const ap_tfl_model *rm,
         !same_list(r->intermediates, r->n_intermediates, op->inter, op->n_inter))
         return fail(err, errlen, "%s: operator %d: inputs, outputs or intermediates differ",
                     m->name, o);
-    int want = tab && !op->no_options ? tab->union_type : 0;
-    if (r->options_type != want)
-        return fail(err, errlen, "%s: operator %d: options member %u, spec %d", m->name, o,
-                    r->options_type, want);
+    int want = tab && !op->no_options && tab->which == 1 ? tab->union_type : 0;
+    int want2 = tab && !op->no_options && tab->which == 2 ? tab->union_type : 0;
+    if (r->options_type != want || r->options2_type != want2)
+        return fail(err, errlen, "%s: operator %d: options member %u (options 2: %u), spec %d (%d)",
+                    m->name, o, r->options_type, r->options2_type, want, want2);
     if ((r->custom_options_pos != 0) != (op->has_cust != 0))
         return fail(err, errlen, "%s: operator %d: custom options %s", m->name, o,
                     op->has_cust ? "missing" : "unexpected");
