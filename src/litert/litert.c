@@ -88,11 +88,35 @@ static void list_fate(char *buf, size_t cap, size_t *len, const ap_litert_info *
     }
 }
 
-/* The note: the runtime and what the plan leaves out (heap, persistent arena, Invoke). */
-static ap_status set_note(ap_problem *p, const ap_litert_info *in, ap_error *err)
+/* The first graph input of s with an unknown dimension (shape_signature -1): 1 with *tensor and
+ * *dim set, else 0. */
+static int resizable_input(const ap_tfl_subgraph *s, int32_t *tensor, uint32_t *dim)
+{
+    uint32_t k, j;
+    for (k = 0; k < s->n_inputs; k++) {
+        const ap_tfl_tensor *t;
+        if (s->inputs[k] < 0)
+            continue;
+        t = &s->tensors[s->inputs[k]];
+        for (j = 0; t->shape_signature && j < t->n_shape_signature; j++)
+            if (t->shape_signature[j] == -1) {
+                *tensor = s->inputs[k];
+                *dim = j;
+                return 1;
+            }
+    }
+    return 0;
+}
+
+/* The note: the runtime and what the plan leaves out (heap, persistent arena, Invoke), and the
+ * shape it holds for when an input may be resized. */
+static ap_status set_note(ap_problem *p, const ap_litert_info *in, const ap_tfl_subgraph *s,
+                          ap_error *err)
 {
     char buf[2048];
     size_t len;
+    int32_t tensor;
+    uint32_t dim;
     int w = snprintf(buf, sizeof buf,
                      "TFLite runtime (LiteRT f67457790c9c ArenaPlanner, threads %d, alignment %d): "
                      "subgraph 0's non-persistent arena; persistent arena %lld bytes "
@@ -111,6 +135,13 @@ static ap_status set_note(ap_problem *p, const ap_litert_info *in, ap_error *err
                      in->n_unmodelled > 1 ? "s" : "");
         len += w > 0 ? (size_t)w : 0;
     }
+    if (resizable_input(s, &tensor, &dim) && len < sizeof buf) {
+        w = snprintf(buf + len, sizeof buf - len, "; graph input %d has an unknown dimension "
+                     "(shape_signature -1 at dimension %u): the figures are for the shape the "
+                     "model states, and an application that resizes the input "
+                     "(ResizeInputTensor) gets others", tensor, dim);
+        len += w > 0 ? (size_t)w : 0;
+    }
     list_fate(buf, sizeof buf, &len, in, AP_LITERT_AT_INVOKE, "planned at Invoke");
     list_fate(buf, sizeof buf, &len, in, AP_LITERT_DYNAMIC, "dynamic, on the heap");
     list_fate(buf, sizeof buf, &len, in, AP_LITERT_PERSISTENT_RO, "computed in Prepare, on the heap");
@@ -120,11 +151,11 @@ static ap_status set_note(ap_problem *p, const ap_litert_info *in, ap_error *err
 }
 
 /* What the figures of subgraph 0 cannot know from the model itself: the operators prepared only
- * at Invoke, and graph inputs whose shape the application may change. */
+ * at Invoke. (A graph input with an unknown dimension is not among them: TFLite plans the shape
+ * the model states until the application resizes the input, so the figures are exact for it and
+ * the note says so.) */
 static ap_status model_gaps(ap__lrt_graph *g, ap_error *err)
 {
-    const ap_tfl_subgraph *s = &g->m->subgraphs[0];
-    uint32_t k, j;
     ap_status st;
     if (g->stop_why && g->prepared < g->n_nodes &&
         (st = ap__subgraph_unmodelled(g, (int32_t)g->prepared - 1, err,
@@ -135,22 +166,6 @@ static ap_status model_gaps(ap__lrt_graph *g, ap_error *err)
                                       g->n_nodes - g->prepared > 1 ? "s" : "",
                                       g->n_nodes - g->prepared > 1 ? "are" : "is")) != AP_OK)
         return st;
-    for (k = 0; k < s->n_inputs; k++) {
-        const ap_tfl_tensor *t;
-        if (s->inputs[k] < 0)
-            continue;
-        t = &s->tensors[s->inputs[k]];
-        for (j = 0; t->shape_signature && j < t->n_shape_signature; j++)
-            if (t->shape_signature[j] == -1)
-                break;
-        if (t->shape_signature && j < t->n_shape_signature &&
-            (st = ap__subgraph_unmodelled(g, -1, err, "graph input %d has an unknown dimension "
-                                          "(shape_signature -1 at dimension %u): the figures hold "
-                                          "for the model's shape, and an application that "
-                                          "resizes the input (ResizeInputTensor) gets others",
-                                          s->inputs[k], j)) != AP_OK)
-            return st;
-    }
     return AP_OK;
 }
 
@@ -217,7 +232,7 @@ ap_status ap_litert_build(const ap_tfl_model *m, const ap_litert_options *opt, a
         goto fail;
     }
     if ((st = model_gaps(&g, err)) != AP_OK || (st = ap__arena_planner_run(&g, p, in, err)) != AP_OK ||
-        (st = copy_gaps(&g, p, in, err)) != AP_OK || (st = set_note(p, in, err)) != AP_OK)
+        (st = copy_gaps(&g, p, in, err)) != AP_OK || (st = set_note(p, in, &m->subgraphs[0], err)) != AP_OK)
         goto fail;
     ap__subgraph_free(&g);
     *out = p;
