@@ -35,16 +35,6 @@ int ap__kernel_sets_reference_loops(const ap__kernel_set *s)
     return s->table == &ap__reference_table || s->table->n_rows == 0;
 }
 
-/* The set named name on target t: by its own name or by the name the arena takes it by. */
-static int on_target(const ap__target *t, const char *name)
-{
-    for (int k = 0; k < N_SETS; k++)
-        if (sets[k].target == t && sets[k].arena_name &&
-            (strcmp(name, sets[k].name) == 0 || strcmp(name, sets[k].arena_name) == 0))
-            return k;
-    return -1;
-}
-
 /* The first set called name (by its own name), or -1. */
 static int named(const char *name)
 {
@@ -61,6 +51,23 @@ static int alias(int k)
     return k >= 0 && sets[k].arena_name && strcmp(sets[k].name, sets[k].arena_name) != 0;
 }
 
+int ap__kernel_sets_pair(ap_tflm_kernels k, const ap__target *t, ap_tflm_kernels *out)
+{
+    const ap__kernel_set *s = &sets[k];
+    *out = k;
+    if (s->target == t || s->table->n_rows == 0)
+        return AP__PAIR_OK;
+    if (alias((int)k))
+        return AP__PAIR_ALIAS;
+    for (int j = 0; j < N_SETS; j++)
+        if (sets[j].target == t && s->arena_name && sets[j].arena_name &&
+            strcmp(sets[j].arena_name, s->arena_name) == 0) {
+            *out = (ap_tflm_kernels)j;
+            return AP__PAIR_OK;
+        }
+    return AP__PAIR_OTHER_TARGET;
+}
+
 ap_status ap__kernel_sets_resolve(const char *target, const char *name, ap_tflm_kernels *id,
                                   ap_error *err)
 {
@@ -72,18 +79,16 @@ ap_status ap__kernel_sets_resolve(const char *target, const char *name, ap_tflm_
                             name, sets[k].arena_name, sets[k].target->name, target);
     const ap__target *t = alias(k) ? sets[k].target : ap__targets_find(target);
     if (!t) {
-        ap__targets_names(known, sizeof known);
+        ap__targets_names(known, sizeof known, ", ");
         return ap_error_set(err, AP_ERR_USAGE, "unknown target \"%s\" (known: %s)", target,
                             known);
     }
-    int on = on_target(t, name);
-    if (on >= 0) {
-        *id = (ap_tflm_kernels)on;
-        return AP_OK;
-    }
-    if (k >= 0 && sets[k].arena_name)
+    if (k >= 0 && sets[k].arena_name) {
+        if (ap__kernel_sets_pair((ap_tflm_kernels)k, t, id) == AP__PAIR_OK)
+            return AP_OK;
         return ap_error_set(err, AP_ERR_USAGE, "kernel set \"%s\" is a %s build, not one for "
                             "target %s", name, sets[k].target->title, t->name);
+    }
     for (int j = 0; j < N_SETS; j++)
         if (sets[j].arena_name && sets[j].target == &ap__targets_table[0])
             len += (size_t)snprintf(known + len, sizeof known - len, "%s%s", len ? ", " : "",

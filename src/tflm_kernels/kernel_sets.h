@@ -49,6 +49,15 @@ typedef struct ap__kernel_set {
 /* The kernel set of value id, or NULL for a value outside the enum. */
 const ap__kernel_set *ap__kernel_sets_of(ap_tflm_kernels id);
 
+/* Whether set k runs on target t, into *out the set that does: k itself (or any target, for a
+ * set without rows), the set of the same arena name built for t (AP__PAIR_OK: "reference" on
+ * host64 is "reference64"); AP__PAIR_ALIAS when k is one target's name of a set
+ * ("reference64" on cortex-m), AP__PAIR_OTHER_TARGET when no set of its name is built for t
+ * ("cmsis-nn" on host64). The one statement of which set goes with which target: the arena's
+ * names (ap__kernel_sets_resolve) and run/run.c's options both ask it. */
+enum { AP__PAIR_OK, AP__PAIR_ALIAS, AP__PAIR_OTHER_TARGET };
+int ap__kernel_sets_pair(ap_tflm_kernels k, const ap__target *t, ap_tflm_kernels *out);
+
 /* The kernel set TFLM's whole arena means by a target and a kernel set name (ap_tflm_options:
  * NULL target: the one the name implies, else the default; NULL name: "reference"), into *id.
  * AP_ERR_USAGE naming the target, the set or why they do not go together. */

@@ -27,11 +27,12 @@ const ap__target *ap__targets_find(const char *name)
     return NULL;
 }
 
-void ap__targets_names(char *out, size_t cap)
+void ap__targets_names(char *out, size_t cap, const char *last)
 {
     size_t len = 0;
     out[0] = '\0';
     for (int t = 0; t < AP__TARGETS && len < cap; t++)
-        len += (size_t)snprintf(out + len, cap - len, "%s%s", t ? ", " : "",
+        len += (size_t)snprintf(out + len, cap - len, "%s%s",
+                                t == 0 ? "" : t == AP__TARGETS - 1 ? last : ", ",
                                 ap__targets_table[t].name);
 }

@@ -27,7 +27,8 @@ extern const ap__target ap__targets_table[AP__TARGETS + 1];
 /* The target called name, the default (cortex-m) for NULL, or NULL for an unknown name. */
 const ap__target *ap__targets_find(const char *name);
 
-/* "cortex-m, host64": the names, for messages. */
-void ap__targets_names(char *out, size_t cap);
+/* The names for messages, last the separator before the last one: "cortex-m, host64" (", "),
+ * "cortex-m or host64" (" or "). */
+void ap__targets_names(char *out, size_t cap, const char *last);
 
 #endif
