@@ -308,6 +308,11 @@ static void test_errors(void **state)
     assert_fails(ap_run_plan, pd, &o, AP_ERR_USAGE,
                  "kernel set cmsis-nn is a Cortex-M build (target cortex-m), not one for host64");
     ap_run_options_init(&o);
+    o.kernels = "reference64";
+    o.target = "cortex-m";
+    assert_fails(ap_run_plan, pd, &o, AP_ERR_USAGE,
+                 "kernel set reference64 is the reference kernel set on host64, not on cortex-m");
+    ap_run_options_init(&o);
     o.target = "riscv";
     assert_fails(ap_run_plan, pd, &o, AP_ERR_USAGE, "unknown target 'riscv' (cortex-m or host64)");
     ap_run_options_init(&o);

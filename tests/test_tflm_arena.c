@@ -513,7 +513,7 @@ static void test_refused(void **state)
     assert_int_equal(ap_tflm_arena_compute(md.m, NULL, &a, &err), AP_ERR_INPUT);
     assert_string_equal(err.msg, "subgraph 0 operator 0: custom operator ethos-u is not modelled "
                                  "for TFLM's reference kernels (no registration in TFLM, or no "
-                                 "table rows in arenaplan's src/tflm_kernels/alloc_rows.c)");
+                                 "table rows in arenaplan's src/tflm_kernels/reference.c)");
     assert_int_equal(a.min_arena, 0);
     model_free(&md);
     md = model_load("litert_while_op_with_forwarding_input");

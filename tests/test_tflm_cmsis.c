@@ -16,29 +16,34 @@
 #include "arenaplan/tflm.h"
 #include "test_tflite_fbb.h"
 #include "testutil.h"
-#include "tflm_kernels/cmsis_nn.h"
-#include "tflm_kernels/kernel_sets.h"
-#include "tflm_kernels/prepare.h"
-#include "tflm_kernels/scratch.h"
 #include "tflm_kernels/expr.h"
-#include "tflm_kernels/prepare_rows.h"
+#include "tflm_kernels/kernel_sets.h"
+#include "tflm_kernels/opcodes.h"
+#include "tflm_kernels/prepare.h"
+#include "tflm_kernels/rows.h"
+#include "tflm_kernels/scratch.h"
 
 enum { F32 = 0, I32 = 2, I64 = 4, I16 = 7, I8 = 9, INT4 = 17 };
-enum { CONV = 3, DW = 4, FC = 9, AVGPOOL = 1, MAXPOOL = 17, SVDF = 27, LSTM = 44, TCONV = 67,
-       BMM = 126 };
+enum { CONV = 3, DW = 4, FC = 9, AVGPOOL = 1, MAXPOOL = 17, SOFTMAX = 25, SVDF = 27, LSTM = 44,
+       TCONV = 67, BMM = 126 };
 
-/* Builds of the CMSIS-NN kernels, with a name for messages. */
+#define CORTEX_M (&ap__targets_table[AP__TARGET_CORTEX_M])
+
+/* Builds of the CMSIS-NN kernels, with a name for messages: kernel sets of their own, as a new
+ * core or compiler would be one more line of kernel_sets.h. */
 typedef struct named {
     const char *name;
-    ap__kbuild b;
+    ap__kernel_set s;
 } named;
 
-/*                                ptr cmsis dsp mve armclang speed none */
-static const named m4 = {"m4", {4, 1, 1, 0, 0, 1, 0}};
-static const named m0 = {"m0", {4, 1, 0, 0, 0, 1, 0}};
-static const named m55 = {"m55", {4, 1, 1, 1, 0, 1, 0}};
-static const named m55_size = {"m55-size", {4, 1, 1, 1, 0, 0, 0}};
-static const named m4_armclang = {"m4-armclang", {4, 1, 1, 0, 1, 1, 0}};
+#define CMSIS_NN(dsp, mve, armclang, speed)                                                   \
+    {"cmsis-nn", "cmsis-nn", &ap__cmsis_nn_table, CORTEX_M, {dsp, mve, armclang, speed}}
+/*                                            dsp mve armclang speed */
+static const named m4 = {"m4", CMSIS_NN(1, 0, 0, 1)};
+static const named m0 = {"m0", CMSIS_NN(0, 0, 0, 1)};
+static const named m55 = {"m55", CMSIS_NN(1, 1, 0, 1)};
+static const named m55_size = {"m55-size", CMSIS_NN(1, 1, 0, 0)};
+static const named m4_armclang = {"m4-armclang", CMSIS_NN(1, 0, 1, 1)};
 
 /* ---- Handmade operators ----------------------------------------------------------------------- */
 
@@ -96,7 +101,7 @@ static int requests(const built *b, const named *ks, int64_t bytes[MAX_REQ],
                     const char *what[MAX_REQ], ap_error *err)
 {
     ap__prepare pr = {0};
-    if (ap__scratch_run_build(b->m, &ks->b, &pr, err) != AP_OK) {
+    if (ap__scratch_run_set(b->m, &ks->s, &pr, err) != AP_OK) {
         ap__prepare_free(&pr);
         return -1;
     }
@@ -183,7 +188,8 @@ static void expression_additions(void **state)
     static const ap__xdef defs[] = {{"ic", "dim(in(0), 3)"}, {"twice_ic", "2 * ic"},
                                     {"loop", "loop + 1"}, {"bad", "ic +"}, {"zero", "0"}};
     const ap_tfl_subgraph *g = &b.m->subgraphs[0];
-    ap__xctx c = {&ap__layout_cortex_m, b.m, g, &g->ops[0], 0, &m4.b, defs, 5};
+    ap__xctx c = {.t = CORTEX_M, .m = b.m, .g = g, .op = &g->ops[0], .build = &m4.s.build,
+                  .defs = defs, .n_defs = 5};
     /* The options and TFLM's padding: width 8 by stride 2 -> 4 outputs, total padding
        (4 - 1) * 2 + 3 - 8 = 1 -> 0 before; height by stride 1 -> 8, total 2 -> 1 before. */
     assert_int_equal(xval(&c, "stride_w * 10 + stride_h"), 21);
@@ -214,15 +220,15 @@ static void expression_additions(void **state)
     assert_int_equal(xfault(&c, "1 ? 2", "':' expected in \"1 ? 2\" (at \"\")"), AP_ERR_INVALID);
     /* The build's features. */
     assert_int_equal(xval(&c, "dsp * 1000 + mve * 100 + armclang * 10 + speed"), 1001);
-    c.build = &m55_size.b;
+    c.build = &m55_size.s.build;
     assert_int_equal(xval(&c, "dsp * 1000 + mve * 100 + armclang * 10 + speed"), 1100);
     /* Checking without a model: names in untaken branches and in definitions count too. */
     ap_error err = {0};
-    assert_int_equal(ap__expr_check_defs("mve ? twice_ic : pad_w", &ap__layout_cortex_m, defs, 5,
+    assert_int_equal(ap__expr_check_defs("mve ? twice_ic : pad_w", CORTEX_M, defs, 5,
                                          &err), AP_OK);
-    assert_int_equal(ap__expr_check_defs("0 ? nosuch : 1", &ap__layout_cortex_m, defs, 5, &err),
+    assert_int_equal(ap__expr_check_defs("0 ? nosuch : 1", CORTEX_M, defs, 5, &err),
                      AP_ERR_INVALID);
-    assert_int_equal(ap__expr_check_defs("twice_ic", &ap__layout_cortex_m, NULL, 0, &err),
+    assert_int_equal(ap__expr_check_defs("twice_ic", CORTEX_M, NULL, 0, &err),
                      AP_ERR_INVALID);
     unbuild(&b);
     /* TFLM's padding needs a 2D window: a model without one fails (names what it read). */
@@ -230,7 +236,7 @@ static void expression_additions(void **state)
                                     tfl_tensor("y", I8, fbb_ints(2, 1, 4), 0)),
                      fbb_ints(1, 0), fbb_ints(1, 1), 8, fbb_table()));
     g = &b.m->subgraphs[0];
-    ap__xctx d = {&ap__layout_cortex_m, b.m, g, &g->ops[0], 0, NULL, NULL, 0};
+    ap__xctx d = {.t = CORTEX_M, .m = b.m, .g = g, .op = &g->ops[0]};
     assert_int_equal(xfault(&d, "pad_w", "a tensor the kernel reads is absent in \"pad_w\""),
                      AP_ERR_INPUT);
     unbuild(&b);
@@ -664,17 +670,19 @@ static void batch_matmul_paths(void **state)
     unbuild(&b);
 }
 
-/* Every row and definition of every table parses and names only known quantities, and runs on
- * an operator of its kind for every build; the branches of a group are consecutive. */
+/* Every row and definition of the CMSIS-NN table parses and names only known quantities (the
+ * lint also holds an operator's rows and a group's branches together), and every operator it
+ * has rows for runs on an operator of its kind for every build. */
 static void every_table_parses(void **state)
 {
     (void)state;
-    built models[8];
+    built models[10];
     size_t nm = 0;
     models[nm++] = conv(I8, I8, 8, 8, 3, 16, 3, 3, 3, 8, 8, conv_opts(0, 1, 1));
     models[nm++] = dw(I8, I8, 1, 16, 16, 5, 5, 0, 16);
     models[nm++] = fc(I8, I8, 1, 16, 10, 1, 1);
     models[nm++] = pool(AVGPOOL, I8, 24);
+    models[nm++] = pool(MAXPOOL, I8, 24);
     models[nm++] = svdf(I8, 1);
     models[nm++] = lstm(I8, I16);
     models[nm++] = tconv(I8, 8, 5, 2, I32);
@@ -682,76 +690,98 @@ static void every_table_parses(void **state)
                                                 tfl_tensor("b", I8, fbb_ints(2, 6, 5), 1),
                                                 tfl_tensor("y", I8, fbb_ints(2, 4, 5), 0)),
                                 fbb_ints(2, 0, 1), fbb_ints(1, 2), 101, fbb_table()));
-    size_t n_tables = 0;
-    for (size_t i = 0; ap__cmsis_nn_tables[i]; i++) {
-        const ap__ptable *t = ap__cmsis_nn_tables[i];
-        n_tables++;
+    models[nm++] = build(one_op(SOFTMAX, fbb_tables(2, tfl_tensor("x", I8, fbb_ints(2, 1, 10), 0),
+                                                    tfl_tensor("y", I8, fbb_ints(2, 1, 10), 0)),
+                                fbb_ints(1, 0), fbb_ints(1, 1), 9, fbb_table()));
+    const ap__ktable *t = &ap__cmsis_nn_table;
+    ap_error err = {0};
+    size_t bad = ap__rows_lint(t, CORTEX_M, &err);
+    if (bad)
+        fail_msg("cmsis_nn.c row %zu (%s): %s", bad - 1, t->rows[bad - 1].src, err.msg);
+    assert_ptr_equal(t->fallback, &ap__reference_table);
+    size_t n_ops = 0;
+    for (size_t k = 0; k < t->n_rows; k++) {
+        if (k > 0 && t->rows[k - 1].op == t->rows[k].op)
+            continue;
+        int32_t op = t->rows[k].op;
+        n_ops++;
         size_t j;
         for (j = 0; j < nm; j++)
-            if (models[j].m->subgraphs[0].ops[0].builtin == t->builtin)
+            if (models[j].m->subgraphs[0].ops[0].builtin == op)
                 break;
         if (j == nm)
-            fail_msg("no model for the table of operator %d", t->builtin);
-        const ap_tfl_operator *op = &models[j].m->subgraphs[0].ops[0];
-        assert_ptr_equal(ap__cmsis_nn_table(op), t);
-        ap_error err = {0};
-        size_t bad = ap__prepare_rows_lint(t, &err);
-        if (bad)
-            fail_msg("%s: entry %zu of the table of operator %d does not parse: %s", t->source,
-                     bad - 1, t->builtin, err.msg);
-        for (size_t r = 1; r < t->n_rows; r++)
-            for (size_t q = 0; q + 1 < r; q++)
-                if (t->rows[r].group && t->rows[q].group == t->rows[r].group &&
-                    t->rows[r - 1].group != t->rows[r].group)
-                    fail_msg("%s: row %zu continues group %d after another", t->source, r,
-                             t->rows[r].group);
-        /* Every operator of its kind runs through the table on each build. */
+            fail_msg("no model for the rows of operator %d", op);
+        assert_int_equal(ap__opcodes_code(&models[j].m->subgraphs[0].ops[0]), op);
+        /* Every operator of its kind runs through the rows on each build. */
         static const named *const sets[] = {&m4, &m0, &m55, &m4_armclang, &m55_size};
         for (size_t q = 0; q < 5; q++) {
             int64_t got[MAX_REQ];
             if (requests(&models[j], sets[q], got, NULL, &err) < 0 &&
                 !strstr(err.msg, "reads a stride"))
-                fail_msg("%s on %s: %s", t->source, sets[q]->name, err.msg);
+                fail_msg("operator %d on %s: %s", op, sets[q]->name, err.msg);
         }
-        assert_non_null(strstr(t->source, "tensorflow/lite/micro/kernels/cmsis_nn/"));
+        /* Each is a kernel of cmsis_nn/: some row names its file. */
+        int own = 0;
+        for (size_t r = k; r < t->n_rows && t->rows[r].op == op; r++)
+            own |= t->rows[r].src && strncmp(t->rows[r].src, "cmsis_nn/", 9) == 0;
+        if (!own)
+            fail_msg("operator %d: no row from cmsis_nn/", op);
     }
-    assert_int_equal(n_tables, 8);
+    assert_int_equal(n_ops, 10);
     for (size_t j = 0; j < nm; j++)
         unbuild(&models[j]);
-    /* A broken row is caught. */
-    static const ap__prow broken[] = {
-        {AP__PR_SCRATCH, 0, "in_type == INT8", "in_type * 2", NULL, "x"},
-        {AP__PR_SCRATCH, 0, "in_type == INT8", "nosuch * 2", NULL, "x"}};
-    ap__ptable bad = *ap__cmsis_nn_tables[0];
-    bad.rows = broken;
-    bad.n_rows = 2;
-    ap_error err = {0};
-    assert_int_equal(ap__prepare_rows_lint(&bad, &err), 2);
+    /* A broken row is caught, and a group's branches apart. */
+    static const ap__krow broken[] = {
+        {.op = AP__OP_CONV_2D, .kind = AP__ROW_SCRATCH, .step = AP__STEP_PREPARE,
+         .when = "type(in(0)) == INT8", .expr = "2 * 2", .what = "x", .src = "here:1"},
+        {.op = AP__OP_CONV_2D, .kind = AP__ROW_SCRATCH, .step = AP__STEP_PREPARE,
+         .when = "type(in(0)) == INT8", .expr = "nosuch * 2", .what = "x", .src = "here:2"}};
+    ap__ktable broken_table = {"broken", broken, 2, &ap__reference_table};
+    assert_int_equal(ap__rows_lint(&broken_table, CORTEX_M, &err), 2);
     assert_string_equal(err.msg, "an unknown name in \"nosuch * 2\" (at \"nosuch * 2\")");
+    static const ap__krow apart[] = {
+        {.op = AP__OP_CONV_2D, .kind = AP__ROW_SCRATCH, .step = AP__STEP_PREPARE, .group = 1,
+         .when = "1", .expr = "2", .what = "x", .src = "here:1"},
+        {.op = AP__OP_CONV_2D, .kind = AP__ROW_SCRATCH, .step = AP__STEP_PREPARE,
+         .expr = "2", .what = "x", .src = "here:2"},
+        {.op = AP__OP_CONV_2D, .kind = AP__ROW_SCRATCH, .step = AP__STEP_PREPARE, .group = 1,
+         .expr = "2", .what = "x", .src = "here:3"}};
+    broken_table.rows = apart;
+    broken_table.n_rows = 3;
+    assert_int_equal(ap__rows_lint(&broken_table, CORTEX_M, &err), 3);
+    assert_string_equal(err.msg, "row 2: a group continued after another row");
 }
 
 /* ---- Kernel sets and rules -------------------------------------------------------------------- */
 
+/* The kernel sets are the public enum's values, each a table, a target and a build. */
 static void kernel_sets_are_listed(void **state)
 {
     (void)state;
     const char *const *names = ap_tflm_set_names(AP_TFLM_SET_KERNELS);
     size_t n = 0;
-    for (; names[n]; n++)
-        assert_non_null(ap__kernel_sets_build((ap_tflm_kernels)n));
+    for (; names[n]; n++) {
+        const ap__kernel_set *s = ap__kernel_sets_of((ap_tflm_kernels)n);
+        assert_non_null(s);
+        assert_string_equal(s->name, names[n]);
+    }
     assert_int_equal(n, AP_TFLM_KERNELS_COUNT);
-    assert_null(ap__kernel_sets_build(AP_TFLM_KERNELS_COUNT));
+    assert_null(ap__kernel_sets_of(AP_TFLM_KERNELS_COUNT));
     assert_string_equal(names[AP_TFLM_KERNELS_CMSIS_NN], "cmsis-nn");
     assert_string_equal(names[AP_TFLM_KERNELS_CMSIS_NN_M4], "cmsis-nn-m4");
-    const ap__kbuild *a = ap__kernel_sets_build(AP_TFLM_KERNELS_CMSIS_NN);
-    const ap__kbuild *b = ap__kernel_sets_build(AP_TFLM_KERNELS_CMSIS_NN_M4);
-    assert_true(a->cmsis_nn && a->dsp && !a->mve && !a->armclang && a->speed && a->ptr == 4);
-    assert_memory_equal(a, b, sizeof *a);
-    assert_memory_equal(a, &m4.b, sizeof *a);
-    const ap__kbuild *r = ap__kernel_sets_build(AP_TFLM_KERNELS_REFERENCE);
-    assert_true(!r->cmsis_nn && r->ptr == 4 && !r->none);
-    assert_int_equal(ap__kernel_sets_build(AP_TFLM_KERNELS_REFERENCE64)->ptr, 8);
-    assert_true(ap__kernel_sets_build(AP_TFLM_KERNELS_NONE)->none);
+    const ap__kernel_set *a = ap__kernel_sets_of(AP_TFLM_KERNELS_CMSIS_NN);
+    const ap__kernel_set *b = ap__kernel_sets_of(AP_TFLM_KERNELS_CMSIS_NN_M4);
+    assert_ptr_equal(a->table, &ap__cmsis_nn_table);
+    assert_ptr_equal(b->table, a->table);
+    assert_ptr_equal(a->target, CORTEX_M);
+    assert_ptr_equal(b->target, CORTEX_M);
+    assert_memory_equal(&a->build, &b->build, sizeof a->build);
+    assert_memory_equal(&a->build, &m4.s.build, sizeof a->build);
+    const ap__kernel_set *r = ap__kernel_sets_of(AP_TFLM_KERNELS_REFERENCE);
+    assert_true(r->table == &ap__reference_table && r->target->ptr == 4 && r->arena_name);
+    assert_int_equal(ap__kernel_sets_of(AP_TFLM_KERNELS_REFERENCE64)->target->ptr, 8);
+    assert_null(ap__kernel_sets_of(AP_TFLM_KERNELS_NONE)->arena_name);
+    assert_int_equal(ap__kernel_sets_of(AP_TFLM_KERNELS_NONE)->table->n_rows, 0);
     ap_error err = {0};
     int v;
     assert_int_equal(ap_tflm_set_find(AP_TFLM_SET_KERNELS, "cmsis-nn-m55", &v, &err),

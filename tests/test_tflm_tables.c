@@ -6,17 +6,22 @@
  *     -mfloat-abi=hard) and g++ 12 (x86-64) for the same field lists written as C++ classes,
  *     independently of the layout engine;
  *   - the engine follows the host compiler on synthetic structs (LP64 hosts);
- *   - every row of every kernel set and every parser names what exists and parses;
+ *   - every row of every kernel set's table is well formed, names what exists and parses on
+ *     both targets; parsers, operators and fallbacks are where the rows say;
  *   - the expression language evaluates and refuses as documented.
  */
 #include "tflm_kernels/expr.h"
 #include "tflm_kernels/kernel_sets.h"
-#include "tflm_kernels/scratch.h"
-#include "tflm_kernels/alloc_rows.h"
 #include "tflm_kernels/layout.h"
+#include "tflm_kernels/opcodes.h"
+#include "tflm_kernels/rows.h"
+#include "tflm_kernels/targets.h"
 #include "testutil.h"
 
 #include "arenaplan/tflite.h"
+
+#define CORTEX_M (&ap__targets_table[AP__TARGET_CORTEX_M])
+#define HOST64 (&ap__targets_table[AP__TARGET_HOST64])
 
 typedef struct fixed_layout {
     const char *name;
@@ -162,8 +167,8 @@ static void test_struct_table(void **state)
         ap_error err = {0};
         assert_string_equal(d[i].name, compiled[i].name);
         assert_non_null(d[i].source);
-        if (ap__layout_of(&ap__layout_cortex_m, d[i].name, &m, &err) != AP_OK ||
-            ap__layout_of(&ap__layout_host64, d[i].name, &h, &err) != AP_OK)
+        if (ap__layout_of(CORTEX_M, d[i].name, &m, &err) != AP_OK ||
+            ap__layout_of(HOST64, d[i].name, &h, &err) != AP_OK)
             fail_msg("%s", err.msg);
         if (m.size != compiled[i].m_size || m.align != compiled[i].m_align ||
             h.size != compiled[i].h_size || h.align != compiled[i].h_align)
@@ -187,7 +192,7 @@ static int64_t fields(const ap__target *t, const char *f)
 static void test_layout_engine(void **state)
 {
     (void)state;
-    const ap__target *h = &ap__layout_host64, *m = &ap__layout_cortex_m;
+    const ap__target *h = HOST64, *m = CORTEX_M;
 #if defined(__LP64__) && defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 8
     /* The host compiler's own layouts (SysV LP64: the host64 rules). */
     struct s1 { int8_t a; double b; int16_t c; };
@@ -219,95 +224,113 @@ static void test_layout_engine(void **state)
     assert_int_equal(ap__layout_fields(h, "i32[0]", &l, &err), AP_ERR_INVALID);
     assert_int_equal(ap__layout_of(h, "NoSuchStruct", &l, &err), AP_ERR_INVALID);
     assert_string_equal(err.msg, "no layout of NoSuchStruct in the struct table");
-    assert_ptr_equal(ap__layout_target(NULL), &ap__layout_cortex_m);
-    assert_ptr_equal(ap__layout_target("host64"), &ap__layout_host64);
-    assert_null(ap__layout_target("cortex-a"));
+    assert_ptr_equal(ap__targets_find(NULL), CORTEX_M);
+    assert_ptr_equal(ap__targets_find("host64"), HOST64);
+    assert_null(ap__targets_find("cortex-a"));
 }
 
-static void check_expr(const char *src, const char *row)
+/* The rows of op in t of kinds PERSIST and TEMP (what the whole arena replays), into out. */
+static size_t allocations(const ap__ktable *t, int32_t op, const ap__krow **out, size_t cap)
 {
-    ap_error err = {0};
-    if (!src)
-        return;
-    if (ap__expr_check(src, &ap__layout_cortex_m, &err) != AP_OK)
-        fail_msg("%s: %s", row, err.msg);
+    const ap__krow *r;
+    size_t n, k = 0;
+    if (!ap__rows_find(t, op, &r, &n))
+        return 0;
+    for (size_t j = 0; j < n; j++)
+        if ((r[j].kind == AP__ROW_PERSIST || r[j].kind == AP__ROW_TEMP) && k < cap)
+            out[k++] = &r[j];
+    return k;
+}
+
+/* One table: well formed and parsing on both targets; its builtins' allocation rows have a
+ * parser, its custom operators are opcodes.h's; PARSE rows in the root only. */
+static void check_table(const ap__ktable *t)
+{
+    for (size_t k = 0; k < AP__TARGETS; k++) {
+        ap_error err = {0};
+        size_t bad = ap__rows_lint(t, &ap__targets_table[k], &err);
+        if (bad)
+            fail_msg("%s on %s: row %zu (%s): %s", t->name, ap__targets_table[k].name, bad - 1,
+                     t->rows[bad - 1].src ? t->rows[bad - 1].src : "-", err.msg);
+    }
+    for (size_t k = 0; k < t->n_rows; k++) {
+        const ap__krow *r = &t->rows[k], *first;
+        size_t n;
+        char row[128];
+        snprintf(row, sizeof row, "%s row %zu (%s)", t->name, k, r->src ? r->src : "-");
+        if (r->src)
+            assert_non_null(strchr(r->src, ':')); /* file:line */
+        else
+            assert_true(r->kind == AP__ROW_DEF);
+        if (r->op <= AP__OP_BEFORE_CUSTOM) {
+            if (!ap_tfl_builtin_name(r->op))
+                fail_msg("%s: not a builtin operator", row);
+            ap__rows_find(t, r->op, &first, &n);
+            /* The op resolver registers a parser for every builtin the arena models. */
+            if (ap__rows_allocate(first, n) && !ap__rows_parser(t, r->op))
+                fail_msg("%s: a builtin without a parser row", row);
+        } else if (!ap__opcodes_custom_name(r->op)) {
+            fail_msg("%s: an operator opcodes.h does not name", row);
+        }
+        if (r->kind == AP__ROW_PARSE && t->fallback)
+            fail_msg("%s: a parser outside the root table", row);
+    }
 }
 
 static void test_kernel_tables(void **state)
 {
     (void)state;
-    size_t np;
-    const ap__parser *pa = ap__alloc_rows_parsers(&np);
-    for (size_t i = 0; i < np; i++) {
-        const ap__krow *r;
+    /* Every table a kernel set runs; each falls back to the reference table, or is it. */
+    for (int id = 0; id < AP_TFLM_KERNELS_COUNT; id++) {
+        const ap__ktable *t = ap__kernel_sets_of((ap_tflm_kernels)id)->table;
+        assert_true(t->fallback == &ap__reference_table || t == &ap__reference_table ||
+                    t->n_rows == 0);
+        check_table(t);
+    }
+    /* The parsers: 43 builtins, each with its struct in the layout table and rows for its
+       kernel's allocations. */
+    const ap__ktable *ref = &ap__reference_table;
+    size_t np = 0;
+    for (size_t k = 0; k < ref->n_rows; k++) {
+        const ap__krow *r = &ref->rows[k], *first;
         size_t n;
         ap__layout l;
         ap_error err = {0};
-        int known = 0;
-        for (int32_t code = 0; code < 256 && !known; code++)
-            known = ap_tfl_builtin_name(code) && strcmp(ap_tfl_builtin_name(code), pa[i].op) == 0;
-        if (!known)
-            fail_msg("parser %s: not a builtin operator", pa[i].op);
-        if (pa[i].params && ap__layout_of(&ap__layout_host64, pa[i].params, &l, &err) != AP_OK)
-            fail_msg("parser %s: %s", pa[i].op, err.msg);
-        if (!ap__alloc_rows_find(ap__alloc_rows_set("reference"), pa[i].op, &r, &n))
-            fail_msg("parser %s: no kernel rows", pa[i].op);
+        if (r->kind != AP__ROW_PARSE)
+            continue;
+        np++;
+        assert_ptr_equal(ap__rows_parser(ref, r->op), r);
+        if (r->expr && (ap__layout_of(HOST64, r->expr, &l, &err) != AP_OK ||
+                        ap__layout_of(CORTEX_M, r->expr, &l, &err) != AP_OK))
+            fail_msg("parser %s: %s", ap_tfl_builtin_name(r->op), err.msg);
+        ap__rows_find(ref, r->op, &first, &n);
+        if (!ap__rows_allocate(first, n))
+            fail_msg("parser %s: no kernel rows", ap_tfl_builtin_name(r->op));
     }
     assert_int_equal(np, 43);
-    for (size_t s = 0; ap__alloc_rows_sets[s]; s++) {
-        const ap__kset *ks = ap__alloc_rows_sets[s];
-        assert_ptr_equal(ap__alloc_rows_set(ks->name), ks);
-        for (size_t k = 0; k < ks->n_rows; k++) {
-            const ap__krow *r = &ks->rows[k];
-            char row[128];
-            snprintf(row, sizeof row, "%s row %zu (%s)", ks->name, k, r->op);
-            /* Rows of one operator are together (ap__alloc_rows_find takes one run). */
-            for (size_t j = k + 2; j < ks->n_rows; j++)
-                if (strcmp(ks->rows[j].op, r->op) == 0 && strcmp(ks->rows[j - 1].op, r->op) != 0)
-                    fail_msg("%s: the operator's rows are split", row);
-            assert_true(r->step == AP__KSTEP_INIT || r->step == AP__KSTEP_PREPARE);
-            assert_true(r->kind <= AP__KIND_NONE);
-            if (r->kind == AP__KIND_NONE)
-                assert_null(r->expr);
-            else
-                assert_non_null(r->expr);
-            if (r->kind == AP__KIND_PERSIST)
-                assert_non_null(r->what);
-            if (r->kind == AP__KIND_TEMP)
-                assert_int_equal(r->step, AP__KSTEP_PREPARE);
-            check_expr(r->when, row);
-            check_expr(r->repeat, row);
-            check_expr(r->expr, row);
-            /* A builtin operator's rows have a parser (the op resolver registers it). */
-            int builtin = 0;
-            for (int32_t code = 0; code < 256 && !builtin; code++)
-                builtin = ap_tfl_builtin_name(code) && strcmp(ap_tfl_builtin_name(code), r->op) == 0;
-            if (builtin && !ap__alloc_rows_parser(r->op))
-                fail_msg("%s: a builtin without a parser row", row);
-            if (!builtin && strncmp(r->op, "Signal", 6) != 0)
-                fail_msg("%s: a custom operator outside the signal library", row);
-        }
-    }
-    assert_null(ap__alloc_rows_set("xtensa"));
-    const ap__krow *r;
+    const ap__krow *a[16], *r;
     size_t n;
-    assert_int_equal(ap__alloc_rows_find(ap__alloc_rows_set("reference"), "CONV_2D", &r, &n), 1);
-    assert_int_equal(n, 10);
-    assert_string_equal(r[0].expr, "sizeof(OpDataConv)");
-    assert_int_equal(ap__alloc_rows_find(ap__alloc_rows_set("reference"), "ethos-u", &r, &n), 0);
+    assert_int_equal(allocations(ref, AP__OP_CONV_2D, a, 16), 10);
+    assert_string_equal(a[0]->expr, "sizeof(OpDataConv)");
+    /* ethos-u: rows for its scratch, none for the whole arena (not modelled). */
+    assert_int_equal(ap__rows_find(ref, AP__OP_ETHOS_U, &r, &n), 1);
+    assert_false(ap__rows_allocate(r, n));
+    assert_int_equal(ap__rows_find(ref, AP__OP_END, &r, &n), 0);
+    assert_int_equal(n, 0);
     /* CMSIS-NN: its own rows where its kernels allocate differently, the reference ones
        elsewhere; both names of the set are one table. */
-    const ap__kset *cm = ap__alloc_rows_set("cmsis-nn");
-    assert_non_null(cm);
-    assert_string_equal(cm->fallback, "reference");
-    assert_ptr_equal(ap__alloc_rows_set("cmsis-nn-m4")->rows, cm->rows);
-    assert_int_equal(ap__alloc_rows_find(cm, "CONV_2D", &r, &n), 1);
-    assert_int_equal(n, 10);
-    assert_string_equal(r[0].expr, "sizeof(CmsisNnConvOpData)");
-    assert_string_equal(r[4].when, "(type(in(0)) == INT8 || type(in(0)) == INT16)");
-    assert_int_equal(ap__alloc_rows_find(cm, "ADD", &r, &n), 1);
-    assert_string_equal(r[0].expr, "sizeof(OpDataAdd)"); /* the reference rows */
-    assert_int_equal(ap__alloc_rows_find(cm, "ethos-u", &r, &n), 0);
+    const ap__ktable *cm = ap__kernel_sets_of(AP_TFLM_KERNELS_CMSIS_NN)->table;
+    assert_string_equal(cm->name, "cmsis-nn");
+    assert_ptr_equal(cm->fallback, ref);
+    assert_ptr_equal(ap__kernel_sets_of(AP_TFLM_KERNELS_CMSIS_NN_M4)->table, cm);
+    assert_int_equal(allocations(cm, AP__OP_CONV_2D, a, 16), 10);
+    assert_string_equal(a[0]->expr, "sizeof(CmsisNnConvOpData)");
+    assert_string_equal(a[4]->when, "type(in(0)) == INT8 || type(in(0)) == INT16");
+    assert_int_equal(allocations(cm, AP__OP_ADD, a, 16), 4);
+    assert_string_equal(a[0]->expr, "sizeof(OpDataAdd)"); /* the reference rows */
+    assert_true(a[0] >= ref->rows && a[0] < ref->rows + ref->n_rows);
+    assert_int_equal(ap__rows_find(cm, AP__OP_ETHOS_U, &r, &n), 1);
+    assert_true(r >= ref->rows && r < ref->rows + ref->n_rows);
 }
 
 /* hello_world_int8: three FULLY_CONNECTED operators over int8 tensors. */
@@ -342,7 +365,7 @@ static void test_expressions(void **state)
     unsigned char *data;
     ap_tfl_model *m = load_hello(&data);
     const ap_tfl_subgraph *g = &m->subgraphs[0];
-    ap__xctx c = {&ap__layout_cortex_m, m, g, &g->ops[0], 0, NULL, NULL, 0};
+    ap__xctx c = {.t = CORTEX_M, .m = m, .g = g, .op = &g->ops[0]};
     int64_t v;
     ap_error err = {0};
 
@@ -355,14 +378,14 @@ static void test_expressions(void **state)
     assert_int_equal(value(&c, "min(3, 9) + max(3, 9)"), 12);
     /* Target sizes. */
     assert_int_equal(value(&c, "ptr + size_t + enum"), 9);
-    c.t = &ap__layout_host64;
+    c.t = HOST64;
     assert_int_equal(value(&c, "ptr + size_t + enum"), 20);
     assert_int_equal(value(&c, "sizeof(TfLiteTensor) * 100 + alignof(TfLiteTensor)"), 6408);
-    c.t = &ap__layout_cortex_m;
+    c.t = CORTEX_M;
     assert_int_equal(value(&c, "sizeof(OpDataFullyConnected)"), 48);
     /* The kernel set's build: nothing without one; the CMSIS-NN Cortex-M4 build has DSP. */
     assert_int_equal(value(&c, "dsp * 1000 + mve * 100 + armclang * 10 + speed"), 0);
-    c.build = ap__kernel_sets_build(AP_TFLM_KERNELS_CMSIS_NN);
+    c.build = &ap__kernel_sets_of(AP_TFLM_KERNELS_CMSIS_NN)->build;
     assert_int_equal(value(&c, "dsp * 1000 + mve * 100 + armclang * 10 + speed"), 1001);
     assert_int_equal(value(&c, "0 && mve"), 0);
     c.build = NULL;
@@ -406,9 +429,9 @@ static void test_expressions(void **state)
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         assert_int_equal(eval(&c, bad[k], &v, &err), AP_ERR_INVALID);
         assert_contains(err.msg, why[k]);
-        assert_int_equal(ap__expr_check(bad[k], &ap__layout_host64, &err), AP_ERR_INVALID);
+        assert_int_equal(ap__expr_check(bad[k], HOST64, &err), AP_ERR_INVALID);
     }
-    assert_int_equal(ap__expr_check("dim(in(9), 4) + copt(\"x\")", &ap__layout_host64, &err), AP_OK);
+    assert_int_equal(ap__expr_check("dim(in(9), 4) + copt(\"x\")", HOST64, &err), AP_OK);
     ap_tflite_free(m);
     free(data);
 }

@@ -12,9 +12,9 @@
  *         memory planner's allocation info and scratch.
  * ap_tflm_arena_compute replays, allocation by allocation, what a plain tflite::MicroInterpreter
  * (tflite-micro 90b983c2b, GreedyMemoryPlanner, TF_LITE_STATIC_MEMORY) does in AllocateTensors
- * on the target, with the kernels' allocations taken from tables (src/tflm_kernels/alloc_rows.c), and
- * reports the tail, what arena_used_bytes() returns, and the smallest arena with which
- * AllocateTensors succeeds. It also replays a RecordingMicroInterpreter, whose figures
+ * on the target, with the kernels' allocations taken from their rows (src/tflm_kernels/
+ * reference.c, cmsis_nn.c), and reports the tail, what arena_used_bytes() returns, and the
+ * smallest arena with which AllocateTensors succeeds. It also replays a RecordingMicroInterpreter, whose figures
  * (RecordingMicroAllocator::PrintAllocations) the reference measurements use.
  *
  * Ownership: the result is plain data (no pointers to free); the model is only read.

@@ -27,6 +27,7 @@
 #include "arenaplan/tflm_arena.h"
 #include "core/util.h"
 #include "tflite/fb.h"
+#include "tflm_kernels/kernel_sets.h"
 
 static int identity(const uint32_t *ord, uint32_t n)
 {
@@ -350,11 +351,10 @@ ap_status ap_tflite_reorder(const unsigned char *data, size_t len, const char *p
     named = 0;
     if ((st = check_copy(out, k, &e)) != AP_OK)
         goto fail;
-    /* the whole arena where tflm_arena.h models the kernel set */
-    int cmsis = k == AP_TFLM_KERNELS_CMSIS_NN || k == AP_TFLM_KERNELS_CMSIS_NN_M4;
-    const char *ks = cmsis ? "cmsis-nn" : "reference";
-    out->target = k == AP_TFLM_KERNELS_REFERENCE || cmsis ? "cortex-m"
-                : k == AP_TFLM_KERNELS_REFERENCE64 ? "host64" : NULL;
+    /* the whole arena where tflm_arena.h models the kernel set, on the set's target */
+    const ap__kernel_set *set = ap__kernel_sets_of(k);
+    const char *ks = set ? set->arena_name : NULL;
+    out->target = ks ? set->target->name : NULL;
     if ((st = whole_arena(data, len, out->target, ks, &out->arena_before, &out->tail_before,
                           &e)) != AP_OK ||
         (st = whole_arena(out->data, out->len, out->target, ks, &out->arena_after,

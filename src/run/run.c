@@ -17,6 +17,7 @@
 #include "arenaplan/tflite.h"
 #include "run/run.h"
 #include "run/run_json.h"
+#include "tflm_kernels/kernel_sets.h"
 
 void ap_run_options_init(ap_run_options *opt)
 {
@@ -62,19 +63,25 @@ ap_status ap_run_build_options(const ap_run_options *o, ap_tflite_build_options 
         (st = find_set(AP_TFLM_SET_INPLACE, o->inplace, &in, err)) != AP_OK ||
         (st = find_set(AP_TFLM_SET_OVERLAP, o->overlap, &ov, err)) != AP_OK)
         return st;
-    if (o->target && strcmp(o->target, "cortex-m") && strcmp(o->target, "host64"))
-        return ap_error_set(err, AP_ERR_USAGE, "unknown target '%s' (cortex-m or host64)", o->target);
-    *target = o->target ? o->target : k == AP_TFLM_KERNELS_REFERENCE64 ? "host64" : "cortex-m";
-    if (strcmp(*target, "cortex-m") == 0 && k == AP_TFLM_KERNELS_REFERENCE64)
-        return ap_error_set(err, AP_ERR_USAGE, "kernel set reference64 is the reference kernel set "
-                            "on host64, not on cortex-m");
-    if (strcmp(*target, "host64") == 0 &&
-        (k == AP_TFLM_KERNELS_CMSIS_NN || k == AP_TFLM_KERNELS_CMSIS_NN_M4))
-        return ap_error_set(err, AP_ERR_USAGE, "kernel set %s is a Cortex-M build (target "
-                            "cortex-m), not one for host64", ap_tflm_set_name(AP_TFLM_SET_KERNELS, k));
-    /* on a 64-bit host TFLM's reference kernels ask for the scratch of reference64 */
-    if (strcmp(*target, "host64") == 0 && k == AP_TFLM_KERNELS_REFERENCE)
-        k = AP_TFLM_KERNELS_REFERENCE64;
+    /* the target: --target, else the kernel set's own; the set on it (kernel_sets.h) */
+    const ap__kernel_set *s = ap__kernel_sets_of((ap_tflm_kernels)k);
+    const ap__target *t = o->target ? ap__targets_find(o->target) : s->target;
+    char known[64];
+    ap_tflm_kernels on;
+    if (!t) {
+        ap__targets_names(known, sizeof known, " or ");
+        return ap_error_set(err, AP_ERR_USAGE, "unknown target '%s' (%s)", o->target, known);
+    }
+    *target = t->name;
+    switch (ap__kernel_sets_pair((ap_tflm_kernels)k, t, &on)) {
+    case AP__PAIR_ALIAS:
+        return ap_error_set(err, AP_ERR_USAGE, "kernel set %s is the %s kernel set on %s, not "
+                            "on %s", s->name, s->arena_name, s->target->name, t->name);
+    case AP__PAIR_OTHER_TARGET:
+        return ap_error_set(err, AP_ERR_USAGE, "kernel set %s is a %s build (target %s), not "
+                            "one for %s", s->name, s->target->title, s->target->name, t->name);
+    }
+    k = (int)on; /* on a 64-bit host TFLM's reference kernels ask for reference64's scratch */
     if (o->align < 0 || (o->align & (o->align - 1)) || o->align > (INT64_C(1) << 30))
         return ap_error_set(err, AP_ERR_USAGE, "alignment %lld is not a power of two between 1 "
                             "and 2^30", (long long)o->align);

@@ -572,11 +572,13 @@ static ap_status add_rules(ap_problem *p, const ap_tfl_model *m,
 static ap_status rules_allowed(const ap_tflite_build_options *opt, const char *kernels,
                                const char *inplace, const char *overlap, ap_error *err)
 {
-    if (ap__kernel_sets_build(opt->kernels)->cmsis_nn && opt->inplace != AP_TFLM_INPLACE_NONE)
+    if (!ap__kernel_sets_reference_loops(ap__kernel_sets_of(opt->kernels)) &&
+        opt->inplace != AP_TFLM_INPLACE_NONE)
         return ap_error_set(err, AP_ERR_USAGE, "in-place rules \"%s\" are proven for TFLM's "
                             "reference kernels only, not for the CMSIS-NN kernels of kernel set "
                             "\"%s\" (use in-place rules \"none\")", inplace, kernels);
-    if (ap__kernel_sets_build(opt->kernels)->cmsis_nn && opt->overlap != AP_TFLM_OVERLAP_NONE)
+    if (!ap__kernel_sets_reference_loops(ap__kernel_sets_of(opt->kernels)) &&
+        opt->overlap != AP_TFLM_OVERLAP_NONE)
         return ap_error_set(err, AP_ERR_USAGE, "overlap rules \"%s\" are proven for TFLM's "
                             "reference kernels only, not for the CMSIS-NN kernels of kernel set "
                             "\"%s\" (use overlap rules \"none\")", overlap, kernels);

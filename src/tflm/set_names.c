@@ -1,15 +1,15 @@
 /*
  * set_names.c - the kernel sets and rule sets by name: the one table that turns "reference64"
  * into AP_TFLM_KERNELS_REFERENCE64 and back, for the CLI, messages and the metadata embed
- * writes. A new kernel set or rule set is one enum value (tflm.h) and one name here.
+ * writes. A new rule set is one enum value (tflm.h) and one name here; a new kernel set is named
+ * by its line in tflm_kernels/kernel_sets.h.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "arenaplan/tflm.h"
+#include "tflm_kernels/kernel_sets.h"
 
-static const char *const kernels[] = {"reference", "reference64", "cmsis-nn", "cmsis-nn-m4",
-                                      "none", NULL};
 static const char *const inplace[] = {"none", "reshape", "elementwise", NULL};
 static const char *const overlap[] = {"none", "reference", NULL};
 
@@ -18,13 +18,12 @@ static const struct family {
     int count;
     const char *what;  /* in messages */
 } families[] = {
-    {kernels, AP_TFLM_KERNELS_COUNT, "kernel set"},
+    {ap__kernel_sets_names, AP_TFLM_KERNELS_COUNT, "kernel set"}, /* kernel_sets.h lists them */
     {inplace, AP_TFLM_INPLACE_COUNT, "in-place rule set"},
     {overlap, AP_TFLM_OVERLAP_COUNT, "overlap rule set"},
 };
 
-/* Every enum value has a name, and no more. */
-_Static_assert(sizeof kernels / sizeof *kernels == AP_TFLM_KERNELS_COUNT + 1, "kernel set names");
+/* Every enum value has a name, and no more (kernel_sets.c asserts the same of the kernel sets). */
 _Static_assert(sizeof inplace / sizeof *inplace == AP_TFLM_INPLACE_COUNT + 1, "in-place names");
 _Static_assert(sizeof overlap / sizeof *overlap == AP_TFLM_OVERLAP_COUNT + 1, "overlap names");
 

@@ -14,9 +14,7 @@
 #include "core/util.h"
 #include "tflm_arena/replay.h"
 #include "tflm_arena/trace.h"
-#include "tflm_kernels/alloc_rows.h"
 #include "tflm_kernels/kernel_sets.h"
-#include "tflm_kernels/layout.h"
 #include "tflm_kernels/prepare.h"
 #include "tflm_kernels/scratch.h"
 
@@ -73,9 +71,8 @@ static void fill_use(ap_tflm_use *out, ap_tflm_use *parts, const ap__trace *tr,
 
 /* Both traces of a model, and what they were made for. */
 typedef struct env {
-    const ap__target *t;
-    const ap__kset *ks;
-    ap_tflm_kernels set;     /* the kernel set of the head's scratch requests */
+    ap_tflm_kernels id;      /* the kernel set, of the head's scratch requests too */
+    const ap__kernel_set *set;
     int64_t head;
     ap__trace plain, rec;
 } env;
@@ -86,35 +83,14 @@ static void env_free(env *e)
     ap__trace_free(&e->rec);
 }
 
-/* The target and the kernel set opt names, checked against each other into e: "reference64"
- * is "reference" on host64, and the CMSIS-NN sets are Cortex-M builds. */
+/* The kernel set opt's target and kernel set name mean (kernel_sets.h), and opt's head and
+ * MicroResourceVariables capacity in range. */
 static ap_status resolve(const ap_tflm_options *opt, env *e, ap_error *err)
 {
-    const char *kernels = opt->kernels ? opt->kernels : "reference";
-    const char *target = opt->target;
-    int set;
-    if (strcmp(kernels, "reference64") == 0) {
-        if (target && strcmp(target, "host64") != 0)
-            return ap_error_set(err, AP_ERR_USAGE, "kernel set \"reference64\" is \"reference\" "
-                                "on target host64, not on %s", target);
-        kernels = "reference";
-        target = "host64";
-    }
-    if (!(e->t = ap__layout_target(target)))
-        return ap_error_set(err, AP_ERR_USAGE, "unknown target \"%s\" (known: cortex-m, host64)",
-                            target);
-    if (!(e->ks = ap__alloc_rows_set(kernels)) ||
-        ap_tflm_set_find(AP_TFLM_SET_KERNELS, kernels, &set, NULL) != AP_OK)
-        return ap_error_set(err, AP_ERR_USAGE, "unknown kernel set \"%s\" for TFLM's arena "
-                            "(known: reference, cmsis-nn, cmsis-nn-m4)", kernels);
-    /* The reference kernels on a host are the 64-bit set; the CMSIS-NN sets are Cortex-M
-       builds. */
-    if (set == AP_TFLM_KERNELS_REFERENCE && e->t->ptr == 8)
-        set = AP_TFLM_KERNELS_REFERENCE64;
-    if (ap__kernel_sets_build((ap_tflm_kernels)set)->cmsis_nn && e->t != &ap__layout_cortex_m)
-        return ap_error_set(err, AP_ERR_USAGE, "kernel set \"%s\" is a Cortex-M build, not "
-                            "one for target %s", kernels, e->t->name);
-    e->set = (ap_tflm_kernels)set;
+    ap_status st = ap__kernel_sets_resolve(opt->target, opt->kernels, &e->id, err);
+    if (st != AP_OK)
+        return st;
+    e->set = ap__kernel_sets_of(e->id);
     if (opt->head < -1)
         return ap_error_set(err, AP_ERR_USAGE, "a head of %lld bytes", (long long)opt->head);
     if (opt->resource_variables < -1 || opt->resource_variables > INT32_MAX)
@@ -156,7 +132,7 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
     if ((st = resolve(opt, e, err)) != AP_OK)
         return st;
     ap_tflite_build_options_init(&bo);
-    bo.kernels = e->set;
+    bo.kernels = e->id;
     e->head = opt->head;
     if ((st = ap_tflite_build_problem(m, &bo, &p, err)) == AP_OK &&
         (st = ap__scratch_run(m, bo.kernels, &pr, err)) == AP_OK && e->head < 0)
@@ -164,9 +140,7 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
     if (st == AP_OK) {
         ap__trace_input in = {
             .m = m,
-            .target = e->t,
-            .kernels = e->ks,
-            .build = ap__kernel_sets_build(e->set),
+            .set = e->set,
             .prepare = &pr,
             .planned = (int64_t)p->n,
             .head = e->head,
@@ -194,8 +168,8 @@ ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *op
     if (st != AP_OK)
         return st;
     int64_t n = ap__max64(ap__replay_roomy(&e.plain), ap__replay_roomy(&e.rec));
-    out->target = e.t->name;
-    out->kernels = e.ks->name;
+    out->target = e.set->target->name;
+    out->kernels = e.set->arena_name;
     out->head = e.head;
     out->planned_buffers = e.plain.planned;
     out->scratch_buffers = e.plain.scratch;

@@ -4,7 +4,7 @@
  * The calls a plain (or a recording) tflite::MicroInterpreter makes from its constructor to the
  * end of AllocateTensors (tflite-micro 90b983c2b: micro_interpreter.cc, micro_allocator.cc,
  * micro_interpreter_graph.cc, micro_allocation_info.cc), phase by phase, with the kernels' Init
- * and Prepare calls taken from the kernel set's allocation rows (tflm_kernels/alloc_rows.c) and
+ * and Prepare calls taken from the kernel set's rows (tflm_kernels/rows.h: PARSE, PERSIST, TEMP) and
  * the struct sizes from the target's layouts (tflm_kernels/layout.c).
  */
 #include <string.h>
@@ -14,6 +14,7 @@
 #include "tflite/fb.h"
 #include "tflm_arena/trace.h"
 #include "tflm_kernels/expr.h"
+#include "tflm_kernels/opcodes.h"
 
 /* A resource variable TFLM's MicroResourceVariables knows (VAR_HANDLE made it). */
 typedef struct resource {
@@ -32,8 +33,7 @@ typedef struct handle {
 typedef struct ctx {
     const ap_tfl_model *m;
     const ap__target *t;
-    const ap__kset *ks;
-    const ap__kbuild *build; /* how the kernel set was built (kernel_sets.h) */
+    const ap__kernel_set *set; /* its rows, its target and build (kernel_sets.h) */
     int recording;
     int64_t head;
     int64_t resource_slots;  /* MicroResourceVariables capacity asked; -1: one per VAR_HANDLE */
@@ -139,11 +139,12 @@ static ap_status rows(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *o
 {
     const ap__krow *r;
     size_t n;
-    if (!ap__alloc_rows_find(c->ks, op->name, &r, &n))
-        return AP_OK; /* checked in the parse phase */
-    ap__xctx x = {.t = c->t, .m = c->m, .g = g, .op = op, .build = c->build};
+    ap__rows_find(c->set->table, ap__opcodes_code(op), &r, &n); /* known: the parse phase checked */
+    ap__xdef defs[AP__ROWS_MAX_DEFS];
+    ap__xctx x = {.t = c->t, .m = c->m, .g = g, .op = op, .build = &c->set->build, .defs = defs,
+                  .n_defs = ap__rows_defs(r, n, defs)};
     for (size_t k = 0; k < n; k++) {
-        if (r[k].step != step || r[k].kind == AP__KIND_NONE)
+        if (r[k].step != step || (r[k].kind != AP__ROW_PERSIST && r[k].kind != AP__ROW_TEMP))
             continue;
         int64_t times = 1, v;
         ap_error e = {0};
@@ -164,7 +165,7 @@ static ap_status rows(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *o
             if ((st = ap__expr_eval(r[k].expr, &x, &v, &e)) != AP_OK)
                 return st == AP_ERR_INPUT ? fault(c, op, "the kernel would fail", &e)
                                           : ap_error_set(c->err, st, "%s", e.msg);
-            if (r[k].kind == AP__KIND_PERSIST)
+            if (r[k].kind == AP__ROW_PERSIST)
                 st = push(c, AP__EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, v, 16, r[k].what);
             else if (v >= 0 && v < (int64_t)g->n_tensors)
                 st = tensor_struct(c, &g->tensors[v], 0);
@@ -175,7 +176,12 @@ static ap_status rows(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *o
     return AP_OK;
 }
 
-/* ---- Resource variables (VAR_HANDLE, ASSIGN_VARIABLE) ---------------------------------------- */
+/* ---- Resource variables (VAR_HANDLE, ASSIGN_VARIABLE) ----------------------------------------
+ * Code, not rows, because this is state across operators: VAR_HANDLE finds or creates a
+ * resource by its container and shared_name (strings of its options) and ASSIGN_VARIABLE
+ * allocates the variable's buffer only the first time any operator assigns it. A row sees one
+ * operator; the rows of these two say what each allocates on its own (reference.c), and the
+ * code below adds what depends on the operators before. */
 
 /* VarHandleOptions' string field id (0 container, 1 shared_name), or NULL. */
 static ap_status var_name(ctx *c, const ap_tfl_operator *op, unsigned id,
@@ -345,19 +351,21 @@ static ap_status parse(ctx *c)
             size_t n;
             c->op = (int32_t)i;
             int builtin = op->builtin != AP_TFL_OP_CUSTOM;
-            const ap__parser *pa = builtin ? ap__alloc_rows_parser(op->name) : NULL;
-            if (!ap__alloc_rows_find(c->ks, op->name, &r, &n) || (builtin && !pa))
+            int32_t code = ap__opcodes_code(op);
+            const ap__krow *pa = builtin ? ap__rows_parser(c->set->table, code) : NULL;
+            if (!ap__rows_find(c->set->table, code, &r, &n) || !ap__rows_allocate(r, n) ||
+                (builtin && !pa))
                 return ap_error_set(c->err, AP_ERR_INPUT,
                                     "subgraph %u operator %u: %s %s is not modelled for TFLM's "
                                     "%s kernels (no registration in TFLM, or no table rows in "
-                                    "arenaplan's src/tflm_kernels/alloc_rows.c)",
+                                    "arenaplan's src/tflm_kernels/reference.c)",
                                     s, i, builtin ? "builtin operator" : "custom operator",
-                                    op->name, c->ks->name);
+                                    op->name, c->set->arena_name);
             if (builtin && op->custom_options_pos)
                 return fault(c, op, "a builtin operator with custom options (TFLM refuses it)",
                              NULL);
-            if (pa && pa->params) {
-                ap_status st = object(c, pa->params, 1, AP__CAT_OTHER + AP_TFLM_OTHER_PARAMS);
+            if (pa && pa->expr) {
+                ap_status st = object(c, pa->expr, 1, AP__CAT_OTHER + AP_TFLM_OTHER_PARAMS);
                 if (st != AP_OK)
                     return st;
             }
@@ -375,7 +383,7 @@ static ap_status init(ctx *c)
         c->sg = (int32_t)s;
         for (uint32_t i = 0; i < m->subgraphs[s].n_ops; i++) {
             c->op = (int32_t)i;
-            ap_status st = rows(c, &m->subgraphs[s], &m->subgraphs[s].ops[i], AP__KSTEP_INIT);
+            ap_status st = rows(c, &m->subgraphs[s], &m->subgraphs[s].ops[i], AP__STEP_INIT);
             if (st != AP_OK)
                 return st;
         }
@@ -400,7 +408,7 @@ static ap_status prepare(ctx *c)
         for (uint32_t i = 0; i < g->n_ops; i++) {
             const ap_tfl_operator *op = &g->ops[i];
             c->op = (int32_t)i;
-            if ((st = rows(c, g, op, AP__KSTEP_PREPARE)) != AP_OK)
+            if ((st = rows(c, g, op, AP__STEP_PREPARE)) != AP_OK)
                 return st;
             if (op->builtin == AP_TFL_OP_VAR_HANDLE)
                 st = var_handle(c, op);
@@ -517,9 +525,8 @@ ap_status ap__trace_build(const ap__trace_input *in, ap__trace *tr, ap_error *er
 {
     ctx c = {
         .m = in->m,
-        .t = in->target,
-        .ks = in->kernels,
-        .build = in->build,
+        .t = in->set->target,
+        .set = in->set,
         .recording = in->recording,
         .head = in->head,
         .resource_slots = in->resource_slots,

@@ -13,7 +13,6 @@
 #include "arenaplan/error.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm_arena.h"
-#include "tflm_kernels/alloc_rows.h"
 #include "tflm_kernels/kernel_sets.h"
 #include "tflm_kernels/layout.h"
 #include "tflm_kernels/prepare.h"
@@ -47,9 +46,7 @@ typedef struct ap__trace {
  * The head is an input: the replay lays out what a plan (or stock TFLM's planner) decided. */
 typedef struct ap__trace_input {
     const ap_tfl_model *m;
-    const ap__target *target;
-    const ap__kset *kernels;   /* the kernel set's allocation rows (alloc_rows.h) */
-    const ap__kbuild *build;   /* how the kernel set was built (kernel_sets.h) */
+    const ap__kernel_set *set; /* its rows, its target, its build (kernel_sets.h) */
     const ap__prepare *prepare; /* the scratch requests and owned tensors of Prepare */
     int64_t planned;           /* buffers the memory planner receives */
     int64_t head;              /* the head's bytes */

@@ -1,8 +1,11 @@
 /*
- * cmsis_nn.c - the CMSIS-NN kernels' Prepare as tables (prepare_rows.h): what TFLM's
- * tensorflow/lite/micro/kernels/cmsis_nn/ kernels (tflite-micro 90b983c2b) check and which
- * scratch buffers they request, with the sizes of Arm's CMSIS-NN arm_*_get_buffer_size
- * functions (CMSIS-NN 4ab83cc3, the commit that tflite-micro pins).
+ * cmsis_nn.c - TFLM's CMSIS-NN kernels as rows (rows.h): what the kernels of
+ * tensorflow/lite/micro/kernels/cmsis_nn/ (tflite-micro 90b983c2b) allocate in Init and
+ * Prepare, what they check and which scratch buffers they request, with the sizes of Arm's
+ * CMSIS-NN arm_*_get_buffer_size functions (CMSIS-NN 4ab83cc3, the commit that tflite-micro
+ * pins). Operators it has no rows for keep TFLM's reference kernels: the table falls back to
+ * reference.c. That covers the cmsis_nn kernels that allocate as the reference ones do (ADD,
+ * MUL, PAD, TRANSPOSE, MAXIMUM, MINIMUM: the same OpData, the same temporaries, no scratch).
  *
  * CMSIS-NN picks its code paths with the preprocessor, and its size functions with it:
  *   ARM_MATH_MVEI   the core has Helium (Cortex-M55, M85): the *_mve sizes;
@@ -13,394 +16,391 @@
  *                   arm-none-eabi-gcc builds do not use;
  * and TFLM's KERNELS_OPTIMIZED_FOR_SPEED (its default) keeps the fully connected and SVDF
  * kernel sums in the persistent tail instead of a scratch buffer. Every row states its path
- * with the build's features dsp, mve, armclang and speed (ap__kbuild, names of expr.h), so a
- * core or a compiler is one more kernel set in kernel_sets.c, not code. Only the measured target,
- * the Cortex-M4 with arm-none-eabi-gcc, is offered as a set so far; the MVE and plain rows are
- * written from the source and unmeasured (docs/kernels.md).
+ * with the build's features dsp, mve, armclang and speed (expr.h), so a core or a compiler is
+ * one more line of kernel_sets.h, not code. Only the measured target, the Cortex-M4 with
+ * arm-none-eabi-gcc, is offered as a set so far; the MVE and plain rows are written from the
+ * source and unmeasured (docs/kernels.md).
  *
- * Operators that the cmsis_nn directory does not replace keep TFLM's reference kernels
- * (scratch.c); so do the cmsis_nn kernels that request nothing (SOFTMAX, MAX_POOL_2D, ADD,
- * MUL, PAD, TRANSPOSE, MAXIMUM, MINIMUM: none of them, nor their reference fallbacks, asks
- * for scratch).
+ * Sources are files of tensorflow/lite/micro/kernels/ (cmsis_nn/ the kernels' own) at the line
+ * of the call or of the check; a size function's own file is named in the comment above.
  */
-#include <string.h>
+#include "tflm_kernels/row_macros.h"
 
-#include "tflm_kernels/cmsis_nn.h"
-#include "tflm_kernels/prepare_rows.h"
+#define CONV "cmsis_nn/conv.cc:"
+#define DW "cmsis_nn/depthwise_conv.cc:"
+#define FC "cmsis_nn/fully_connected.cc:"
+#define POOL "cmsis_nn/pooling.cc:"
+#define SVDF_CC "cmsis_nn/svdf.cc:"
+#define LSTM_CC "cmsis_nn/unidirectional_sequence_lstm.cc:"
+#define TCONV "cmsis_nn/transpose_conv.cc:"
+#define BMM "cmsis_nn/batch_matmul.cc:"
 
-#define ROWS(a) a, sizeof a / sizeof a[0]
+/* ---- Rows the kernels share ------------------------------------------------------------------- */
 
-/* ---- Shared rows and definitions ------------------------------------------------------------ */
-
-/* The tensors a kernel's Prepare fetches first (TF_LITE_ENSURE(input != nullptr) & co.). */
-#define NEED(t, what) {AP__PR_CHECK, 0, "!exists(" t ")", NULL, NULL, "missing " what}
+/* The per-channel arrays of CONV_2D and DEPTHWISE_CONV_2D: INT8 and INT16 only. */
+#define QUANT_PER_CHANNEL(op, d, src1, src2)                                                 \
+    KEEP(op, "type(in(0)) == INT8 || type(in(0)) == INT16", "4 * dim(in(1), " d ")",          \
+         "per-channel output multipliers", src1),                                            \
+    KEEP(op, "type(in(0)) == INT8 || type(in(0)) == INT16", "4 * dim(in(1), " d ")",          \
+         "per-channel output shifts", src2)
 
 /* The type checks CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED share: the input's type is the
  * output's, FLOAT32, INT16 or INT8, and the filter's fits it (TFLM: "Hybrid models are not
- * supported on TFLite Micro"). */
-#define CHECK_TYPES                                                                          \
-    {AP__PR_CHECK, 0, "in_type != out_type", NULL, NULL, "input and output types differ"},    \
-    {AP__PR_CHECK, 0, "in_type != FLOAT32 && in_type != INT16 && in_type != INT8", NULL, NULL, \
-     "input type is not FLOAT32, INT16 or INT8"},                                           \
-    {AP__PR_CHECK, 0, "!(in_type == FLOAT32 && filter_type == FLOAT32 || in_type == INT16 && " \
-                      "filter_type == INT8 || in_type == INT8 && (filter_type == INT4 || "    \
-                      "filter_type == INT8))", NULL, NULL,                                    \
-     "hybrid models are not supported (input and filter types)"}
+ * supported on TFLite Micro"); f: the file, l1..l3 the lines of the three checks. */
+#define CHECK_TYPES(op, f, l1, l2, l3)                                                       \
+    CHECK(op, "in_type != out_type", "input and output types differ", f l1),                 \
+    CHECK(op, "in_type != FLOAT32 && in_type != INT16 && in_type != INT8",                   \
+          "input type is not FLOAT32, INT16 or INT8", f l2),                                 \
+    CHECK(op, "!(in_type == FLOAT32 && filter_type == FLOAT32 || in_type == INT16 && "        \
+              "filter_type == INT8 || in_type == INT8 && (filter_type == INT4 || "           \
+              "filter_type == INT8))", "hybrid models are not supported (input and filter types)", \
+          f l3)
 
 /* A convolution's input [n, ih, iw, ic], filter (input 1) and output [on, oh, ow, oc]. */
-#define CONV_DEFS                                                                            \
-    {"in_type", "type(in(0))"}, {"filter_type", "type(in(1))"}, {"out_type", "type(out(0))"}, \
-    {"n", "dim(in(0), 0)"}, {"ih", "dim(in(0), 1)"}, {"iw", "dim(in(0), 2)"},                 \
-    {"ic", "dim(in(0), 3)"}, {"fh", "dim(in(1), 1)"}, {"fw", "dim(in(1), 2)"},                \
-    {"on", "dim(out(0), 0)"}, {"ow", "dim(out(0), 2)"}, {"oc", "dim(out(0), 3)"}
+#define CONV_DEFS(op)                                                                        \
+    DEF(op, "in_type", "type(in(0))"), DEF(op, "filter_type", "type(in(1))"),               \
+    DEF(op, "out_type", "type(out(0))"), DEF(op, "n", "dim(in(0), 0)"),                     \
+    DEF(op, "ih", "dim(in(0), 1)"), DEF(op, "iw", "dim(in(0), 2)"),                          \
+    DEF(op, "ic", "dim(in(0), 3)"), DEF(op, "fh", "dim(in(1), 1)"),                          \
+    DEF(op, "fw", "dim(in(1), 2)"), DEF(op, "on", "dim(out(0), 0)"),                         \
+    DEF(op, "ow", "dim(out(0), 2)"), DEF(op, "oc", "dim(out(0), 3)")
 
-#define CONV_NEEDS                                                                           \
-    NEED("in(0)", "input (input 0)"), NEED("in(1)", "filter (input 1)"),                    \
-    NEED("out(0)", "output (output 0)")
+#define CONV_NEEDS(op, f, l1, l2, l3)                                                        \
+    NEED(op, "in(0)", "input (input 0)", f l1), NEED(op, "in(1)", "filter (input 1)", f l2), \
+    NEED(op, "out(0)", "output (output 0)", f l3)
 
-/* ---- CONV_2D ---------------------------------------------------------------------------------- */
-
-/* cmsis_nn/conv.cc Prepare. The filter is [oc, fh, fw, fc]; TFLM passes CMSIS-NN a filter of
- * n = 1. TFLM reads the bias with AllocateTempOutputTensor (an output index that does not
- * exist), so it always sees no bias: INT16 always takes the CMSIS-NN path. */
-static const ap__xdef conv_defs[] = {
-    CONV_DEFS,
-    {"fc", "dim(in(1), 3)"},
+static const ap__krow rows[] = {
+    /* ---- CONV_2D ------------------------------------------------------------------------------
+     * Prepare. The filter is [oc, fh, fw, fc]; TFLM passes CMSIS-NN a filter of n = 1. TFLM
+     * reads the bias with AllocateTempOutputTensor (an output index that does not exist), so it
+     * always sees no bias (the row allocates nothing): INT16 always takes the CMSIS-NN path. */
+    CONV_DEFS(CONV_2D),
+    DEF(CONV_2D, "fc", "dim(in(1), 3)"),
     /* arm_nn_is_convolve_1x1, arm_nn_is_convolve_1_x_n (Include/arm_nnsupportfunctions.h) */
-    {"is_1x1", "pad_w == 0 && pad_h == 0 && fw == 1 && fh == 1 && dilation_w == 1 && "
-               "dilation_h == 1 && ic == fc"},
-    {"is_1x1_fast", "stride_w == 1 && stride_h == 1"},
-    {"is_1xn", "ih == 1 && dilation_w == 1 && fh == 1 && (stride_w * ic) % 4 == 0 && ic == fc"},
+    DEF(CONV_2D, "is_1x1", "pad_w == 0 && pad_h == 0 && fw == 1 && fh == 1 && dilation_w == 1 && "
+                           "dilation_h == 1 && ic == fc"),
+    DEF(CONV_2D, "is_1x1_fast", "stride_w == 1 && stride_h == 1"),
+    DEF(CONV_2D, "is_1xn", "ih == 1 && dilation_w == 1 && fh == 1 && (stride_w * ic) % 4 == 0 && "
+                           "ic == fc"),
     /* arm_convolve_s8_get_buffer_size: two im2col columns of int16 (plain and DSP), four
        lane-rounded int8 columns (MVE) */
-    {"conv_s8", "mve ? 4 * align(ic * fw * fh, 16) : 2 * align(fw * fh * ic, 4) * 2"},
+    DEF(CONV_2D, "conv_s8", "mve ? 4 * align(ic * fw * fh, 16) : 2 * align(fw * fh * ic, 4) * 2"),
     /* arm_convolve_1_x_n_s8_get_buffer_size_mve (ConvolutionFunctions/
        arm_convolve_get_buffer_sizes_s8.c) */
-    {"total_pad", "(ow - 1) * stride_w + fw - iw"},
-    {"asym_pad", "total_pad % 2"},
-    {"right_pad_num", "pad_w + asym_pad != 0 ? max(1, (pad_w + asym_pad + stride_w - 1) / "
-                      "stride_w) : 0"},
-    {"left_pad_num", "pad_w != 0 ? max(1, (pad_w + stride_w - 1) / stride_w) : 0"},
-    {"no_pad_num", "max(ow - (right_pad_num + left_pad_num), 0)"},
-    {"conv_1xn_mve", "right_pad_num + no_pad_num + left_pad_num != ow ? conv_s8 : "
-                     "max(fw * ic + pad_w * ic, fw * ic - ic + (asym_pad ? right_pad_num * ic "
-                     ": pad_w * ic))"},
-};
-
-static const ap__prow conv_rows[] = {
-    CONV_NEEDS,
-    CHECK_TYPES,
-    {AP__PR_CHECK, 0, "rank(in(0)) != 4 || rank(in(1)) != 4 || rank(out(0)) != 4", NULL, NULL,
-     "input, filter and output need 4 dimensions"},
-    {AP__PR_CHECK, 0, "n != on", NULL, NULL, "input and output batches differ"},
-    {AP__PR_CHECK, 0, "fc <= 0 || ic % fc != 0", NULL, NULL,
-     "input channels are not a multiple of the filter's"},
+    DEF(CONV_2D, "total_pad", "(ow - 1) * stride_w + fw - iw"),
+    DEF(CONV_2D, "asym_pad", "total_pad % 2"),
+    DEF(CONV_2D, "right_pad_num", "pad_w + asym_pad != 0 ? max(1, (pad_w + asym_pad + stride_w - "
+                                  "1) / stride_w) : 0"),
+    DEF(CONV_2D, "left_pad_num", "pad_w != 0 ? max(1, (pad_w + stride_w - 1) / stride_w) : 0"),
+    DEF(CONV_2D, "no_pad_num", "max(ow - (right_pad_num + left_pad_num), 0)"),
+    DEF(CONV_2D, "conv_1xn_mve", "right_pad_num + no_pad_num + left_pad_num != ow ? conv_s8 : "
+                                 "max(fw * ic + pad_w * ic, fw * ic - ic + (asym_pad ? "
+                                 "right_pad_num * ic : pad_w * ic))"),
+    INIT(CONV_2D, "sizeof(CmsisNnConvOpData)", "OpData", CONV "42"),
+    TEMP(CONV_2D, "in(0)", CONV "57"),
+    TEMP(CONV_2D, "in(1)", CONV "60"),
+    TEMP(CONV_2D, "out(0)", CONV "63"),
+    QUANT_PER_CHANNEL(CONV_2D, "0", CONV "125", CONV "128"),
+    TEMP(CONV_2D, "in(0)", "conv_common.cc:101"),
+    TEMP(CONV_2D, "in(1)", "conv_common.cc:104"),
+    TEMP(CONV_2D, "in(2)", "conv_common.cc:107"),
+    TEMP(CONV_2D, "out(0)", "conv_common.cc:109"),
+    CONV_NEEDS(CONV_2D, CONV, "58", "61", "64"),
+    CHECK_TYPES(CONV_2D, CONV, "69", "70", "75"),
+    CHECK(CONV_2D, "rank(in(0)) != 4 || rank(in(1)) != 4 || rank(out(0)) != 4",
+          "input, filter and output need 4 dimensions", CONV "85"),
+    CHECK(CONV_2D, "n != on", "input and output batches differ", CONV "89"),
+    CHECK(CONV_2D, "fc <= 0 || ic % fc != 0", "input channels are not a multiple of the filter's",
+          CONV "92"),
     /* arm_convolve_wrapper_s8_get_buffer_size (INT8 and INT4 filters alike) */
-    {AP__PR_SCRATCH_POS, 1, "in_type == INT8 && is_1x1 && is_1x1_fast",
-     "dsp && !mve && armclang ? 2 * ic * 2 : 0", "arm_convolve_wrapper_s8_get_buffer_size",
-     "arm_convolve_1x1_s8_fast buffer"},
-    {AP__PR_SCRATCH_POS, 1, "in_type == INT8 && is_1x1", "0",
-     "arm_convolve_wrapper_s8_get_buffer_size", "none for arm_convolve_1x1_s8"},
-    {AP__PR_SCRATCH_POS, 1, "in_type == INT8 && is_1xn && mve", "conv_1xn_mve",
-     "arm_convolve_wrapper_s8_get_buffer_size", "arm_convolve_1_x_n_s8 im2col buffer"},
-    {AP__PR_SCRATCH_POS, 1, "in_type == INT8", "conv_s8",
-     "arm_convolve_wrapper_s8_get_buffer_size", "arm_convolve_s8 im2col buffer"},
+    SIZED(CONV_2D, 1, "in_type == INT8 && is_1x1 && is_1x1_fast",
+          "dsp && !mve && armclang ? 2 * ic * 2 : 0", "arm_convolve_wrapper_s8_get_buffer_size",
+          "arm_convolve_1x1_s8_fast buffer", CONV "155"),
+    SIZED(CONV_2D, 1, "in_type == INT8 && is_1x1", "0", "arm_convolve_wrapper_s8_get_buffer_size",
+          "none for arm_convolve_1x1_s8", CONV "155"),
+    SIZED(CONV_2D, 1, "in_type == INT8 && is_1xn && mve", "conv_1xn_mve",
+          "arm_convolve_wrapper_s8_get_buffer_size", "arm_convolve_1_x_n_s8 im2col buffer",
+          CONV "155"),
+    SIZED(CONV_2D, 1, "in_type == INT8", "conv_s8", "arm_convolve_wrapper_s8_get_buffer_size",
+          "arm_convolve_s8 im2col buffer", CONV "155"),
     /* arm_convolve_wrapper_s16_get_buffer_size -> arm_convolve_s16_get_buffer_size */
-    {AP__PR_SCRATCH_POS, 1, "in_type == INT16",
-     "mve ? 4 * align(ic * fw * fh, 8) * 2 : 2 * ic * fw * fh * 2",
-     "arm_convolve_wrapper_s16_get_buffer_size", "arm_convolve_s16 im2col buffer"},
-};
+    SIZED(CONV_2D, 1, "in_type == INT16", "mve ? 4 * align(ic * fw * fh, 8) * 2 : 2 * ic * fw * fh * 2",
+          "arm_convolve_wrapper_s16_get_buffer_size", "arm_convolve_s16 im2col buffer",
+          CONV "160"),
 
-static const ap__ptable conv_table = {
-    AP_TFL_OP_CONV_2D, "tensorflow/lite/micro/kernels/cmsis_nn/conv.cc Prepare",
-    ROWS(conv_defs), ROWS(conv_rows)};
-
-/* ---- DEPTHWISE_CONV_2D ------------------------------------------------------------------------ */
-
-/* cmsis_nn/depthwise_conv.cc Prepare. The filter is [1, fh, fw, oc]. TFLM fills neither the
- * stride nor the channel multiplier of cmsis_nn_dw_conv_params before asking for the size;
- * only the MVE path for one input channel reads one (the stride), and that row refuses. */
-static const ap__xdef dw_defs[] = {
-    CONV_DEFS,
-    {"filter_oc", "dim(in(1), 3)"},
+    /* ---- DEPTHWISE_CONV_2D --------------------------------------------------------------------
+     * Prepare, then CalculateOpDataDepthwiseConv. The filter is [1, fh, fw, oc]. TFLM fills
+     * neither the stride nor the channel multiplier of cmsis_nn_dw_conv_params before asking
+     * for the size; only the MVE path for one input channel reads one (the stride), and that
+     * row refuses. */
+    CONV_DEFS(DEPTHWISE_CONV_2D),
+    DEF(DEPTHWISE_CONV_2D, "filter_oc", "dim(in(1), 3)"),
     /* arm_depthwise_conv_wrapper_s8_get_buffer_size's condition for the optimized kernel */
-    {"dw_opt", "ic == oc && n == 1 && dilation_w == 1 && dilation_h == 1"},
+    DEF(DEPTHWISE_CONV_2D, "dw_opt", "ic == oc && n == 1 && dilation_w == 1 && dilation_h == 1"),
     /* CH_IN_BLOCK_MVE (Include/arm_nnsupportfunctions.h) */
-    {"ch_in_block_mve", "124"},
+    DEF(DEPTHWISE_CONV_2D, "ch_in_block_mve", "124"),
     /* CONVERT_DW_CONV_WITH_ONE_INPUT_CH_AND_OUTPUT_CH_ABOVE_THRESHOLD */
-    {"dw_one_in_ch_threshold", "armclang ? 8 : 1"},
+    DEF(DEPTHWISE_CONV_2D, "dw_one_in_ch_threshold", "armclang ? 8 : 1"),
     /* arm_depthwise_conv_s8_opt_get_buffer_size */
-    {"dw_s8_opt", "mve ? 4 * ch_in_block_mve * fw * fh : dsp ? ic * fw * fh * 2 : 0"},
-};
-
-static const ap__prow dw_rows[] = {
-    CONV_NEEDS,
-    CHECK_TYPES,
-    {AP__PR_CHECK, 0, "rank(in(0)) != 4 || rank(in(1)) != 4 || rank(out(0)) != 4", NULL, NULL,
-     "input, filter and output need 4 dimensions"},
-    {AP__PR_CHECK, 0, "(in_type == INT8 || in_type == INT16) && (!quantized(in(1)) || "
-                      "scales(in(1)) != 1 && scales(in(1)) != filter_oc || scales(in(1)) != "
-                      "zero_points(in(1)))", NULL, NULL,
-     "the filter's quantization is not per tensor or per output channel"},
-    {AP__PR_CHECK, 0, "in_type == INT8 && filter_type == INT8 && mve && ic == 1 && "
-                      "oc > dw_one_in_ch_threshold", NULL, NULL,
-     "CMSIS-NN's MVE size for one input channel reads a stride that TFLM's Prepare leaves "
-     "unset"},
-    {AP__PR_SCRATCH_POS, 1, "in_type == INT8 && filter_type == INT8 && !mve && dw_opt && "
-                            "fw == 3 && fh == 3 && pad_h <= 1 && pad_w <= 1", "0",
-     "arm_depthwise_conv_wrapper_s8_get_buffer_size", "none for arm_depthwise_conv_3x3_s8"},
-    {AP__PR_SCRATCH_POS, 1, "in_type == INT8 && filter_type == INT8 && dw_opt", "dw_s8_opt",
-     "arm_depthwise_conv_wrapper_s8_get_buffer_size", "arm_depthwise_conv_s8_opt buffer"},
+    DEF(DEPTHWISE_CONV_2D, "dw_s8_opt", "mve ? 4 * ch_in_block_mve * fw * fh : dsp ? ic * fw * "
+                                        "fh * 2 : 0"),
+    INIT(DEPTHWISE_CONV_2D, "sizeof(CmsisNnConvOpData)", "OpData", DW "55"),
+    TEMP(DEPTHWISE_CONV_2D, "in(0)", DW "69"),
+    TEMP(DEPTHWISE_CONV_2D, "in(1)", DW "72"),
+    TEMP(DEPTHWISE_CONV_2D, "out(0)", DW "75"),
+    QUANT_PER_CHANNEL(DEPTHWISE_CONV_2D, "3", DW "128", DW "131"),
+    TEMP(DEPTHWISE_CONV_2D, "in(0)", "depthwise_conv_common.cc:101"),
+    TEMP(DEPTHWISE_CONV_2D, "in(1)", "depthwise_conv_common.cc:104"),
+    TEMP(DEPTHWISE_CONV_2D, "in(2)", "depthwise_conv_common.cc:107"),
+    TEMP(DEPTHWISE_CONV_2D, "out(0)", "depthwise_conv_common.cc:109"),
+    CONV_NEEDS(DEPTHWISE_CONV_2D, DW, "70", "73", "76"),
+    CHECK_TYPES(DEPTHWISE_CONV_2D, DW, "78", "79", "84"),
+    CHECK(DEPTHWISE_CONV_2D, "rank(in(0)) != 4 || rank(in(1)) != 4 || rank(out(0)) != 4",
+          "input, filter and output need 4 dimensions", DW "58"),
+    CHECK(DEPTHWISE_CONV_2D, "(in_type == INT8 || in_type == INT16) && (!quantized(in(1)) || "
+                             "scales(in(1)) != 1 && scales(in(1)) != filter_oc || scales(in(1)) "
+                             "!= zero_points(in(1)))",
+          "the filter's quantization is not per tensor or per output channel", DW "113"),
+    CHECK(DEPTHWISE_CONV_2D, "in_type == INT8 && filter_type == INT8 && mve && ic == 1 && "
+                             "oc > dw_one_in_ch_threshold",
+          "CMSIS-NN's MVE size for one input channel reads a stride that TFLM's Prepare leaves "
+          "unset", DW "177"),
+    SIZED(DEPTHWISE_CONV_2D, 1, "in_type == INT8 && filter_type == INT8 && !mve && dw_opt && "
+                                "fw == 3 && fh == 3 && pad_h <= 1 && pad_w <= 1", "0",
+          "arm_depthwise_conv_wrapper_s8_get_buffer_size", "none for arm_depthwise_conv_3x3_s8",
+          DW "177"),
+    SIZED(DEPTHWISE_CONV_2D, 1, "in_type == INT8 && filter_type == INT8 && dw_opt", "dw_s8_opt",
+          "arm_depthwise_conv_wrapper_s8_get_buffer_size", "arm_depthwise_conv_s8_opt buffer",
+          DW "177"),
     /* arm_depthwise_conv_s4_opt_get_buffer_size: the DSP size even without DSP */
-    {AP__PR_SCRATCH_POS, 1, "in_type == INT8 && filter_type == INT4 && dw_opt",
-     "mve ? 4 * ch_in_block_mve * fw * fh : ic * fw * fh * 2",
-     "arm_depthwise_conv_wrapper_s4_get_buffer_size", "arm_depthwise_conv_s4_opt buffer"},
-};
+    SIZED(DEPTHWISE_CONV_2D, 1, "in_type == INT8 && filter_type == INT4 && dw_opt",
+          "mve ? 4 * ch_in_block_mve * fw * fh : ic * fw * fh * 2",
+          "arm_depthwise_conv_wrapper_s4_get_buffer_size", "arm_depthwise_conv_s4_opt buffer",
+          DW "180"),
 
-static const ap__ptable dw_table = {
-    AP_TFL_OP_DEPTHWISE_CONV_2D, "tensorflow/lite/micro/kernels/cmsis_nn/depthwise_conv.cc "
-    "Prepare", ROWS(dw_defs), ROWS(dw_rows)};
-
-/* ---- FULLY_CONNECTED -------------------------------------------------------------------------- */
-
-/* cmsis_nn/fully_connected.cc Prepare (and fully_connected_common.cc
- * CalculateOpDataFullyConnected for per-channel quantization). */
-static const ap__xdef fc_defs[] = {
-    {"in_type", "type(in(0))"},
-    {"filter_type", "type(in(1))"},
-    {"out_type", "type(out(0))"},
-    {"accum_depth", "dim(in(1), rank(in(1)) - 1)"},
-    {"out_depth", "dim(out(0), rank(out(0)) - 1)"},
-    {"per_channel", "quantized(in(1)) && scales(in(1)) > 1"},
-    {"conv_1x1_possible", "rank(out(0)) > 2 && accum_depth % 4 == 0"},
+    /* ---- FULLY_CONNECTED ----------------------------------------------------------------------
+     * Prepare (and fully_connected_common.cc CalculateOpDataFullyConnected for per-channel
+     * quantization). The kernel sums of arm_fully_connected_s8 (MVE) are kept when optimized
+     * for speed with a constant filter and a constant or absent bias. */
+    DEF(FULLY_CONNECTED, "in_type", "type(in(0))"),
+    DEF(FULLY_CONNECTED, "filter_type", "type(in(1))"),
+    DEF(FULLY_CONNECTED, "out_type", "type(out(0))"),
+    DEF(FULLY_CONNECTED, "accum_depth", "dim(in(1), rank(in(1)) - 1)"),
+    DEF(FULLY_CONNECTED, "out_depth", "dim(out(0), rank(out(0)) - 1)"),
+    DEF(FULLY_CONNECTED, "per_channel", "quantized(in(1)) && scales(in(1)) > 1"),
+    DEF(FULLY_CONNECTED, "conv_1x1_possible", "rank(out(0)) > 2 && accum_depth % 4 == 0"),
     /* arm_fully_connected_s8_get_buffer_size: kernel sums (MVE only) */
-    {"fc_s8", "mve ? out_depth * 4 : 0"},
+    DEF(FULLY_CONNECTED, "fc_s8", "mve ? out_depth * 4 : 0"),
     /* KERNELS_OPTIMIZED_FOR_SPEED keeps those sums in the persistent tail */
-    {"sums_persistent", "speed && fc_s8 > 0 && constant(in(1)) && (!exists(in(2)) || "
-                        "constant(in(2)))"},
-};
+    DEF(FULLY_CONNECTED, "sums_persistent", "speed && fc_s8 > 0 && constant(in(1)) && "
+                                            "(!exists(in(2)) || constant(in(2)))"),
+    INIT(FULLY_CONNECTED, "sizeof(CmsisNnFullyConnectedOpData)", "OpData", FC "51"),
+    TEMP(FULLY_CONNECTED, "in(0)", FC "64"),
+    TEMP(FULLY_CONNECTED, "in(1)", FC "66"),
+    TEMP(FULLY_CONNECTED, "in(2)", FC "70"),
+    TEMP(FULLY_CONNECTED, "out(0)", FC "71"),
+    FC_PER_CHANNEL(FULLY_CONNECTED, "in(0)", "in(1)"),
+    KEEP(FULLY_CONNECTED, "mve && speed && type(in(0)) == INT8 && type(in(1)) != INT4 && "
+                          "!(rank(out(0)) > 2 && dim(in(1), rank(in(1)) - 1) % 4 == 0) && "
+                          "constant(in(1)) && (!exists(in(2)) || constant(in(2)))",
+         "4 * dim(out(0), rank(out(0)) - 1)", "kernel sums", FC "162"),
+    NEED(FULLY_CONNECTED, "in(0)", "input (input 0)", FC "65"),
+    NEED(FULLY_CONNECTED, "in(1)", "filter (input 1)", FC "68"),
+    NEED(FULLY_CONNECTED, "out(0)", "output (output 0)", FC "73"),
+    CHECK(FULLY_CONNECTED, "rank(in(1)) == 0 || rank(out(0)) == 0", "a scalar filter or output",
+          FC "54"),
+    CHECK_TYPES(FULLY_CONNECTED, FC, "75", "76", "81"),
+    CHECK(FULLY_CONNECTED, "in_type != FLOAT32 && per_channel && (filter_type == INT4 || "
+                           "in_type != INT8)",
+          "per-channel quantization needs an INT8 input and an INT8 filter", FC "116"),
+    CHECK(FULLY_CONNECTED, "in_type != FLOAT32 && per_channel && scales(in(1)) != "
+                           "dim(in(1), quantized_dim(in(1)))",
+          "the filter's scale count differs from its quantized dimension",
+          "fully_connected_common.cc:55"),
+    SCRATCH(FULLY_CONNECTED, "in_type == INT8 && filter_type != INT4 && conv_1x1_possible && "
+                             "!per_channel", "out_depth * 4 * 2",
+            "per-channel multipliers and shifts for a per-tensor 1x1 convolution", FC "137"),
+    SIZED(FULLY_CONNECTED, 1, "in_type == INT16", "0", "arm_fully_connected_s16_get_buffer_size",
+          "none for arm_fully_connected_s16", FC "126"),
+    SIZED(FULLY_CONNECTED, 1, "in_type == INT8 && filter_type != INT4 && conv_1x1_possible",
+          "dsp && !mve && armclang ? 2 * accum_depth * 2 : 0",
+          "arm_convolve_1x1_s8_fast_get_buffer_size", "arm_convolve_1x1_s8_fast buffer", FC "147"),
+    SIZED(FULLY_CONNECTED, 1, "in_type == INT8 && filter_type != INT4 && !sums_persistent",
+          "fc_s8", "arm_fully_connected_s8_get_buffer_size", "arm_fully_connected_s8 kernel sums",
+          FC "149"),
 
-static const ap__prow fc_rows[] = {
-    NEED("in(0)", "input (input 0)"),
-    NEED("in(1)", "filter (input 1)"),
-    NEED("out(0)", "output (output 0)"),
-    {AP__PR_CHECK, 0, "rank(in(1)) == 0 || rank(out(0)) == 0", NULL, NULL,
-     "a scalar filter or output"},
-    CHECK_TYPES,
-    {AP__PR_CHECK, 0, "in_type != FLOAT32 && per_channel && (filter_type == INT4 || "
-                      "in_type != INT8)", NULL, NULL,
-     "per-channel quantization needs an INT8 input and an INT8 filter"},
-    {AP__PR_CHECK, 0, "in_type != FLOAT32 && per_channel && scales(in(1)) != "
-                      "dim(in(1), quantized_dim(in(1)))", NULL, NULL,
-     "the filter's scale count differs from its quantized dimension"},
-    {AP__PR_SCRATCH, 0, "in_type == INT8 && filter_type != INT4 && conv_1x1_possible && "
-                        "!per_channel", "out_depth * 4 * 2", NULL,
-     "per-channel multipliers and shifts for a per-tensor 1x1 convolution"},
-    {AP__PR_SCRATCH_POS, 1, "in_type == INT16", "0", "arm_fully_connected_s16_get_buffer_size",
-     "none for arm_fully_connected_s16"},
-    {AP__PR_SCRATCH_POS, 1, "in_type == INT8 && filter_type != INT4 && conv_1x1_possible",
-     "dsp && !mve && armclang ? 2 * accum_depth * 2 : 0",
-     "arm_convolve_1x1_s8_fast_get_buffer_size", "arm_convolve_1x1_s8_fast buffer"},
-    {AP__PR_SCRATCH_POS, 1, "in_type == INT8 && filter_type != INT4 && !sums_persistent",
-     "fc_s8", "arm_fully_connected_s8_get_buffer_size", "arm_fully_connected_s8 kernel sums"},
-};
-
-static const ap__ptable fc_table = {
-    AP_TFL_OP_FULLY_CONNECTED, "tensorflow/lite/micro/kernels/cmsis_nn/fully_connected.cc "
-    "Prepare", ROWS(fc_defs), ROWS(fc_rows)};
-
-/* ---- AVERAGE_POOL_2D -------------------------------------------------------------------------- */
-
-/* cmsis_nn/pooling.cc AveragePrepare (after the reference PoolingPrepare). MAX_POOL_2D's
- * MaxPrepare requests nothing. */
-static const ap__xdef avgpool_defs[] = {
-    {"in_type", "type(in(0))"},
-    {"depth", "dim(in(0), 3)"},
+    /* ---- AVERAGE_POOL_2D, MAX_POOL_2D ---------------------------------------------------------
+     * AveragePrepare takes the temporaries again after the reference PoolingPrepare; MaxPrepare
+     * requests nothing. */
+    DEF(AVERAGE_POOL_2D, "in_type", "type(in(0))"),
+    DEF(AVERAGE_POOL_2D, "depth", "dim(in(0), 3)"),
     /* arm_avgpool_s8_get_buffer_size and arm_avgpool_s16_get_buffer_size: one int32 sum per
        channel on DSP cores, none with MVE or plain C */
-    {"avgpool", "mve ? 0 : dsp ? depth * 4 : 0"},
-};
+    DEF(AVERAGE_POOL_2D, "avgpool", "mve ? 0 : dsp ? depth * 4 : 0"),
+    INIT(AVERAGE_POOL_2D, "sizeof(CmsisNnPoolingOpData)", "OpData", POOL "150"),
+    TEMP(AVERAGE_POOL_2D, "in(0)", "pooling_common.cc:60"),
+    TEMP(AVERAGE_POOL_2D, "out(0)", "pooling_common.cc:63"),
+    TEMP(AVERAGE_POOL_2D, "in(0)", POOL "166"),
+    TEMP(AVERAGE_POOL_2D, "out(0)", POOL "168"),
+    NEED(AVERAGE_POOL_2D, "in(0)", "input (input 0)", POOL "166"),
+    NEED(AVERAGE_POOL_2D, "out(0)", "output (output 0)", POOL "168"),
+    CHECK(AVERAGE_POOL_2D, "(in_type == INT8 || in_type == INT16) && (rank(in(0)) != 4 || "
+                           "rank(out(0)) != 4)", "input and output need 4 dimensions", POOL "170"),
+    SIZED(AVERAGE_POOL_2D, 1, "in_type == INT8", "avgpool", "arm_avgpool_s8_get_buffer_size",
+          "arm_avgpool_s8 channel sums", POOL "183"),
+    SIZED(AVERAGE_POOL_2D, 1, "in_type == INT16", "avgpool", "arm_avgpool_s16_get_buffer_size",
+          "arm_avgpool_s16 channel sums", POOL "182"),
 
-static const ap__prow avgpool_rows[] = {
-    NEED("in(0)", "input (input 0)"),
-    NEED("out(0)", "output (output 0)"),
-    {AP__PR_CHECK, 0, "(in_type == INT8 || in_type == INT16) && (rank(in(0)) != 4 || "
-                      "rank(out(0)) != 4)", NULL, NULL, "input and output need 4 dimensions"},
-    {AP__PR_SCRATCH_POS, 1, "in_type == INT8", "avgpool", "arm_avgpool_s8_get_buffer_size",
-     "arm_avgpool_s8 channel sums"},
-    {AP__PR_SCRATCH_POS, 1, "in_type == INT16", "avgpool", "arm_avgpool_s16_get_buffer_size",
-     "arm_avgpool_s16 channel sums"},
-};
+    INIT(MAX_POOL_2D, "sizeof(CmsisNnPoolingOpData)", "OpData", POOL "150"),
+    TEMP(MAX_POOL_2D, "in(0)", "pooling_common.cc:60"),
+    TEMP(MAX_POOL_2D, "out(0)", "pooling_common.cc:63"),
 
-static const ap__ptable avgpool_table = {
-    AP_TFL_OP_AVERAGE_POOL_2D, "tensorflow/lite/micro/kernels/cmsis_nn/pooling.cc "
-    "AveragePrepare", ROWS(avgpool_defs), ROWS(avgpool_rows)};
+    /* ---- SOFTMAX ------------------------------------------------------------------------------ */
+    INIT(SOFTMAX, "sizeof(CMSISNNSoftmaxParams)", "CMSISNNSoftmaxParams", "cmsis_nn/softmax.cc:40"),
+    SOFTMAX_PREPARE("cmsis_nn/softmax.cc:49", "cmsis_nn/softmax.cc:52"),
 
-/* ---- SVDF ------------------------------------------------------------------------------------- */
-
-/* cmsis_nn/svdf.cc CmsisNnPrepareSvdf. */
-static const ap__xdef svdf_defs[] = {
-    {"in_type", "type(in(0))"},
-    {"batch", "dim(in(0), 0)"},
-    {"filters", "dim(in(1), 0)"},
-    {"units", "filters / svdf_rank"},
+    /* ---- SVDF ---------------------------------------------------------------------------------
+     * CmsisNnPrepareSvdf; arm_svdf_s8's kernel sums (MVE) are kept when optimized for speed. */
+    DEF(SVDF, "in_type", "type(in(0))"),
+    DEF(SVDF, "batch", "dim(in(0), 0)"),
+    DEF(SVDF, "filters", "dim(in(1), 0)"),
+    DEF(SVDF, "units", "filters / svdf_rank"),
     /* arm_svdf_s8_get_buffer_size: kernel sums (MVE only) */
-    {"svdf_s8", "mve ? filters * 4 : 0"},
-};
+    DEF(SVDF, "svdf_s8", "mve ? filters * 4 : 0"),
+    INIT_IF(SVDF, "speed", "sizeof(CmsisNnOpDataSvdf)", "CmsisNnOpDataSvdf", SVDF_CC "56"),
+    INIT_IF(SVDF, "!speed", "sizeof(CmsisNnOpDataSvdfSize)", "CmsisNnOpDataSvdf", SVDF_CC "56"),
+    TEMP(SVDF, "in(0)", SVDF_CC "74"),
+    TEMP(SVDF, "in(1)", SVDF_CC "77"),
+    TEMP(SVDF, "in(2)", SVDF_CC "80"),
+    TEMP(SVDF, "in(3)", SVDF_CC "83"),
+    TEMP(SVDF, "in(4)", SVDF_CC "84"),
+    TEMP(SVDF, "out(0)", SVDF_CC "106"),
+    KEEP(SVDF, "mve && speed && type(in(0)) == INT8", "4 * dim(in(1), 0)", "kernel sums",
+         SVDF_CC "198"),
+    NEED(SVDF, "in(0)", "input (input 0)", SVDF_CC "75"),
+    NEED(SVDF, "in(1)", "weights_feature (input 1)", SVDF_CC "78"),
+    CHECK(SVDF, "rank(in(0)) == 0 || rank(in(1)) == 0", "a scalar input or weights_feature",
+          SVDF_CC "59"),
+    CHECK(SVDF, "svdf_rank <= 0 || filters % svdf_rank != 0",
+          "the SVDF rank does not divide the filter count", SVDF_CC "93"),
+    CHECK(SVDF, "in_type != FLOAT32 && in_type != INT8", "input type is not FLOAT32 or INT8",
+          SVDF_CC "98"),
+    CHECK(SVDF, "rank(in(0)) != 2", "the input needs 2 dimensions", SVDF_CC "100"),
+    SCRATCH(SVDF, "in_type == INT8", "batch * filters * 4", "int32 filter outputs", SVDF_CC "177"),
+    SCRATCH(SVDF, "in_type == INT8", "batch * units * 4", "int32 unit outputs", SVDF_CC "183"),
+    CHECK(SVDF, "in_type == INT8 && svdf_s8 > 0 && speed && !constant(in(1))",
+          "weights_feature is not constant (the kernel sums it in Prepare)", SVDF_CC "196"),
+    SIZED(SVDF, 0, "in_type == INT8 && !speed", "svdf_s8", "arm_svdf_s8_get_buffer_size",
+          "arm_svdf_s8 kernel sums", SVDF_CC "206"),
+    SCRATCH(SVDF, "in_type == FLOAT32", "batch * filters * 4", "float filter outputs",
+            SVDF_CC "233"),
 
-static const ap__prow svdf_rows[] = {
-    NEED("in(0)", "input (input 0)"),
-    NEED("in(1)", "weights_feature (input 1)"),
-    {AP__PR_CHECK, 0, "rank(in(0)) == 0 || rank(in(1)) == 0", NULL, NULL,
-     "a scalar input or weights_feature"},
-    {AP__PR_CHECK, 0, "svdf_rank <= 0 || filters % svdf_rank != 0", NULL, NULL,
-     "the SVDF rank does not divide the filter count"},
-    {AP__PR_CHECK, 0, "in_type != FLOAT32 && in_type != INT8", NULL, NULL,
-     "input type is not FLOAT32 or INT8"},
-    {AP__PR_CHECK, 0, "rank(in(0)) != 2", NULL, NULL, "the input needs 2 dimensions"},
-    {AP__PR_SCRATCH, 0, "in_type == INT8", "batch * filters * 4", NULL, "int32 filter outputs"},
-    {AP__PR_SCRATCH, 0, "in_type == INT8", "batch * units * 4", NULL, "int32 unit outputs"},
-    {AP__PR_CHECK, 0, "in_type == INT8 && svdf_s8 > 0 && speed && !constant(in(1))", NULL, NULL,
-     "weights_feature is not constant (the kernel sums it in Prepare)"},
-    {AP__PR_SCRATCH_POS, 0, "in_type == INT8 && !speed", "svdf_s8",
-     "arm_svdf_s8_get_buffer_size", "arm_svdf_s8 kernel sums"},
-    {AP__PR_SCRATCH, 0, "in_type == FLOAT32", "batch * filters * 4", NULL,
-     "float filter outputs"},
-};
-
-static const ap__ptable svdf_table = {
-    AP_TFL_OP_SVDF, "tensorflow/lite/micro/kernels/cmsis_nn/svdf.cc CmsisNnPrepareSvdf",
-    ROWS(svdf_defs), ROWS(svdf_rows)};
-
-/* ---- UNIDIRECTIONAL_SEQUENCE_LSTM ------------------------------------------------------------- */
-
-/* cmsis_nn/unidirectional_sequence_lstm.cc UnidirectionalSequenceLstmPrepare, with
- * lstm_shared.cc CreateLstmSizeInfo: batch from the input (dimension 1 when time-major, else
- * 0), state from the output state (input 18) dimension 1. */
-static const ap__xdef lstm_defs[] = {
-    {"in_type", "type(in(0))"},
-    {"cell_type", "type(in(19))"},
-    {"batch", "time_major ? dim(in(0), 1) : dim(in(0), 0)"},
-    {"state", "dim(in(18), 1)"},
-    /* TfLiteTypeGetSize of the cell state */
-    {"cell_size", "cell_type == FLOAT32 ? 4 : 2"},
-    /* the CMSIS-NN kernels arm_lstm_unidirectional_s8 and _s16, which use three buffers;
-       otherwise the reference float kernel, which uses four */
-    {"cmsis_lstm", "(in_type == INT8 || in_type == INT16) && cell_type == INT16"},
-    {"gate", "batch * state * cell_size"},
-};
-
-static const ap__prow lstm_rows[] = {
-    {AP__PR_CHECK, 0, "n_in != 24 || n_out != 1", NULL, NULL,
-     "an LSTM needs 24 inputs and 1 output"},
-    NEED("in(0)", "input (input 0)"),
-    NEED("in(18)", "output state (input 18)"),
-    NEED("in(19)", "cell state (input 19)"),
-    {AP__PR_CHECK, 0, "rank(in(0)) < 3 || rank(in(18)) < 2", NULL, NULL,
-     "too few dimensions in the input or the output state"},
-    {AP__PR_CHECK, 0, "cell_type != FLOAT32 && cell_type != INT16", NULL, NULL,
-     "cell state type is not FLOAT32 or INT16"},
-    {AP__PR_SCRATCH, 0, "cmsis_lstm", "gate", NULL, "arm_lstm_unidirectional temp1"},
-    {AP__PR_SCRATCH, 0, "cmsis_lstm", "gate", NULL, "arm_lstm_unidirectional temp2"},
-    {AP__PR_SCRATCH, 0, "cmsis_lstm", "gate", NULL, "arm_lstm_unidirectional cell state"},
-    {AP__PR_SCRATCH, 0, "!cmsis_lstm", "gate", NULL, "gate buffer 0"},
-    {AP__PR_SCRATCH, 0, "!cmsis_lstm", "gate", NULL, "gate buffer 1"},
-    {AP__PR_SCRATCH, 0, "!cmsis_lstm", "gate", NULL, "gate buffer 2"},
-    {AP__PR_SCRATCH, 0, "!cmsis_lstm", "gate", NULL, "gate buffer 3"},
-};
-
-static const ap__ptable lstm_table = {
-    AP_TFL_OP_UNIDIRECTIONAL_SEQUENCE_LSTM, "tensorflow/lite/micro/kernels/cmsis_nn/"
-    "unidirectional_sequence_lstm.cc UnidirectionalSequenceLstmPrepare",
-    ROWS(lstm_defs), ROWS(lstm_rows)};
-
-/* ---- TRANSPOSE_CONV --------------------------------------------------------------------------- */
-
-/* cmsis_nn/transpose_conv.cc Prepare, then CalculateOpData. Inputs: 0 the output shape, 1 the
- * filter [oc, fh, fw, ic], 2 the input, 3 the bias (optional). CMSIS-NN's output depth is the
- * filter's dimension 0. The INT8 requests are made whatever their size, 0 included. */
-static const ap__xdef tconv_defs[] = {
-    {"in_type", "type(in(2))"},
-    {"filter_type", "type(in(1))"},
-    {"out_type", "type(out(0))"},
-    {"oc", "dim(in(1), 0)"},
-    {"fh", "dim(in(1), 1)"},
-    {"fw", "dim(in(1), 2)"},
-    {"iw", "dim(in(2), 2)"},
-    {"ic", "dim(in(2), 3)"},
+    /* ---- TRANSPOSE_CONV -----------------------------------------------------------------------
+     * Prepare, then CalculateOpData. Inputs: 0 the output shape, 1 the filter [oc, fh, fw, ic],
+     * 2 the input, 3 the bias (optional). CMSIS-NN's output depth is the filter's dimension 0.
+     * The INT8 requests are made whatever their size, 0 included. */
+    DEF(TRANSPOSE_CONV, "in_type", "type(in(2))"),
+    DEF(TRANSPOSE_CONV, "filter_type", "type(in(1))"),
+    DEF(TRANSPOSE_CONV, "out_type", "type(out(0))"),
+    DEF(TRANSPOSE_CONV, "oc", "dim(in(1), 0)"),
+    DEF(TRANSPOSE_CONV, "fh", "dim(in(1), 1)"),
+    DEF(TRANSPOSE_CONV, "fw", "dim(in(1), 2)"),
+    DEF(TRANSPOSE_CONV, "iw", "dim(in(2), 2)"),
+    DEF(TRANSPOSE_CONV, "ic", "dim(in(2), 3)"),
     /* REVERSE_TCOL_EFFICIENT_THRESHOLD (Include/arm_nnsupportfunctions.h) */
-    {"reverse_conv", "stride_w <= 2 && stride_h <= 2 && ic > 16"},
+    DEF(TRANSPOSE_CONV, "reverse_conv", "stride_w <= 2 && stride_h <= 2 && ic > 16"),
     /* arm_transpose_conv_s8_get_buffer_size: an im2col buffer for the reversed convolution,
        else a block of int32 columns (its MAX(filter w, stride h) as CMSIS-NN writes it) */
-    {"tconv_s8", "reverse_conv ? (mve ? 4 * align(ic * fw * fh, 16) : 2 * align(fw * fh * ic, "
-                 "4) * 2) : ((iw - 1) * stride_w + max(fw, stride_h)) * oc * max(fh, stride_h) "
-                 "* 4"},
+    DEF(TRANSPOSE_CONV, "tconv_s8", "reverse_conv ? (mve ? 4 * align(ic * fw * fh, 16) : 2 * "
+                                    "align(fw * fh * ic, 4) * 2) : ((iw - 1) * stride_w + max(fw, "
+                                    "stride_h)) * oc * max(fh, stride_h) * 4"),
+    INIT(TRANSPOSE_CONV, "sizeof(CmsisNnTransposeConvOpData)", "OpData", TCONV "154"),
+    TRANSPOSE_CONV_PREPARE("cmsis_nn/transpose_conv.cc", "168", "171", "174", "199", "202", "109",
+                           "112", "115", "117"),
+    NEED(TRANSPOSE_CONV, "in(1)", "filter (input 1)", TCONV "175"),
+    NEED(TRANSPOSE_CONV, "in(2)", "input (input 2)", TCONV "172"),
+    NEED(TRANSPOSE_CONV, "out(0)", "output (output 0)", TCONV "169"),
+    CHECK(TRANSPOSE_CONV, "in_type != out_type", "input and output types differ", TCONV "177"),
+    CHECK(TRANSPOSE_CONV, "in_type != FLOAT32 && in_type != INT16 && in_type != INT8",
+          "input type is not FLOAT32, INT16 or INT8", TCONV "178"),
+    CHECK(TRANSPOSE_CONV, "!(in_type == FLOAT32 && filter_type == FLOAT32 || in_type == INT16 && "
+                          "filter_type == INT8 || in_type == INT8 && filter_type == INT8)",
+          "hybrid models are not supported (input and filter types)", TCONV "183"),
+    CHECK(TRANSPOSE_CONV, "in_type == INT8 && (rank(in(2)) != 4 || rank(in(1)) != 4 || "
+                          "rank(out(0)) != 4)", "input, filter and output need 4 dimensions",
+          TCONV "205"),
+    SCRATCH_BY(TRANSPOSE_CONV, "in_type == INT8", "tconv_s8",
+               "arm_transpose_conv_s8_get_buffer_size", "arm_transpose_conv_s8 buffer",
+               TCONV "241"),
+    SCRATCH_BY(TRANSPOSE_CONV, "in_type == INT8", "reverse_conv ? ic * fw * fh * oc : 0",
+               "arm_transpose_conv_s8_get_reverse_conv_buffer_size", "reversed filter",
+               TCONV "250"),
+    SCRATCH(TRANSPOSE_CONV, "in_type == INT16", "elements(out(0)) * 8", "int64 accumulators",
+            TCONV "258"),
+    SCRATCH(TRANSPOSE_CONV, "in_type == INT16 && exists(in(3)) && type(in(3)) == INT16",
+            "elements(in(3)) * 8", "bias widened to int64", TCONV "136"),
+
+    /* ---- UNIDIRECTIONAL_SEQUENCE_LSTM ---------------------------------------------------------
+     * UnidirectionalSequenceLstmPrepare with lstm_shared.cc CreateLstmSizeInfo: the reference
+     * kernel's Prepare, then, for CMSIS-NN's integer LSTM (INT16 cell state), the kernel sums of
+     * the four gates' input and recurrent parts (CMSIS_NN_PortOpData): int32 for an INT8 input,
+     * int64 for INT16. Batch from the input (dimension 1 when time-major, else 0), state from
+     * the output state (input 18) dimension 1. */
+    DEF(UNIDIRECTIONAL_SEQUENCE_LSTM, "in_type", "type(in(0))"),
+    DEF(UNIDIRECTIONAL_SEQUENCE_LSTM, "cell_type", "type(in(19))"),
+    DEF(UNIDIRECTIONAL_SEQUENCE_LSTM, "batch", "time_major ? dim(in(0), 1) : dim(in(0), 0)"),
+    DEF(UNIDIRECTIONAL_SEQUENCE_LSTM, "state", "dim(in(18), 1)"),
+    /* TfLiteTypeGetSize of the cell state */
+    DEF(UNIDIRECTIONAL_SEQUENCE_LSTM, "cell_size", "cell_type == FLOAT32 ? 4 : 2"),
+    /* the CMSIS-NN kernels arm_lstm_unidirectional_s8 and _s16, which use three buffers;
+       otherwise the reference float kernel, which uses four */
+    DEF(UNIDIRECTIONAL_SEQUENCE_LSTM, "cmsis_lstm", "(in_type == INT8 || in_type == INT16) && "
+                                                    "cell_type == INT16"),
+    DEF(UNIDIRECTIONAL_SEQUENCE_LSTM, "gate", "batch * state * cell_size"),
+    INIT(UNIDIRECTIONAL_SEQUENCE_LSTM, "sizeof(CmsisNnLstmOpData)", "OpData", LSTM_CC "332"),
+    LSTM_PREPARE,
+    KEEP_EACH(UNIDIRECTIONAL_SEQUENCE_LSTM, "type(in(0)) == INT8 && type(in(19)) == INT16", "8",
+              "4 * dim(in(18), 1)", "kernel sums", LSTM_CC "121"),
+    KEEP_EACH(UNIDIRECTIONAL_SEQUENCE_LSTM, "type(in(0)) == INT16 && type(in(19)) == INT16", "8",
+              "8 * dim(in(18), 1)", "kernel sums", LSTM_CC "121"),
+    CHECK(UNIDIRECTIONAL_SEQUENCE_LSTM, "n_in != 24 || n_out != 1",
+          "an LSTM needs 24 inputs and 1 output", LSTM_CC "337"),
+    NEED(UNIDIRECTIONAL_SEQUENCE_LSTM, "in(0)", "input (input 0)", LSTM_CC "350"),
+    NEED(UNIDIRECTIONAL_SEQUENCE_LSTM, "in(18)", "output state (input 18)", LSTM_CC "350"),
+    NEED(UNIDIRECTIONAL_SEQUENCE_LSTM, "in(19)", "cell state (input 19)", LSTM_CC "350"),
+    CHECK(UNIDIRECTIONAL_SEQUENCE_LSTM, "rank(in(0)) < 3 || rank(in(18)) < 2",
+          "too few dimensions in the input or the output state", LSTM_CC "373"),
+    CHECK(UNIDIRECTIONAL_SEQUENCE_LSTM, "cell_type != FLOAT32 && cell_type != INT16",
+          "cell state type is not FLOAT32 or INT16", LSTM_CC "378"),
+    SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, "cmsis_lstm", "gate", "arm_lstm_unidirectional temp1",
+            LSTM_CC "413"),
+    SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, "cmsis_lstm", "gate", "arm_lstm_unidirectional temp2",
+            LSTM_CC "413"),
+    SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, "cmsis_lstm", "gate",
+            "arm_lstm_unidirectional cell state", LSTM_CC "413"),
+    SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, "!cmsis_lstm", "gate", "gate buffer 0", LSTM_CC "413"),
+    SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, "!cmsis_lstm", "gate", "gate buffer 1", LSTM_CC "413"),
+    SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, "!cmsis_lstm", "gate", "gate buffer 2", LSTM_CC "413"),
+    SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, "!cmsis_lstm", "gate", "gate buffer 3", LSTM_CC "413"),
+
+    /* ---- BATCH_MATMUL -------------------------------------------------------------------------
+     * Prepare: the output's last dimension is CMSIS-NN's c. No Init or Prepare allocation rows:
+     * the whole arena does not model BATCH_MATMUL (docs/kernels.md). */
+    DEF(BATCH_MATMUL, "in_type", "type(in(0))"),
+    DEF(BATCH_MATMUL, "out_c", "rank(out(0)) > 0 ? dim(out(0), rank(out(0)) - 1) : 1"),
+    DEF(BATCH_MATMUL, "fc_s8", "mve ? out_c * 4 : 0"),
+    NEED(BATCH_MATMUL, "in(0)", "lhs (input 0)", BMM "199"),
+    NEED(BATCH_MATMUL, "in(1)", "rhs (input 1)", BMM "202"),
+    NEED(BATCH_MATMUL, "out(0)", "output (output 0)", BMM "205"),
+    CHECK(BATCH_MATMUL, "in_type != type(in(1)) || in_type != type(out(0))",
+          "input and output types differ", BMM "207"),
+    CHECK(BATCH_MATMUL, "in_type != FLOAT32 && in_type != INT16 && in_type != INT8",
+          "input type is not FLOAT32, INT16 or INT8", BMM "209"),
+    CHECK(BATCH_MATMUL, "rank(in(0)) < 2 || rank(in(0)) > 4 || rank(in(1)) < 2 || "
+                        "rank(in(1)) > 4", "an operand without 2 to 4 dimensions", BMM "218"),
+    SIZED(BATCH_MATMUL, 0, "in_type == INT8", "fc_s8", "arm_fully_connected_s8_get_buffer_size",
+          "arm_batch_matmul_s8 kernel sums", BMM "312"),
 };
 
-static const ap__prow tconv_rows[] = {
-    NEED("in(1)", "filter (input 1)"),
-    NEED("in(2)", "input (input 2)"),
-    NEED("out(0)", "output (output 0)"),
-    {AP__PR_CHECK, 0, "in_type != out_type", NULL, NULL, "input and output types differ"},
-    {AP__PR_CHECK, 0, "in_type != FLOAT32 && in_type != INT16 && in_type != INT8", NULL, NULL,
-     "input type is not FLOAT32, INT16 or INT8"},
-    {AP__PR_CHECK, 0, "!(in_type == FLOAT32 && filter_type == FLOAT32 || in_type == INT16 && "
-                      "filter_type == INT8 || in_type == INT8 && filter_type == INT8)", NULL,
-     NULL, "hybrid models are not supported (input and filter types)"},
-    {AP__PR_CHECK, 0, "in_type == INT8 && (rank(in(2)) != 4 || rank(in(1)) != 4 || "
-                      "rank(out(0)) != 4)", NULL, NULL,
-     "input, filter and output need 4 dimensions"},
-    {AP__PR_SCRATCH, 0, "in_type == INT8", "tconv_s8", "arm_transpose_conv_s8_get_buffer_size",
-     "arm_transpose_conv_s8 buffer"},
-    {AP__PR_SCRATCH, 0, "in_type == INT8", "reverse_conv ? ic * fw * fh * oc : 0",
-     "arm_transpose_conv_s8_get_reverse_conv_buffer_size", "reversed filter"},
-    {AP__PR_SCRATCH, 0, "in_type == INT16", "elements(out(0)) * 8", NULL, "int64 accumulators"},
-    {AP__PR_SCRATCH, 0, "in_type == INT16 && exists(in(3)) && type(in(3)) == INT16",
-     "elements(in(3)) * 8", NULL, "bias widened to int64"},
-};
-
-static const ap__ptable tconv_table = {
-    AP_TFL_OP_TRANSPOSE_CONV, "tensorflow/lite/micro/kernels/cmsis_nn/transpose_conv.cc "
-    "Prepare, CalculateOpData", ROWS(tconv_defs), ROWS(tconv_rows)};
-
-/* ---- BATCH_MATMUL ----------------------------------------------------------------------------- */
-
-/* cmsis_nn/batch_matmul.cc Prepare: the output's last dimension is CMSIS-NN's c. */
-static const ap__xdef bmm_defs[] = {
-    {"in_type", "type(in(0))"},
-    {"out_c", "rank(out(0)) > 0 ? dim(out(0), rank(out(0)) - 1) : 1"},
-    {"fc_s8", "mve ? out_c * 4 : 0"},
-};
-
-static const ap__prow bmm_rows[] = {
-    NEED("in(0)", "lhs (input 0)"),
-    NEED("in(1)", "rhs (input 1)"),
-    NEED("out(0)", "output (output 0)"),
-    {AP__PR_CHECK, 0, "in_type != type(in(1)) || in_type != type(out(0))", NULL, NULL,
-     "input and output types differ"},
-    {AP__PR_CHECK, 0, "in_type != FLOAT32 && in_type != INT16 && in_type != INT8", NULL, NULL,
-     "input type is not FLOAT32, INT16 or INT8"},
-    {AP__PR_CHECK, 0, "rank(in(0)) < 2 || rank(in(0)) > 4 || rank(in(1)) < 2 || "
-                      "rank(in(1)) > 4", NULL, NULL, "an operand without 2 to 4 dimensions"},
-    {AP__PR_SCRATCH_POS, 0, "in_type == INT8", "fc_s8", "arm_fully_connected_s8_get_buffer_size",
-     "arm_batch_matmul_s8 kernel sums"},
-};
-
-static const ap__ptable bmm_table = {
-    AP_TFL_OP_BATCH_MATMUL, "tensorflow/lite/micro/kernels/cmsis_nn/batch_matmul.cc Prepare",
-    ROWS(bmm_defs), ROWS(bmm_rows)};
-
-/* ---- The set ---------------------------------------------------------------------------------- */
-
-const ap__ptable *const ap__cmsis_nn_tables[] = {
-    &conv_table, &dw_table, &fc_table, &avgpool_table, &svdf_table, &lstm_table, &tconv_table,
-    &bmm_table, NULL,
-};
-
-const ap__ptable *ap__cmsis_nn_table(const ap_tfl_operator *op)
-{
-    for (size_t i = 0; ap__cmsis_nn_tables[i]; i++)
-        if (ap__cmsis_nn_tables[i]->builtin == op->builtin)
-            return ap__cmsis_nn_tables[i];
-    return NULL;
-}
+const ap__ktable ap__cmsis_nn_table = {"cmsis-nn", rows, sizeof rows / sizeof rows[0],
+                                       &ap__reference_table};

@@ -12,7 +12,6 @@
 #include "core/util.h"
 #include "tflite/flexbuf.h"
 #include "tflm_kernels/expr.h"
-#include "tflm_kernels/kernel_sets.h"
 #include "tflm_kernels/padding.h"
 
 typedef struct xp {
@@ -147,7 +146,10 @@ static int64_t size_of(xp *x, int want_align)
     return want_align ? l.align : l.size;
 }
 
-static int64_t custom_option(xp *x)
+/* copt("key") (present: 0 when the kernel reads a missing key, with the model's fault) or
+ * has_copt("key") (present: 1, whether the key is there): an integer of the operator's custom
+ * options, a FlexBuffer map. */
+static int64_t custom_option(xp *x, int present)
 {
     need(x, "(");
     blank(x);
@@ -170,9 +172,12 @@ static int64_t custom_option(xp *x)
         return 0;
     const ap_tfl_operator *op = x->c->op;
     int64_t v;
-    if (op->custom_options_pos == 0 ||
-        ap__flexbuf_map_int(x->c->m->data + op->custom_options_pos, op->custom_options_len, name,
-                            &v) != 1)
+    int found = op->custom_options_pos != 0 &&
+                ap__flexbuf_map_int(x->c->m->data + op->custom_options_pos,
+                                    op->custom_options_len, name, &v) == 1;
+    if (present)
+        return found;
+    if (!found)
         return fault(x, AP_ERR_INPUT, "a custom option the kernel reads is missing");
     return v;
 }
@@ -342,7 +347,7 @@ static int64_t named(xp *x, const char *name, size_t n)
         return x->t->enum_small;
     if (is(name, n, "dsp") || is(name, n, "mve") || is(name, n, "armclang") ||
         is(name, n, "speed")) {
-        const ap__kbuild *b = x->c ? x->c->build : NULL;
+        const ap__xbuild *b = x->c ? x->c->build : NULL;
         if (x->skip || x->st != AP_OK || !b)
             return 0;
         return is(name, n, "dsp") ? b->dsp : is(name, n, "mve") ? b->mve
@@ -394,8 +399,8 @@ static int64_t primary(xp *x)
         return size_of(x, 0);
     if (is(name, n, "alignof"))
         return size_of(x, 1);
-    if (is(name, n, "copt"))
-        return custom_option(x);
+    if (is(name, n, "copt") || is(name, n, "has_copt"))
+        return custom_option(x, is(name, n, "has_copt"));
     if (eat(x, "("))
         return call_args(x, name, n);
     return named(x, name, n);

@@ -10,7 +10,7 @@
  * 1; not chained: parenthesize), && and || (short-circuit), c ? a : b (only the side c picks is
  * evaluated; right-associative). Names:
  *   ptr, size_t, enum          the target's sizes (layout.h)
- *   dsp, mve, armclang, speed  how the kernel set was built (ap__kbuild in kernel_sets.h: the
+ *   dsp, mve, armclang, speed  how the kernel set was built (ap__xbuild below: the
  *                              CMSIS-NN switches ARM_MATH_DSP, ARM_MATH_MVEI, Arm Compiler 6,
  *                              KERNELS_OPTIMIZED_FOR_SPEED), 0 or 1; 0 without a build
  *   n_in, n_out, n_inter       the operator's input, output and intermediate counts
@@ -36,7 +36,9 @@
  *   constant(t) variable(t)    1 when its buffer holds data / it is a variable
  *   quantized_dim(t)           its quantization's quantized_dimension (0 when none)
  *   sizeof(Name) alignof(Name) a struct of the layout table, on the target
- *   copt("key")                an integer from the custom options (a FlexBuffer map)
+ *   copt("key")                an integer from the custom options (a FlexBuffer map); the
+ *                              model is at fault when it lacks the key
+ *   has_copt("key")            1 when the custom options hold the key as an integer
  *   min(a, b) max(a, b)
  *   align(x, m)                x rounded up to a multiple of m > 0, as CMSIS-NN's
  *                              ARM_NN_ROUND_UP: ((x + m - 1) / m) * m
@@ -51,12 +53,22 @@
 #include "arenaplan/error.h"
 #include "arenaplan/tflite.h"
 #include "tflm_kernels/layout.h"
+#include "tflm_kernels/targets.h"
 
 /* A named sub-expression of a table. */
 typedef struct ap__xdef {
     const char *name;
     const char *expr;
 } ap__xdef;
+
+/* How a kernel set's kernels were built: the features its rows may read, 0 or 1 each. */
+typedef struct ap__xbuild {
+    uint8_t dsp;           /* ARM_MATH_DSP: the core has the DSP extension */
+    uint8_t mve;           /* ARM_MATH_MVEI: the core has Helium (M-profile vectors) */
+    uint8_t armclang;      /* built with Arm Compiler 6 (__ARMCC_VERSION >= 6010050), which
+                              some CMSIS-NN size functions test; 0: arm-none-eabi-gcc */
+    uint8_t speed;         /* KERNELS_OPTIMIZED_FOR_SPEED (TFLM's default), else _SIZE */
+} ap__xbuild;
 
 /* What an expression is evaluated for. */
 typedef struct ap__xctx {
@@ -65,7 +77,7 @@ typedef struct ap__xctx {
     const ap_tfl_subgraph *g;
     const ap_tfl_operator *op;
     int64_t i;
-    const struct ap__kbuild *build; /* the kernel set's build features, or NULL */
+    const ap__xbuild *build;        /* the kernel set's build features, or NULL */
     const ap__xdef *defs;           /* the names an expression may use besides the built-in
                                        ones (looked up after them; nested at most 16 deep) */
     size_t n_defs;

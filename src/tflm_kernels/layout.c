@@ -29,18 +29,6 @@
 
 #include "tflm_kernels/layout.h"
 
-const ap__target ap__layout_cortex_m = {"cortex-m", 4, 1, 8};
-const ap__target ap__layout_host64 = {"host64", 8, 4, 8};
-
-const ap__target *ap__layout_target(const char *name)
-{
-    if (!name || strcmp(name, "cortex-m") == 0)
-        return &ap__layout_cortex_m;
-    if (strcmp(name, "host64") == 0)
-        return &ap__layout_host64;
-    return NULL;
-}
-
 #define CORE "tensorflow/lite/core/c/common.h"
 #define TYPES "tensorflow/compiler/mlir/lite/core/c/tflite_types.h"
 #define BUILTIN "tensorflow/compiler/mlir/lite/core/c/builtin_op_data.h"

@@ -15,22 +15,7 @@
 #include <stdint.h>
 
 #include "arenaplan/error.h"
-
-/* A target's data model. */
-typedef struct ap__target {
-    const char *name;      /* "cortex-m", "host64" */
-    int ptr;               /* sizeof(void *), sizeof(size_t), sizeof(intptr_t) */
-    int enum_small;        /* sizeof an enum whose values fit in a byte: 1 with the bare-metal
-                              ARM EABI's short enums (arm-none-eabi-gcc's default), 4 on LP64
-                              Linux */
-    int align8;            /* alignof(int64_t), alignof(double): 8 on both (AAPCS, SysV) */
-} ap__target;
-
-extern const ap__target ap__layout_cortex_m;
-extern const ap__target ap__layout_host64;
-
-/* The target named name ("cortex-m", "host64"), or NULL. */
-const ap__target *ap__layout_target(const char *name);
+#include "tflm_kernels/targets.h"
 
 /* The layout of one object on a target. */
 typedef struct ap__layout {

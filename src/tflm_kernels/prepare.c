@@ -23,32 +23,6 @@ ap_status ap__prepare_fail(ap__kctx *k, const char *fmt, const char *detail)
                         k->s, k->op->index, k->op->name, fmt, detail ? detail : "");
 }
 
-/* Input i, or NULL when missing or omitted (-1). */
-const ap_tfl_tensor *ap__prepare_in(const ap__kctx *k, uint32_t i)
-{
-    if (i >= k->op->n_inputs || k->op->inputs[i] < 0)
-        return NULL;
-    return &k->g->tensors[k->op->inputs[i]];
-}
-
-const ap_tfl_tensor *ap__prepare_out(const ap__kctx *k, uint32_t i)
-{
-    if (i >= k->op->n_outputs)
-        return NULL;
-    return &k->g->tensors[k->op->outputs[i]];
-}
-
-/* Dimension d of t, or -1 when t has fewer dimensions. */
-int64_t ap__prepare_dim(const ap_tfl_tensor *t, uint32_t d)
-{
-    return d < t->rank ? t->shape[d] : -1;
-}
-
-ap_status ap__prepare_need(ap__kctx *k, const ap_tfl_tensor *t, const char *what)
-{
-    return t ? AP_OK : ap__prepare_fail(k, "missing ", what);
-}
-
 ap_status ap__prepare_request(ap__kctx *k, int64_t bytes, const char *what, const char *fn)
 {
     if (bytes < 0)
@@ -60,5 +34,16 @@ ap_status ap__prepare_request(ap__kctx *k, int64_t bytes, const char *what, cons
         return ap_error_set(k->err, AP_ERR_NOMEM, "out of memory modelling kernel scratch");
     k->out->v = nv;
     nv[k->out->n++] = (ap__scratch){k->s, k->op->index, bytes, what, fn};
+    return AP_OK;
+}
+
+ap_status ap__prepare_own(ap__kctx *k, int32_t t)
+{
+    ap__prepare *o = k->out;
+    ap__tensor_ref *nv = ap__grow(o->owned, &o->cap_owned, o->n_owned + 1, sizeof *nv);
+    if (!nv)
+        return ap_error_set(k->err, AP_ERR_NOMEM, "out of memory modelling kernel scratch");
+    o->owned = nv;
+    nv[o->n_owned++] = (ap__tensor_ref){k->s, (uint32_t)t};
     return AP_OK;
 }

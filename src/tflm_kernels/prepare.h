@@ -44,7 +44,7 @@ typedef struct ap__kctx {
     const ap_tfl_subgraph *g;
     const ap_tfl_operator *op;
     uint32_t s;             /* the operator's subgraph */
-    const ap__kbuild *build;
+    const ap__kernel_set *set; /* the kernel set, its target and build */
     ap__prepare *out;
     ap_error *err;
 } ap__kctx;
@@ -53,18 +53,11 @@ typedef struct ap__kctx {
  * (NULL for none) as the reason. */
 ap_status ap__prepare_fail(ap__kctx *k, const char *msg, const char *detail);
 
-/* Input or output i of the operator, or NULL when it is missing or omitted (-1). */
-const ap_tfl_tensor *ap__prepare_in(const ap__kctx *k, uint32_t i);
-const ap_tfl_tensor *ap__prepare_out(const ap__kctx *k, uint32_t i);
-
-/* AP_OK when t is present, else the operator fails: "missing <what>". */
-ap_status ap__prepare_need(ap__kctx *k, const ap_tfl_tensor *t, const char *what);
-
-/* Dimension d of t, or -1 when t has fewer dimensions. */
-int64_t ap__prepare_dim(const ap_tfl_tensor *t, uint32_t d);
-
 /* Appends a scratch request of bytes (0 <= bytes <= AP_MAX_VALUE, else the operator fails);
  * what and fn are static text (see ap__scratch). AP_ERR_NOMEM. */
 ap_status ap__prepare_request(ap__kctx *k, int64_t bytes, const char *what, const char *fn);
+
+/* Records that tensor t of the operator's subgraph gets memory of its own. AP_ERR_NOMEM. */
+ap_status ap__prepare_own(ap__kctx *k, int32_t t);
 
 #endif

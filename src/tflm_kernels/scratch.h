@@ -1,9 +1,8 @@
 /*
  * scratch.h - the arena scratch requests kernels make in Prepare, for every operator of a model
  * (internal; scratch.c). Which kernels ask for how much depends on the kernel implementations
- * linked into the firmware: a "kernel set" names one such choice (ap_tflm_kernels). scratch.c
- * models TFLM's reference kernels and no kernels at all; cmsis_nn.c the CMSIS-NN kernels, as
- * tables (prepare_rows.h).
+ * linked into the firmware: a "kernel set" names one such choice (ap_tflm_kernels), and its
+ * rows (rows.h: reference.c, cmsis_nn.c) say what each kernel asks for.
  */
 #ifndef AP_TFLM_KERNELS_SCRATCH_H
 #define AP_TFLM_KERNELS_SCRATCH_H
@@ -21,8 +20,8 @@
 ap_status ap__scratch_run(const ap_tfl_model *m, ap_tflm_kernels set, ap__prepare *out,
                           ap_error *err);
 
-/* The same for a build given by its features (the tests try builds no set offers). */
-ap_status ap__scratch_run_build(const ap_tfl_model *m, const ap__kbuild *build,
-                                ap__prepare *out, ap_error *err);
+/* The same for a kernel set given whole (the tests try builds no set offers). */
+ap_status ap__scratch_run_set(const ap_tfl_model *m, const ap__kernel_set *set,
+                              ap__prepare *out, ap_error *err);
 
 #endif

@@ -1,0 +1,484 @@
+/*
+ * reference.c - TFLM's reference kernels as rows (rows.h): what each one's parser, Init and
+ * Prepare do to memory, read from tflite-micro 90b983c2b. The root table every other kernel set
+ * falls back to; it also holds the op resolver's parsers (PARSE), which belong to no kernel set.
+ *
+ * An operator is its rows, together: PARSE (for builtins), then its Init, then its Prepare in
+ * the order the kernel makes its calls (temporary tensors, persistent buffers, checks, scratch
+ * requests). Sources are files of tensorflow/lite/micro/kernels/ at the line of the call,
+ * unless a folder is named (signal/micro/kernels/, tensorflow/lite/core/api/ for the parsers'
+ * flatbuffer_conversions.cc). A TEMP row for a tensor the operator does not have (an omitted
+ * bias: in(2) is -1) allocates nothing, as AllocateTempInputTensor returns NULL.
+ *
+ * Adding an operator is adding its rows here (docs/kernels.md says how).
+ */
+#include "tflm_kernels/row_macros.h"
+
+#define FBC "tensorflow/lite/core/api/flatbuffer_conversions.cc:"
+#define SIG "signal/micro/kernels/"
+
+/* A convolution's INT4 filter is unpacked into scratch, one byte per element (ConvPrepare,
+ * DepthwiseConvPrepare, FullyConnectedPrepare). */
+#define INT4_FILTER(op, src)                                                                 \
+    NEED(op, "in(1)", "filter (input 1)", src),                                              \
+    SCRATCH(op, "type(in(1)) == INT4", "elements(in(1))", "unpacked INT4 filter", src)
+
+/* kissfft's real FFT state for fft_length L of scalar size s (kiss_fftr_alloc): the fftr
+ * state, a complex FFT state of L/2 points (its struct holds one twiddle, L/2 - 1 follow) and
+ * 3/2 * (L/2) complex values (tmpbuf and super twiddles). */
+#define RFFT_STATE(type, s)                                                                  \
+    INIT_IF(SIGNAL_RFFT, "copt(\"T\") == " #type,                                           \
+            "sizeof(kiss_fftr_state) + sizeof(kiss_fft_state_" #type ") + " s              \
+            " * (copt(\"fft_length\") / 2 - 1) + " s " * ((copt(\"fft_length\") / 2) * 3 / 2)", \
+            "FFT state", SIG "rfft.cc:71")
+
+static const ap__krow rows[] = {
+    PARSE(ADD, "TfLiteAddParams", FBC "1126"),
+    INIT(ADD, "sizeof(OpDataAdd)", "OpDataAdd", "add.cc:165"),
+    TEMP(ADD, "in(0)", "add_common.cc:87"),
+    TEMP(ADD, "in(1)", "add_common.cc:90"),
+    TEMP(ADD, "out(0)", "add_common.cc:93"),
+
+    NEED(ADD_N, "out(0)", "output (output 0)", "add_n.cc:60"),
+    CHECK(ADD_N, "n_in < 2", "ADD_N needs at least 2 inputs", "add_n.cc:51"),
+    CHECK(ADD_N, "type(out(0)) != FLOAT32 && type(out(0)) != INT8",
+          "output type is not FLOAT32 or INT8", "add_n.cc:125"),
+    SCRATCH(ADD_N, NULL, "n_in * ptr", "input pointers", "add_n.cc:99"),
+
+    /* Then MicroResourceVariables::Allocate gives the variable its buffer the first time it is
+     * assigned: runtime state across operators, replayed by tflm_arena/trace.c. */
+    PARSE(ASSIGN_VARIABLE, NULL, FBC "1209"),
+    TEMP(ASSIGN_VARIABLE, "in(1)", "assign_variable.cc:72"),
+
+    PARSE(AVERAGE_POOL_2D, "TfLitePoolParams", FBC "1955"),
+    INIT(AVERAGE_POOL_2D, "sizeof(OpDataPooling)", "OpDataPooling", "pooling.cc:96"),
+    TEMP(AVERAGE_POOL_2D, "in(0)", "pooling_common.cc:60"),
+    TEMP(AVERAGE_POOL_2D, "out(0)", "pooling_common.cc:63"),
+
+    PARSE(BATCH_TO_SPACE_ND, NULL, FBC "1238"),
+    TEMP(BATCH_TO_SPACE_ND, "in(0)", "batch_to_space_nd.cc:48"),
+    TEMP(BATCH_TO_SPACE_ND, "out(0)", "batch_to_space_nd.cc:50"),
+
+    PARSE(CALL_ONCE, "TfLiteCallOnceParams", FBC "1259"),
+    INIT(CALL_ONCE, "sizeof(OpDataCallOnce)", "OpData", "call_once.cc:41"),
+
+    PARSE(CAST, "TfLiteCastParams", FBC "1289"),
+    TEMP(CAST, "in(0)", "cast.cc:35"),
+    TEMP(CAST, "out(0)", "cast.cc:38"),
+
+    PARSE(CONCATENATION, "TfLiteConcatenationParams", FBC "1315"),
+    INIT(CONCATENATION, "sizeof(OpDataConcatenation)", "OpData", "concatenation.cc:125"),
+    TEMP(CONCATENATION, "in(0)", "concatenation.cc:136"),
+    TEMP(CONCATENATION, "out(0)", "concatenation.cc:140"),
+    TEMP_EACH(CONCATENATION, "n_in", "in(i)", "concatenation.cc:167"),
+
+    PARSE(CONV_2D, "TfLiteConvParams", FBC "1344"),
+    INIT(CONV_2D, "sizeof(OpDataConv)", "OpDataConv", "conv_common.cc:77"),
+    TEMP(CONV_2D, "out(0)", "conv_common.cc:149"),
+    TEMP(CONV_2D, "in(0)", "conv_common.cc:152"),
+    TEMP(CONV_2D, "in(1)", "conv_common.cc:155"),
+    PER_CHANNEL(CONV_2D, "0", "conv_common.cc:177", "conv_common.cc:180"),
+    TEMP(CONV_2D, "in(0)", "conv_common.cc:101"),
+    TEMP(CONV_2D, "in(1)", "conv_common.cc:104"),
+    TEMP(CONV_2D, "in(2)", "conv_common.cc:107"),
+    TEMP(CONV_2D, "out(0)", "conv_common.cc:109"),
+    INT4_FILTER(CONV_2D, "conv_common.cc:209"),
+
+    PARSE(DEPTHWISE_CONV_2D, "TfLiteDepthwiseConvParams", FBC "1429"),
+    INIT(DEPTHWISE_CONV_2D, "sizeof(OpDataConv)", "OpDataConv", "depthwise_conv.cc:33"),
+    TEMP(DEPTHWISE_CONV_2D, "out(0)", "depthwise_conv_common.cc:149"),
+    TEMP(DEPTHWISE_CONV_2D, "in(0)", "depthwise_conv_common.cc:152"),
+    TEMP(DEPTHWISE_CONV_2D, "in(1)", "depthwise_conv_common.cc:155"),
+    PER_CHANNEL(DEPTHWISE_CONV_2D, "3", "depthwise_conv_common.cc:168",
+                "depthwise_conv_common.cc:171"),
+    TEMP(DEPTHWISE_CONV_2D, "in(0)", "depthwise_conv_common.cc:101"),
+    TEMP(DEPTHWISE_CONV_2D, "in(1)", "depthwise_conv_common.cc:104"),
+    TEMP(DEPTHWISE_CONV_2D, "in(2)", "depthwise_conv_common.cc:107"),
+    TEMP(DEPTHWISE_CONV_2D, "out(0)", "depthwise_conv_common.cc:109"),
+    INT4_FILTER(DEPTHWISE_CONV_2D, "depthwise_conv_common.cc:207"),
+
+    PARSE(DEQUANTIZE, NULL, FBC "1468"),
+    INIT(DEQUANTIZE, "sizeof(DequantizeOpData)", "DequantizeOpData", "dequantize.cc:34"),
+    TEMP(DEQUANTIZE, "in(0)", "dequantize_common.cc:38"),
+    TEMP(DEQUANTIZE, "out(0)", "dequantize_common.cc:40"),
+
+    PARSE(DIV, "TfLiteDivParams", FBC "1473"),
+    INIT(DIV, "sizeof(OpDataDiv)", "OpDataDiv", "div.cc:70"),
+    TEMP(DIV, "in(0)", "div.cc:79"),
+    TEMP(DIV, "in(1)", "div.cc:82"),
+    TEMP(DIV, "out(0)", "div.cc:85"),
+
+    PARSE(EQUAL, NULL, FBC "1515"),
+    INIT(EQUAL, "sizeof(OpDataComparison)", "OpData", "comparisons.cc:546"),
+    TEMP(EQUAL, "in(0)", "comparisons.cc:556"),
+    TEMP(EQUAL, "in(1)", "comparisons.cc:559"),
+
+    PARSE(FLOOR_MOD, NULL, FBC "1563"),
+    TEMP(FLOOR_MOD, "in(0)", "floor_mod.cc:46"),
+    TEMP(FLOOR_MOD, "in(1)", "floor_mod.cc:49"),
+    TEMP(FLOOR_MOD, "out(0)", "floor_mod.cc:52"),
+
+    PARSE(FULLY_CONNECTED, "TfLiteFullyConnectedParams", FBC "1568"),
+    INIT(FULLY_CONNECTED, "sizeof(OpDataFullyConnected)", "OpDataFullyConnected",
+         "fully_connected.cc:32"),
+    TEMP(FULLY_CONNECTED, "in(0)", "fully_connected.cc:47"),
+    TEMP(FULLY_CONNECTED, "in(1)", "fully_connected.cc:49"),
+    TEMP(FULLY_CONNECTED, "in(2)", "fully_connected.cc:53"),
+    TEMP(FULLY_CONNECTED, "out(0)", "fully_connected.cc:54"),
+    FC_PER_CHANNEL(FULLY_CONNECTED, "in(0)", "in(1)"),
+    INT4_FILTER(FULLY_CONNECTED, "fully_connected.cc:74"),
+
+    PARSE(GATHER, "TfLiteGatherParams", FBC "1619"),
+    TEMP(GATHER, "in(0)", "gather.cc:109"),
+    TEMP(GATHER, "in(1)", "gather.cc:112"),
+    TEMP(GATHER, "out(0)", "gather.cc:115"),
+    KEEP(GATHER, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))", "output dims (writable copy)",
+         "gather.cc:167"),
+
+    PARSE(IF, "TfLiteIfParams", FBC "1669"),
+    INIT(IF, "sizeof(OpDataIf)", "OpData", "if.cc:43"),
+    TEMP(IF, "in(0)", "if.cc:58"),
+
+    PARSE(LEAKY_RELU, "TfLiteLeakyReluParams", FBC "1720"),
+    INIT(LEAKY_RELU, "sizeof(LeakyReluOpData)", "LeakyReluOpData", "leaky_relu.cc:50"),
+    TEMP(LEAKY_RELU, "in(0)", "leaky_relu_common.cc:38"),
+    TEMP(LEAKY_RELU, "out(0)", "leaky_relu_common.cc:41"),
+
+    PARSE(LESS, NULL, FBC "1739"),
+    INIT(LESS, "sizeof(OpDataComparison)", "OpData", "comparisons.cc:546"),
+    TEMP(LESS, "in(0)", "comparisons.cc:556"),
+    TEMP(LESS, "in(1)", "comparisons.cc:559"),
+
+    PARSE(LOGISTIC, NULL, FBC "1787"),
+    INIT(LOGISTIC, "sizeof(OpDataLogistic)", "OpDataLogistic", "logistic.cc:35"),
+    TEMP(LOGISTIC, "in(0)", "logistic_common.cc:38"),
+    TEMP(LOGISTIC, "out(0)", "logistic_common.cc:41"),
+
+    PARSE(MAXIMUM, NULL, FBC "1837"),
+    NONE(MAXIMUM, "maximum_minimum.cc:70"),
+
+    PARSE(MAX_POOL_2D, "TfLitePoolParams", FBC "1955"),
+    INIT(MAX_POOL_2D, "sizeof(OpDataPooling)", "OpDataPooling", "pooling.cc:96"),
+    TEMP(MAX_POOL_2D, "in(0)", "pooling_common.cc:60"),
+    TEMP(MAX_POOL_2D, "out(0)", "pooling_common.cc:63"),
+
+    /* PrepareMeanOrSumHelper, then PrepareSimple's temporaries; sums for INT8/INT16. */
+    PARSE(MEAN, "TfLiteReducerParams", FBC "2017"),
+    INIT(MEAN, "sizeof(OpDataReduce)", "OpDataReduce", "reduce.cc:35"),
+    TEMP(MEAN, "in(0)", "reduce_common.cc:226"),
+    TEMP(MEAN, "out(0)", "reduce_common.cc:227"),
+    TEMP(MEAN, "in(1)", "reduce_common.cc:228"),
+    TEMP(MEAN, "in(0)", "reduce_common.cc:40"),
+    TEMP(MEAN, "in(1)", "reduce_common.cc:50"),
+    TEMP_IF(MEAN, "type(in(0)) == INT8", "out(0)", "reduce_common.cc:55"),
+    NEED(MEAN, "in(0)", "input (input 0)", "reduce_common.cc:226"),
+    NEED(MEAN, "in(1)", "axis (input 1)", "reduce_common.cc:228"),
+    NEED(MEAN, "out(0)", "output (output 0)", "reduce_common.cc:227"),
+    SCRATCH(MEAN, "type(in(0)) == INT8 || type(in(0)) == INT16", "4 * elements(out(0))",
+            "int32 sums", "reduce_common.cc:239"),
+    SCRATCH(MEAN, NULL, "4 * rank(in(0))", "temp index", "reduce_common.cc:247"),
+    SCRATCH(MEAN, NULL, "4 * elements(in(1))", "resolved axes", "reduce_common.cc:249"),
+
+    PARSE(MINIMUM, NULL, FBC "1845"),
+    NONE(MINIMUM, "maximum_minimum.cc:75"),
+
+    NEED(MIRROR_PAD, "in(0)", "input (input 0)", "mirror_pad.cc:175"),
+    SCRATCH(MIRROR_PAD, NULL, "4 * rank(in(0))", "output dimension sizes", "mirror_pad.cc:196"),
+    SCRATCH(MIRROR_PAD, NULL, "4 * rank(in(0))", "input dimension sizes", "mirror_pad.cc:199"),
+
+    PARSE(MUL, "TfLiteMulParams", FBC "1876"),
+    INIT(MUL, "sizeof(OpDataMul)", "OpDataMul", "mul_common.cc:35"),
+    TEMP(MUL, "in(0)", "mul_common.cc:43"),
+    TEMP(MUL, "in(1)", "mul_common.cc:46"),
+    TEMP(MUL, "out(0)", "mul_common.cc:49"),
+
+    PARSE(PACK, "TfLitePackParams", FBC "1914"),
+    NONE(PACK, "pack.cc:113"),
+
+    PARSE(PAD, NULL, FBC "1942"),
+    INIT(PAD, "sizeof(OpDataPad)", "OpData", "pad_common.cc:27"),
+    TEMP(PAD, "in(0)", "pad_common.cc:40"),
+    TEMP(PAD, "in(1)", "pad_common.cc:43"),
+    TEMP_IF(PAD, "n_in == 3", "in(2)", "pad_common.cc:47"),
+    TEMP(PAD, "out(0)", "pad_common.cc:50"),
+
+    PARSE(PRELU, NULL, FBC "1996"),
+    INIT(PRELU, "sizeof(PreluParams)", "PreluParams", "prelu.cc:32"),
+    TEMP(PRELU, "in(0)", "prelu_common.cc:89"),
+    TEMP(PRELU, "in(1)", "prelu_common.cc:91"),
+    TEMP(PRELU, "out(0)", "prelu_common.cc:93"),
+
+    PARSE(QUANTIZE, NULL, FBC "2004"),
+    INIT(QUANTIZE, "sizeof(OpDataQuantizeReference)", "OpDataQuantizeReference",
+         "quantize.cc:31"),
+    TEMP(QUANTIZE, "in(0)", "quantize_common.cc:41"),
+    TEMP(QUANTIZE, "out(0)", "quantize_common.cc:43"),
+
+    PARSE(READ_VARIABLE, NULL, FBC "2012"),
+    TEMP(READ_VARIABLE, "in(0)", "read_variable.cc:45"),
+
+    NEED(REDUCE_MAX, "in(0)", "input (input 0)", "reduce_common.cc:202"),
+    NEED(REDUCE_MAX, "in(1)", "axis (input 1)", "reduce_common.cc:204"),
+    SCRATCH(REDUCE_MAX, NULL, "4 * rank(in(0))", "temp index", "reduce_common.cc:211"),
+    SCRATCH(REDUCE_MAX, NULL, "4 * elements(in(1))", "resolved axes", "reduce_common.cc:213"),
+
+    NEED(REDUCE_MIN, "in(0)", "input (input 0)", "reduce_common.cc:202"),
+    NEED(REDUCE_MIN, "in(1)", "axis (input 1)", "reduce_common.cc:204"),
+    SCRATCH(REDUCE_MIN, NULL, "4 * rank(in(0))", "temp index", "reduce_common.cc:211"),
+    SCRATCH(REDUCE_MIN, NULL, "4 * elements(in(1))", "resolved axes", "reduce_common.cc:213"),
+
+    /* A -1 in the output shape would make ReshapeOutput copy the output's dims to the tail
+     * (CreateWritableTensorDimsWithCopy); the reader refuses negative dimensions. */
+    PARSE(RESHAPE, "TfLiteReshapeParams", FBC "2059"),
+    TEMP(RESHAPE, "in(0)", "reshape_common.cc:36"),
+    TEMP(RESHAPE, "out(0)", "reshape_common.cc:39"),
+
+    PARSE(RESIZE_NEAREST_NEIGHBOR, "TfLiteResizeNearestNeighborParams", FBC "2123"),
+    TEMP(RESIZE_NEAREST_NEIGHBOR, "in(0)", "resize_nearest_neighbor.cc:42"),
+    TEMP(RESIZE_NEAREST_NEIGHBOR, "in(1)", "resize_nearest_neighbor.cc:44"),
+    TEMP(RESIZE_NEAREST_NEIGHBOR, "out(0)", "resize_nearest_neighbor.cc:46"),
+
+    PARSE(SHAPE, "TfLiteShapeParams", FBC "2558"),
+    NONE(SHAPE, "shape.cc:38"),
+
+    PARSE(SOFTMAX, "TfLiteSoftmaxParams", FBC "2597"),
+    INIT(SOFTMAX, "sizeof(SoftmaxParams)", "SoftmaxParams", "softmax_common.cc:142"),
+    SOFTMAX_PREPARE("softmax_common.cc:150", "softmax_common.cc:153"),
+
+    PARSE(SPACE_TO_BATCH_ND, NULL, FBC "2625"),
+    INIT(SPACE_TO_BATCH_ND, "sizeof(SpaceToBatchParams)", "SpaceToBatchParams",
+         "space_to_batch_nd.cc:45"),
+    TEMP(SPACE_TO_BATCH_ND, "in(0)", "space_to_batch_nd.cc:55"),
+    TEMP(SPACE_TO_BATCH_ND, "out(0)", "space_to_batch_nd.cc:57"),
+
+    PARSE(SPLIT, "TfLiteSplitParams", FBC "2655"),
+    TEMP(SPLIT, "in(0)", "split.cc:72"),
+
+    PARSE(STRIDED_SLICE, "TfLiteStridedSliceParams", FBC "2785"),
+    INIT(STRIDED_SLICE, "sizeof(StridedSliceParams)", "StridedSliceParams",
+         "strided_slice_common.cc:132"),
+    TEMP(STRIDED_SLICE, "in(0)", "strided_slice_common.cc:37"),
+    TEMP(STRIDED_SLICE, "in(1)", "strided_slice_common.cc:39"),
+    TEMP(STRIDED_SLICE, "in(2)", "strided_slice_common.cc:40"),
+    TEMP(STRIDED_SLICE, "in(3)", "strided_slice_common.cc:41"),
+    TEMP(STRIDED_SLICE, "out(0)", "strided_slice_common.cc:43"),
+
+    PARSE(SUB, "TfLiteSubParams", FBC "2817"),
+    INIT(SUB, "sizeof(OpDataSub)", "OpDataSub", "sub.cc:36"),
+    TEMP(SUB, "in(0)", "sub_common.cc:89"),
+    TEMP(SUB, "in(1)", "sub_common.cc:92"),
+    TEMP(SUB, "out(0)", "sub_common.cc:95"),
+
+    NEED(SUM, "in(0)", "input (input 0)", "reduce_common.cc:226"),
+    NEED(SUM, "in(1)", "axis (input 1)", "reduce_common.cc:228"),
+    NEED(SUM, "out(0)", "output (output 0)", "reduce_common.cc:227"),
+    SCRATCH(SUM, "type(in(0)) == INT8 || type(in(0)) == INT16", "4 * elements(out(0))",
+            "int32 sums", "reduce_common.cc:239"),
+    SCRATCH(SUM, NULL, "4 * rank(in(0))", "temp index", "reduce_common.cc:247"),
+    SCRATCH(SUM, NULL, "4 * elements(in(1))", "resolved axes", "reduce_common.cc:249"),
+
+    /* PrepareSvdf: INT8 keeps int32 filter and unit outputs, FLOAT32 float filter outputs
+     * (num_units = num_filters / rank). */
+    PARSE(SVDF, "TfLiteSVDFParams", FBC "2842"),
+    INIT(SVDF, "sizeof(OpDataSvdf)", "OpDataSvdf", "svdf.cc:37"),
+    TEMP(SVDF, "in(0)", "svdf_common.cc:378"),
+    TEMP(SVDF, "in(1)", "svdf_common.cc:381"),
+    TEMP(SVDF, "in(2)", "svdf_common.cc:384"),
+    TEMP(SVDF, "in(3)", "svdf_common.cc:387"),
+    TEMP(SVDF, "in(4)", "svdf_common.cc:388"),
+    TEMP(SVDF, "out(0)", "svdf_common.cc:410"),
+    NEED(SVDF, "in(0)", "input (input 0)", "svdf_common.cc:378"),
+    CHECK(SVDF, "rank(in(0)) < 2", "too few dimensions in input (input 0)", "svdf_common.cc:404"),
+    NEED(SVDF, "in(1)", "weights_feature (input 1)", "svdf_common.cc:381"),
+    CHECK(SVDF, "rank(in(1)) < 1", "too few dimensions in weights_feature (input 1)",
+          "svdf_common.cc:417"),
+    CHECK(SVDF, "svdf_rank <= 0 || dim(in(1), 0) % svdf_rank != 0",
+          "the SVDF rank does not divide the filter count", "svdf_common.cc:397"),
+    CHECK(SVDF, "type(in(0)) != INT8 && type(in(0)) != FLOAT32",
+          "input type is not FLOAT32 or INT8", "svdf_common.cc:403"),
+    SCRATCH(SVDF, "type(in(0)) == INT8", "dim(in(0), 0) * dim(in(1), 0) * 4",
+            "int32 filter outputs", "svdf_common.cc:481"),
+    SCRATCH(SVDF, "type(in(0)) == INT8", "dim(in(0), 0) * (dim(in(1), 0) / svdf_rank) * 4",
+            "int32 unit outputs", "svdf_common.cc:487"),
+    SCRATCH(SVDF, "type(in(0)) == FLOAT32", "dim(in(0), 0) * dim(in(1), 0) * 4",
+            "float filter outputs", "svdf_common.cc:501"),
+
+    PARSE(TRANSPOSE, NULL, FBC "2880"),
+    TEMP(TRANSPOSE, "in(0)", "transpose.h:30"),
+    TEMP(TRANSPOSE, "in(1)", "transpose.h:31"),
+    TEMP(TRANSPOSE, "out(0)", "transpose.h:33"),
+
+    /* TransposeConvPrepare: INT8 input, int32 accumulators one per output element; INT16,
+     * int64 ones, then (INT16 bias) the bias widened to int64 (CalculateOpData). */
+    PARSE(TRANSPOSE_CONV, "TfLiteTransposeConvParams", FBC "2885"),
+    INIT(TRANSPOSE_CONV, "sizeof(OpDataTransposeConv)", "OpData", "transpose_conv.cc:149"),
+    TRANSPOSE_CONV_PREPARE("transpose_conv.cc", "163", "166", "169", "187", "190", "101", "103",
+                           "107", "108"),
+    NEED(TRANSPOSE_CONV, "in(2)", "input (input 2)", "transpose_conv.cc:166"),
+    NEED(TRANSPOSE_CONV, "out(0)", "output (output 0)", "transpose_conv.cc:163"),
+    SCRATCH(TRANSPOSE_CONV, "type(in(2)) == INT8", "4 * elements(out(0))", "int32 accumulators",
+            "transpose_conv.cc:196"),
+    SCRATCH(TRANSPOSE_CONV, "type(in(2)) == INT16", "8 * elements(out(0))", "int64 accumulators",
+            "transpose_conv.cc:205"),
+    SCRATCH(TRANSPOSE_CONV, "type(in(2)) == INT16 && exists(in(3)) && type(in(3)) == INT16",
+            "8 * elements(in(3))", "bias widened to int64", "transpose_conv.cc:130"),
+
+    /* UnidirectionalSequenceLstmPrepare: four gate buffers of batch * state elements of the cell
+     * state's type; batch from the input (dimension 1 when time-major), state from the output
+     * state (input 18). */
+    PARSE(UNIDIRECTIONAL_SEQUENCE_LSTM, "TfLiteUnidirectionalSequenceLSTMParams", FBC "2703"),
+    DEF(UNIDIRECTIONAL_SEQUENCE_LSTM, "gate",
+        "(time_major ? dim(in(0), 1) : dim(in(0), 0)) * dim(in(18), 1) * "
+        "(type(in(19)) == FLOAT32 ? 4 : 2)"),
+    INIT(UNIDIRECTIONAL_SEQUENCE_LSTM, "sizeof(OpDataLSTM)", "OpDataLSTM",
+         "unidirectional_sequence_lstm.cc:40"),
+    LSTM_PREPARE,
+    CHECK(UNIDIRECTIONAL_SEQUENCE_LSTM, "n_in != 24", "an LSTM needs 24 inputs",
+          "unidirectional_sequence_lstm.cc:46"),
+    NEED(UNIDIRECTIONAL_SEQUENCE_LSTM, "in(0)", "input (input 0)", "lstm_eval.cc:35"),
+    CHECK(UNIDIRECTIONAL_SEQUENCE_LSTM, "rank(in(0)) < 3", "too few dimensions in input (input 0)",
+          "unidirectional_sequence_lstm.cc:60"),
+    NEED(UNIDIRECTIONAL_SEQUENCE_LSTM, "in(18)", "output state (input 18)", "lstm_eval.cc:35"),
+    CHECK(UNIDIRECTIONAL_SEQUENCE_LSTM, "rank(in(18)) < 2",
+          "too few dimensions in output state (input 18)", "unidirectional_sequence_lstm.cc:60"),
+    NEED(UNIDIRECTIONAL_SEQUENCE_LSTM, "in(19)", "cell state (input 19)", "lstm_eval.cc:35"),
+    CHECK(UNIDIRECTIONAL_SEQUENCE_LSTM, "type(in(19)) != FLOAT32 && type(in(19)) != INT16",
+          "cell state type is not FLOAT32 or INT16", "unidirectional_sequence_lstm.cc:80"),
+    SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, NULL, "gate", "gate buffer 0",
+            "unidirectional_sequence_lstm.cc:88"),
+    SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, NULL, "gate", "gate buffer 1",
+            "unidirectional_sequence_lstm.cc:88"),
+    SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, NULL, "gate", "gate buffer 2",
+            "unidirectional_sequence_lstm.cc:88"),
+    SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, NULL, "gate", "gate buffer 3",
+            "unidirectional_sequence_lstm.cc:88"),
+
+    /* VarHandlePrepare points the output at the kernel's resource id. */
+    PARSE(VAR_HANDLE, "TfLiteVarHandleParams", FBC "2942"),
+    INIT(VAR_HANDLE, "sizeof(OpDataVarHandle)", "OpData", "var_handle.cc:41"),
+    CHECK(VAR_HANDLE, "n_out == 0", "VAR_HANDLE has no output", "var_handle.cc:65"),
+    OWN(VAR_HANDLE, "out(0)", "the resource id", "var_handle.cc:70"),
+
+    PARSE(WHILE, "TfLiteWhileParams", FBC "2973"),
+    INIT(WHILE, "sizeof(OpDataWhile)", "OpData", "while.cc:41"),
+
+    /* ---- Custom operators: the signal library, detection, Ethos-U ---------------------------- */
+
+    /* Ethos-U's Prepare: a uint64 base address and a size_t size per input and output. */
+    CHECK(ETHOS_U, "n_in == 0", "ethos-u has no inputs", "ethos_u/ethosu.cc:42"),
+    SCRATCH(ETHOS_U, NULL, "(n_in + n_out) * 8", "base addresses", "ethos_u/ethosu.cc:50"),
+    SCRATCH(ETHOS_U, NULL, "(n_in + n_out) * ptr", "base address sizes", "ethos_u/ethosu.cc:52"),
+
+    /* DetectionPostProcessPrepare: eleven buffers from the box count (input 0 dimension 1),
+     * the class predictions (input 1) and the options max_detections and num_classes. */
+    DEF(TFLITE_DETECTION_POSTPROCESS, "boxes", "dim(in(0), 1)"),
+    DEF(TFLITE_DETECTION_POSTPROCESS, "maxdet", "copt(\"max_detections\")"),
+    DEF(TFLITE_DETECTION_POSTPROCESS, "ncls", "copt(\"num_classes\")"),
+    NEED(TFLITE_DETECTION_POSTPROCESS, "in(0)", "box encodings (input 0)",
+         "detection_postprocess.cc:162"),
+    CHECK(TFLITE_DETECTION_POSTPROCESS, "rank(in(0)) < 3",
+          "too few dimensions in box encodings (input 0)", "detection_postprocess.cc:168"),
+    NEED(TFLITE_DETECTION_POSTPROCESS, "in(1)", "class predictions (input 1)",
+         "detection_postprocess.cc:164"),
+    CHECK(TFLITE_DETECTION_POSTPROCESS, "rank(in(1)) < 3",
+          "too few dimensions in class predictions (input 1)", "detection_postprocess.cc:169"),
+    CHECK(TFLITE_DETECTION_POSTPROCESS, "!has_copt(\"max_detections\") || "
+          "!has_copt(\"num_classes\")", "custom options lack max_detections or num_classes",
+          "detection_postprocess.cc:144"),
+    CHECK(TFLITE_DETECTION_POSTPROCESS, "maxdet < 0 || ncls < 0 || maxdet > 2147483647 || "
+          "ncls > 2147483647", "negative max_detections or num_classes",
+          "detection_postprocess.cc:130"),
+    SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "boxes", "active candidates",
+            "detection_postprocess.cc:187"),
+    SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "boxes * 4 * 4", "decoded boxes",
+            "detection_postprocess.cc:189"),
+    SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "dim(in(1), 1) * dim(in(1), 2) * 4", "scores",
+            "detection_postprocess.cc:192"),
+    SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "boxes * 4", "score buffer",
+            "detection_postprocess.cc:199"),
+    SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "boxes * 4", "kept scores",
+            "detection_postprocess.cc:201"),
+    SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "maxdet * boxes * 4", "scores after NMS",
+            "detection_postprocess.cc:203"),
+    SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "maxdet * boxes * 4", "sorted values",
+            "detection_postprocess.cc:206"),
+    SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "boxes * 4", "kept indices",
+            "detection_postprocess.cc:209"),
+    SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "maxdet * boxes * 4", "sorted indices",
+            "detection_postprocess.cc:211"),
+    SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "max(ncls, maxdet) * boxes * 4", "buffer",
+            "detection_postprocess.cc:215"),
+    SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "min(boxes, maxdet) * boxes * 4", "selected",
+            "detection_postprocess.cc:218"),
+
+    INIT(SIGNAL_ENERGY, "sizeof(TFLMSignalEnergyParams)", "TFLMSignalEnergyParams",
+         SIG "energy.cc:49"),
+    TEMP(SIGNAL_ENERGY, "in(0)", SIG "energy.cc:69"),
+    TEMP(SIGNAL_ENERGY, "out(0)", SIG "energy.cc:72"),
+
+    TEMP(SIGNAL_FFT_AUTO_SCALE, "in(0)", SIG "fft_auto_scale_common.cc:31"),
+    TEMP(SIGNAL_FFT_AUTO_SCALE, "out(0)", SIG "fft_auto_scale_common.cc:34"),
+    TEMP(SIGNAL_FFT_AUTO_SCALE, "out(1)", SIG "fft_auto_scale_common.cc:37"),
+
+    INIT(SIGNAL_FILTER_BANK, "sizeof(TFLMSignalFilterBankParams)", "TFLMSignalFilterBankParams",
+         SIG "filter_bank.cc:54"),
+    INIT(SIGNAL_FILTER_BANK, "8 * (copt(\"num_channels\") + 1)", "work area",
+         SIG "filter_bank.cc:64"),
+    TEMP_EACH(SIGNAL_FILTER_BANK, "6", "in(i)", SIG "filter_bank.cc:80"),
+    TEMP(SIGNAL_FILTER_BANK, "out(0)", SIG "filter_bank.cc:117"),
+
+    INIT(SIGNAL_FILTER_BANK_LOG, "sizeof(TFLMSignalLogParams)", "TFLMSignalLogParams",
+         SIG "filter_bank_log.cc:50"),
+    TEMP(SIGNAL_FILTER_BANK_LOG, "in(0)", SIG "filter_bank_log.cc:69"),
+    TEMP(SIGNAL_FILTER_BANK_LOG, "out(0)", SIG "filter_bank_log.cc:71"),
+
+    TEMP(SIGNAL_FILTER_BANK_SQUARE_ROOT, "in(0)", SIG "filter_bank_square_root_common.cc:33"),
+    TEMP(SIGNAL_FILTER_BANK_SQUARE_ROOT, "in(1)", SIG "filter_bank_square_root_common.cc:35"),
+    TEMP(SIGNAL_FILTER_BANK_SQUARE_ROOT, "out(0)", SIG "filter_bank_square_root_common.cc:37"),
+
+    INIT(SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, "sizeof(TFLMSignalSpectralSubtractionParams)",
+         "TFLMSignalSpectralSubtractionParams", SIG "filter_bank_spectral_subtraction.cc:65"),
+    INIT(SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, "4 * copt(\"num_channels\")", "noise estimate",
+         SIG "filter_bank_spectral_subtraction.cc:91"),
+    TEMP(SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, "in(0)",
+         SIG "filter_bank_spectral_subtraction.cc:109"),
+    TEMP(SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, "out(0)",
+         SIG "filter_bank_spectral_subtraction.cc:111"),
+    TEMP(SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, "out(1)",
+         SIG "filter_bank_spectral_subtraction.cc:113"),
+
+    INIT(SIGNAL_PCAN, "sizeof(TfLitePcanParams)", "TfLitePcanParams", SIG "pcan.cc:47"),
+    TEMP(SIGNAL_PCAN, "in(0)", SIG "pcan.cc:62"),
+    TEMP(SIGNAL_PCAN, "in(1)", SIG "pcan.cc:65"),
+    TEMP(SIGNAL_PCAN, "in(2)", SIG "pcan.cc:68"),
+    TEMP(SIGNAL_PCAN, "out(0)", SIG "pcan.cc:71"),
+
+    /* RfftInitAll: the params only for T = INT16, INT32 or FLOAT32 (else Init returns NULL).
+     * RfftPrepare: a work area of fft_length elements of the input's type; fft_length from the
+     * custom options or, without it, from the output: fft_length / 2 + 1 complex values. */
+    DEF(SIGNAL_RFFT, "fft", "has_copt(\"fft_length\") ? copt(\"fft_length\") : "
+                            "(dim(out(0), rank(out(0)) - 1) / 2 - 1) * 2"),
+    INIT_IF(SIGNAL_RFFT, "copt(\"T\") == INT16 || copt(\"T\") == INT32 || copt(\"T\") == FLOAT32",
+            "sizeof(TfLiteAudioFrontendRfftParams)", "TfLiteAudioFrontendRfftParams",
+            SIG "rfft.cc:62"),
+    RFFT_STATE(INT16, "4"), RFFT_STATE(INT32, "8"), RFFT_STATE(FLOAT32, "8"),
+    TEMP(SIGNAL_RFFT, "in(0)", SIG "rfft.cc:83"),
+    TEMP(SIGNAL_RFFT, "out(0)", SIG "rfft.cc:86"),
+    NEED(SIGNAL_RFFT, "in(0)", "input (input 0)", SIG "rfft.cc:83"),
+    NEED(SIGNAL_RFFT, "out(0)", "output (output 0)", SIG "rfft.cc:86"),
+    CHECK(SIGNAL_RFFT, "rank(out(0)) < 1", "too few dimensions in output (output 0)",
+          SIG "rfft.cc:89"),
+    CHECK(SIGNAL_RFFT, "type(in(0)) != INT16 && type(in(0)) != INT32 && type(in(0)) != FLOAT32",
+          "input type is not INT16, INT32 or FLOAT32", SIG "rfft.cc:168"),
+    CHECK(SIGNAL_RFFT, "fft < 0 || fft > 2147483647", "a negative fft_length", SIG "rfft.cc:66"),
+    SCRATCH(SIGNAL_RFFT, NULL, "fft * (type(in(0)) == INT16 ? 2 : 4)", "FFT work area",
+            SIG "rfft.cc:104"),
+
+    INIT(SIGNAL_WINDOW, "sizeof(TFLMSignalWindowParams)", "TFLMSignalWindowParams",
+         SIG "window.cc:48"),
+    TEMP(SIGNAL_WINDOW, "in(0)", SIG "window.cc:63"),
+    TEMP(SIGNAL_WINDOW, "in(1)", SIG "window.cc:66"),
+    TEMP(SIGNAL_WINDOW, "out(0)", SIG "window.cc:69"),
+};
+
+const ap__ktable ap__reference_table = {"reference", rows, sizeof rows / sizeof rows[0], NULL};
