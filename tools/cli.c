@@ -255,9 +255,13 @@ int cli_input_check(const cli_input_opts *o)
 }
 
 const char cli_search_help[] =
-    "  --time-limit S     seconds for searches that stop on time (exact; default 10)\n"
-    "  --node-limit N     exact: stop after N search nodes instead of on time (the same\n"
-    "                     result on every machine; replaces --time-limit)\n"
+    "  --time-limit S     seconds for best (once its first heuristic has a plan) and exact\n"
+    "                     (every stage); default 10\n"
+    "  --node-limit N     exact: stop the search after N nodes instead of on time (the same\n"
+    "                     result on every machine; replaces --time-limit for the search)\n"
+    "  --work-limit N     best, exact's start and every heuristic: stop after N units of\n"
+    "                     placement work (an obstacle listed, a tree level walked) instead of\n"
+    "                     on time (the same result on every machine)\n"
     "  --capacity BYTES   exact: find a plan within BYTES, or prove there is none\n"
     "  --seed N           seed for randomized steps (default 0; results stay deterministic)\n"
     "  --quiet            no progress line on stderr\n";
@@ -294,6 +298,13 @@ int cli_search_option(ap_plan_options *po, int *quiet, int argc, char **argv, in
             return 1;
         if (m > 0)
             cli_error("--node-limit %s: not a positive number of nodes", v);
+        return -1;
+    }
+    if ((m = cli_value(argc, argv, i, "--work-limit", NULL, &v)) != 0) {
+        if (m > 0 && parse_count(v, &po->work_limit) == 0 && po->work_limit > 0)
+            return 1;
+        if (m > 0)
+            cli_error("--work-limit %s: not a positive number of work units", v);
         return -1;
     }
     if ((m = cli_value(argc, argv, i, "--seed", NULL, &v)) != 0) {
@@ -381,17 +392,52 @@ ap_problem *cli_load(const char *path, const cli_input_opts *o)
     return p;
 }
 
+int cli_interrupted(const ap_plan_options *opt, int64_t best, int64_t bound)
+{
+    if (!opt->stop || !*opt->stop)
+        return 0;
+    cli_progress_done();
+    if (best >= 0)
+        cli_error("interrupted: nothing written (the best plan so far needs %lld bytes; no plan "
+                  "needs fewer than %lld); a --time-limit or --node-limit stops with the plan",
+                  (long long)best, (long long)bound);
+    else
+        cli_error("interrupted: nothing written");
+    return 1;
+}
+
+void cli_stopped_note(const ap_plan *plan, const ap_plan_options *opt)
+{
+    if (!plan->stopped || plan->stopped == AP_STOPPED_SIGNAL || strncmp(plan->strategy, "best", 4))
+        return;
+    if (plan->stopped == AP_STOPPED_WORK)
+        cli_warn("best stopped at its work limit (%llu units; --work-limit raises it): %s",
+                 (unsigned long long)opt->work_limit,
+                 plan->fallback ? "no heuristic had finished, the plan is linear's (no reuse)"
+                                : "the plan is the best found by then");
+    else
+        cli_warn("best stopped at its time limit (%.3g s; --time-limit raises it, --work-limit "
+                 "N makes it the same on every machine): %s",
+                 opt->time_limit > 0 ? opt->time_limit : 10,
+                 plan->fallback ? "no heuristic had finished, the plan is linear's (no reuse)"
+                                : "the plan is the best found by then");
+}
+
 int cli_plan(const ap_problem *p, ap_plan_options *opt, ap_plan *plan)
 {
     ap_error err = {0};
     ap_check_result res;
     ap_status st = ap_plan_problem(p, opt, plan, &err);
+    if (cli_interrupted(opt, st == AP_OK ? plan->arena : -1,
+                        st == AP_OK && plan->verdict ? plan->proven_bound : -1))
+        return EXIT_INTERRUPTED;
     if (st != AP_OK) {
         cli_progress_done();
         cli_error("%s", err.msg);
         return st == AP_ERR_USAGE || st == AP_ERR_INPUT ? EXIT_USAGE : EXIT_INVALID;
     }
     cli_progress_done();
+    cli_stopped_note(plan, opt);
     if (ap_check(p, plan->offset, &res) != AP_OK) {
         cli_error("internal error: the plan made by '%s' fails the checker: %s", plan->strategy, res.message);
         return EXIT_INVALID;

@@ -14,7 +14,7 @@
 #include "arenaplan/planner.h"
 #include "arenaplan/problem.h"
 
-enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 /* 128 + SIGINT */ };
 
 typedef struct cli_command {
     const char *name;
@@ -143,8 +143,17 @@ int cli_write_bytes(const char *flag, const char *path, const unsigned char *dat
  * not be written (a full disk, a closed pipe: SIGPIPE is ignored). */
 int cli_finish_stdout(int rc);
 
-/* Plans p; prints the error and returns EXIT_USAGE/EXIT_INVALID on failure. Puts the plan
- * through the checker: a plan that fails it is never returned. */
+/* After a planner returned: when the stop flag of opt was raised (Ctrl-C), prints
+ * "interrupted: nothing written" with the best arena so far (best >= 0) and the bound, and
+ * returns 1: the command then exits EXIT_INTERRUPTED writing nothing, so that no
+ * complete-looking output is left. 0 otherwise. */
+int cli_interrupted(const ap_plan_options *opt, int64_t best, int64_t bound);
+/* A warning when `best` stopped early at a limit (plan->stopped): which, and what the plan is. */
+void cli_stopped_note(const ap_plan *plan, const ap_plan_options *opt);
+
+/* Plans p; prints the error and returns EXIT_USAGE/EXIT_INVALID on failure, EXIT_INTERRUPTED
+ * after Ctrl-C (cli_interrupted). Puts the plan through the checker: a plan that fails it is
+ * never returned. Warns when best stopped early (cli_stopped_note). */
 int cli_plan(const ap_problem *p, ap_plan_options *opt, ap_plan *plan);
 
 /* 0 if name is a known strategy; else prints the known ones and returns -1. */

@@ -256,6 +256,10 @@ int cmd_embed(int argc, char **argv)
         goto usage;
     ap_status st = ap_tflite_embed(data, len, input, &eo, &r, &err);
     cli_progress_done();
+    if (cli_interrupted(&eo.plan, -1, -1)) {
+        rc = EXIT_INTERRUPTED;
+        goto done;
+    }
     if (st != AP_OK) {
         cli_error("%s", err.msg);
         rc = st == AP_ERR_INVALID || st == AP_ERR_LIMIT || st == AP_ERR_INFEASIBLE ? EXIT_INVALID

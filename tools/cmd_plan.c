@@ -361,6 +361,10 @@ int cmd_plan(int argc, char **argv)
         ap_check_result res;
         st = ap_plan_shared(ps, (size_t)a.ninputs, mode, &a.po, plans, &shared, &err);
         cli_progress_done();
+        if (cli_interrupted(&a.po, st == AP_OK ? shared.arena : -1, -1)) {
+            rc = EXIT_INTERRUPTED;
+            goto done;
+        }
         if (st != AP_OK) {
             cli_error("%s", err.msg);
             rc = st == AP_ERR_USAGE || st == AP_ERR_INPUT ? EXIT_USAGE : EXIT_INVALID;
