@@ -187,6 +187,25 @@ static void print_litert(FILE *f, const ap_litert_info *in, int json)
         }
     }
     if (json)
+        fputs("],\"unmodelled\":[", f);
+    for (k = 0; k < in->n_unmodelled; k++) { /* what the figures leave out: lower estimates */
+        const ap_litert_unmodelled *u = &in->unmodelled[k];
+        if (json) {
+            fprintf(f, "%s{\"operator\":", k ? "," : "");
+            if (u->op)
+                ap_json_string(f, u->op);
+            else
+                fputs("null", f);
+            fprintf(f, ",\"node\":%d", (int)u->node);
+            json_kv_str(f, "what", u->what, 1);
+            fputc('}', f);
+        } else if (u->op) {
+            fprintf(f, "%s op %d %s: %s\n", k ? "          " : "unmodelled", (int)u->node, u->op, u->what);
+        } else {
+            fprintf(f, "%s %s\n", k ? "          " : "unmodelled", u->what);
+        }
+    }
+    if (json)
         fputc(']', f);
 }
 
