@@ -340,6 +340,18 @@ static ap_status within(run *R, const ap_plan_options *opt, int64_t cap)
     }
 }
 
+/* Why a run that ended with a gap stopped (ap_plan.stopped). */
+static ap_stopped stopped_why(const run *R, const ap_plan_options *opt, const ap__limit *lim)
+{
+    if (opt->stop && *opt->stop)
+        return AP_STOPPED_SIGNAL;
+    if (R->clk.stopped && opt->node_limit && R->clk.nodes > opt->node_limit)
+        return AP_STOPPED_NODES;
+    if (R->clk.stopped || lim->hit == AP_STOPPED_TIME)
+        return AP_STOPPED_TIME;
+    return (ap_stopped)(lim->hit ? lim->hit : R->start_stopped);
+}
+
 static void run_free(run *R)
 {
     ap__exact_model_free(&R->m);
@@ -422,16 +434,8 @@ ap_status ap__exact_plan(const ap_problem *p, const ap_plan_options *opt, ap_pla
         out->verdict = R.lo >= R.hi ? AP_VERDICT_OPTIMAL : AP_VERDICT_GAP;
         out->proven_bound = ap__min64(R.lo, R.hi);
         out->nodes = R.clk.nodes;
-        if (out->verdict == AP_VERDICT_GAP) {
-            if (opt->stop && *opt->stop)
-                out->stopped = AP_STOPPED_SIGNAL;
-            else if (R.clk.stopped && opt->node_limit && R.clk.nodes > opt->node_limit)
-                out->stopped = AP_STOPPED_NODES;
-            else if (R.clk.stopped || lim.hit == AP_STOPPED_TIME)
-                out->stopped = AP_STOPPED_TIME;
-            else
-                out->stopped = (ap_stopped)(lim.hit ? lim.hit : R.start_stopped);
-        }
+        if (out->verdict == AP_VERDICT_GAP)
+            out->stopped = stopped_why(&R, opt, &lim);
     }
     ap__limit_leave(&lim);
     run_free(&R);
