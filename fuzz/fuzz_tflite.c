@@ -66,9 +66,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 ap_plan_options_init(&po);
                 po.strategy = "greedy";
                 ap_plan_init(&plan);
-                if (p->n <= 4096 && ap_plan_problem(p, &po, &plan, &err) == AP_OK &&
-                    ap_check(p, plan.offset, &res) != AP_OK)
-                    abort();
+                if (p->n <= 4096 && ap_plan_problem(p, &po, &plan, &err) == AP_OK) {
+                    ap_tflm_whole w;
+                    ap_tflm_options to;
+                    if (ap_check(p, plan.offset, &res) != AP_OK)
+                        abort();
+                    /* the whole arena of the plan, with or without rules (issue 32.4): a plan
+                       the checker accepts always has one, or a clean error from the model */
+                    ap_tflm_options_init(&to);
+                    to.kernels = k == AP_TFLM_KERNELS_REFERENCE64 ? "reference" : NULL;
+                    to.target = k == AP_TFLM_KERNELS_REFERENCE64 ? "host64" : "cortex-m";
+                    if (k <= AP_TFLM_KERNELS_REFERENCE64 &&
+                        ap_tflm_plan_arena(m, p, &plan, &to, &w, &err) == AP_OK &&
+                        w.plan.head < plan.arena)
+                        abort(); /* TFLM lays the planned tensors out below their plan's top */
+                }
                 ap_plan_free(&plan);
                 ap_problem_free(p);
             }

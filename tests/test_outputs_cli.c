@@ -18,7 +18,7 @@
 static void log_tflm_and_reuse(void **state)
 {
     (void)state;
-    run_result r = run_cli("plan", src_path(PD), "--strategy", "greedy", "--log", "tflm", NULL);
+    run_result r = run_cli("plan", src_path(PD), "--strategy", "greedy", "--log=tflm", NULL);
     assert_int_equal(r.status, 0);
     /* buffer 0 is tensor 27 (the planner's order); 30 is the output, used at one step; 31 the
      * input, whose character 'v' fills columns 26-39 at step 0 */
@@ -59,13 +59,21 @@ static void log_tflm_and_reuse(void **state)
     assert_int_equal(strncmp(r.out, "tensor t4 allocated at offset 0, size 300\n", 42), 0);
     char *plain = strdup(r.out);
     run_free(&r);
-    r = run_cli("plan", src_path("data/worked_example.csv"), "--strategy", "greedy", "--log", "reuse", NULL);
+    r = run_cli("plan", src_path("data/worked_example.csv"), "--strategy", "greedy", "--log=reuse", NULL);
     assert_string_equal(r.out, plain);
     free(plain);
     run_free(&r);
     r = run_cli("plan", src_path("data/worked_example.csv"), "--log=bogus", NULL);
     assert_int_equal(r.status, 2);
-    assert_string_equal(r.err, "arenaplan: --log bogus: reuse or tflm\n");
+    assert_string_equal(r.err, "arenaplan: --log=bogus: reuse or tflm\n");
+    run_free(&r);
+    /* --log takes its kind only after '=': the next argument is an input (issue 32.8), and
+       when no such file exists the message says how to write the kind */
+    r = run_cli("plan", src_path("data/worked_example.csv"), "--log", "tflm", NULL);
+    assert_int_equal(r.status, 2);
+    assert_string_equal(r.err, "arenaplan: plan: tflm: no such input (the kind of --log comes "
+                               "after '=': --log=reuse or --log=tflm; the next argument is always "
+                               "an input)\n");
     run_free(&r);
 }
 

@@ -1,13 +1,12 @@
-/* cli.c - option matching, input loading, atomic output and progress for the CLI (cli.h). */
+/* cli.c - what the commands share (cli.h): messages, the input and search options' tables,
+ * loading inputs, TFLM's whole arena, planning, budgets and progress. */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arenaplan/check.h"
@@ -17,11 +16,22 @@
 #include "arenaplan/tflm_arena.h"
 #include "cli.h"
 
+/* ---- Messages -------------------------------------------------------------------------------- */
+
 __attribute__((format(printf, 2, 0))) static void vmsg(const char *kind, const char *fmt, va_list ap)
 {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (m) {
+        vfprintf(m, fmt, ap);
+        fclose(m);
+    }
     fprintf(stderr, "arenaplan: %s", kind);
-    vfprintf(stderr, fmt, ap);
+    if (text) /* names from the input never reach the terminal as control sequences */
+        cli_put_safe(stderr, text, len, 0);
     fputc('\n', stderr);
+    free(text);
 }
 
 void cli_error(const char *fmt, ...)
@@ -40,72 +50,50 @@ void cli_warn(const char *fmt, ...)
     va_end(ap);
 }
 
-int cli_value(int argc, char **argv, int *i, const char *lng, const char *shrt, const char **val)
+/* The length of the valid UTF-8 sequence at s (n bytes left), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t n)
 {
-    const char *a = argv[*i];
-    size_t n = strlen(lng);
-    if (strncmp(a, lng, n) == 0 && a[n] == '=') {
-        *val = a + n + 1;
+    size_t k, need;
+    unsigned c = s[0];
+    if (c < 0x80)
         return 1;
-    }
-    if (strcmp(a, lng) != 0 && !(shrt && strcmp(a, shrt) == 0))
+    need = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (!need || need > n)
         return 0;
-    if (*i + 1 >= argc) {
-        cli_error("%s needs a value", lng);
-        return -1;
+    for (k = 1; k < need; k++)
+        if ((s[k] & 0xc0) != 0x80)
+            return 0;
+    if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f) || (c == 0xf0 && s[1] < 0x90) ||
+        (c == 0xf4 && s[1] > 0x8f))
+        return 0; /* overlong, a surrogate, beyond U+10FFFF */
+    return need;
+}
+
+void cli_put_safe(FILE *f, const char *text, size_t len, int keep_cr)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t i = 0;
+    while (i < len) {
+        size_t k = utf8_len(s + i, len - i);
+        unsigned c = s[i];
+        if (k == 1 && (c >= 0x20 || c == '\n' || c == '\t' || (keep_cr && c == '\r')) && c != 0x7f) {
+            fputc((int)c, f);
+        } else if (k == 2 && c == 0xc2 && s[i + 1] < 0xa0) {
+            fprintf(f, "\\u%04x", (unsigned)s[i + 1]); /* a C1 control: a terminal obeys it */
+        } else if (k > 1) {
+            fwrite(s + i, 1, k, f);
+        } else {
+            fprintf(f, "\\x%02x", c); /* a control byte, or a byte of no valid character */
+            k = 1;
+        }
+        i += k;
     }
-    *val = argv[++*i];
-    return 1;
 }
 
-int cli_flag(char **argv, int i, const char *lng, const char *shrt)
-{
-    return strcmp(argv[i], lng) == 0 || (shrt && strcmp(argv[i], shrt) == 0);
-}
+const char *const cli_format_names[] = {"table", "csv", "json", "c", NULL};
+const char *const cli_format_names_nc[] = {"table", "csv", "json", NULL};
 
-int cli_is_help(char **argv, int i)
-{
-    return cli_flag(argv, i, "--help", "-h");
-}
-
-int cli_parse_bytes(const char *s, int64_t *out)
-{
-    char *end;
-    unsigned long long v;
-    int64_t mul = 1;
-    if (!s || !*s || *s == '-' || *s == '+')
-        return -1;
-    errno = 0;
-    v = strtoull(s, &end, 10);
-    if (errno || end == s)
-        return -1;
-    if (*end) {
-        if (strcasecmp(end, "k") == 0 || strcasecmp(end, "kb") == 0 || strcasecmp(end, "kib") == 0)
-            mul = 1024;
-        else if (strcasecmp(end, "m") == 0 || strcasecmp(end, "mb") == 0 || strcasecmp(end, "mib") == 0)
-            mul = 1024 * 1024;
-        else if (strcasecmp(end, "b") != 0)
-            return -1;
-    }
-    if (v > (unsigned long long)(AP_MAX_VALUE / mul))
-        return -1;
-    *out = (int64_t)v * mul;
-    return 0;
-}
-
-int cli_parse_seconds(const char *s, double *out)
-{
-    char *end;
-    double v;
-    if (!s || !*s)
-        return -1;
-    errno = 0;
-    v = strtod(s, &end);
-    if (errno || *end || !(v >= 0) || !isfinite(v) || v > 1e9)
-        return -1;
-    *out = v;
-    return 0;
-}
+/* ---- Input options ----------------------------------------------------------------------- */
 
 void cli_input_init(cli_input_opts *o)
 {
@@ -113,131 +101,170 @@ void cli_input_init(cli_input_opts *o)
     ap_load_options_init(&o->load);
 }
 
-const char cli_input_help[] =
-    "  --align N          default alignment of buffers, a power of two (CSV: 1; models: 16)\n"
-    "  --kernels SET      models: whose kernels' scratch requests to model: reference (TFLM's\n"
-    "                     reference kernels on a 32-bit target, the default), reference64 (the\n"
-    "                     same on a 64-bit host), cmsis-nn (= cmsis-nn-m4: TFLM with CMSIS-NN\n"
-    "                     on a Cortex-M4 with DSP, built with arm-none-eabi-gcc) or none;\n"
-    "                     see docs/kernels.md\n"
-    "  --target TARGET    models: whose TFLM arena to compute: cortex-m (32-bit Arm, the\n"
-    "                     default) or host64 (x86-64 or aarch64 Linux; its kernel set is then\n"
-    "                     reference64)\n"
-    "  --ignore-offline   models: do not keep the offsets of an embedded offline plan\n"
-    "  --allow-fixed-overlap  buffer lists: fixed offsets may share bytes while both buffers\n"
-    "                     live (as a model's offline plan may), with a warning; else an error\n"
-    "  --inplace RULES    models: none (default; TFLM shares no bytes), reshape (RESHAPE,\n"
-    "                     SQUEEZE, EXPAND_DIMS outputs alias their dying input) or elementwise\n"
-    "                     (those and element-wise operators); see docs/inplace.md\n"
-    "  --overlap RULES    models: none (default) or reference: an output may start inside its\n"
-    "                     dying input as far as TFLM's reference kernels allow (CONV_2D,\n"
-    "                     DEPTHWISE_CONV_2D, pools, element-wise); such plans hold only with\n"
-    "                     those kernels, not CMSIS-NN or Xtensa; see docs/overlap.md\n"
-    "  --runtime NAME     models: tflm (default: TensorFlow Lite Micro) or tflite (the\n"
-    "                     TensorFlow Lite interpreter's arena: ArenaPlanner's tensors, kernel\n"
-    "                     temporaries and in-place sharing; strategy tflite is its own plan;\n"
-    "                     see docs/tflite-runtime.md)\n"
-    "  --threads N        --runtime tflite: Interpreter::SetNumThreads before AllocateTensors,\n"
-    "                     -1 (TFLite's default) or 0 and up; 1 gives float CONV_2D im2col\n";
-
-/* --kernels, --inplace, --overlap: a name from the rule sets' table (tflm.h). Returns 1 with
- * *value set, 0 when argv[*i] is another option, -1 after an error message. */
-static int set_option(int argc, char **argv, int *i, const char *flag, ap_tflm_set set, int *value)
+/* --kernels, --inplace, --overlap: a name from the rule sets' table (tflm.h). */
+static int set_value(const cli_opt *row, const char *v, ap_tflm_set set, int *value)
 {
-    const char *v, *const *names = ap_tflm_set_names(set);
+    const char *const *names = ap_tflm_set_names(set);
     char known[128] = "";
     size_t len = 0, k, n;
     ap_error err = {0};
-    int m = cli_value(argc, argv, i, flag, NULL, &v);
-    if (m <= 0)
-        return m;
     if (ap_tflm_set_find(set, v, value, &err) == AP_OK)
-        return 1;
+        return 0;
     for (n = 0; names[n]; n++)
         ;
     for (k = 0; k < n; k++)
         len += (size_t)snprintf(known + len, sizeof known - len, "%s%s",
                                 k == 0 ? "" : k + 1 == n ? " or " : ", ", names[k]);
-    cli_error("%s %s: unknown %s (%s)", flag, v, set == AP_TFLM_SET_KERNELS ? "kernel set" : "rule set",
-              known);
+    cli_error("%s %s: unknown %s (%s)", row->name, v,
+              set == AP_TFLM_SET_KERNELS ? "kernel set" : "rule set", known);
     return -1;
 }
 
-int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i)
+static int opt_align(void *ctx, const cli_opt *row, const char *v)
 {
-    const char *v;
-    int m, x;
-    if ((m = cli_value(argc, argv, i, "--align", NULL, &v)) != 0) {
-        int64_t a;
-        if (m < 0)
-            return -1;
-        if (cli_parse_bytes(v, &a) || a <= 0 || (a & (a - 1)) || a > (INT64_C(1) << 30)) {
-            cli_error("--align %s: not a power of two between 1 and 2^30", v);
-            return -1;
-        }
-        o->load.build.align = a;
-        return 1;
-    }
-    if ((m = set_option(argc, argv, i, "--kernels", AP_TFLM_SET_KERNELS, &x)) != 0) {
-        o->load.build.kernels = (ap_tflm_kernels)x;
-        o->tflm_option = "--kernels";
-        return m;
-    }
-    if ((m = cli_value(argc, argv, i, "--target", NULL, &v)) != 0) {
-        if (m < 0)
-            return -1;
-        if (strcmp(v, "cortex-m") && strcmp(v, "host64")) {
-            cli_error("--target %s: cortex-m or host64", v);
-            return -1;
-        }
-        o->target = v;
-        o->tflm_option = "--target";
-        return 1;
-    }
-    if (cli_flag(argv, *i, "--ignore-offline", NULL)) {
-        o->load.build.ignore_offline = 1;
-        o->tflm_option = "--ignore-offline";
-        return 1;
-    }
-    if (cli_flag(argv, *i, "--allow-fixed-overlap", NULL)) {
-        o->load.allow_fixed_overlap = 1;
-        return 1;
-    }
-    if ((m = set_option(argc, argv, i, "--inplace", AP_TFLM_SET_INPLACE, &x)) != 0) {
-        o->load.build.inplace = (ap_tflm_inplace)x;
-        o->tflm_option = "--inplace";
-        return m;
-    }
-    if ((m = set_option(argc, argv, i, "--overlap", AP_TFLM_SET_OVERLAP, &x)) != 0) {
-        o->load.build.overlap = (ap_tflm_overlap)x;
-        o->tflm_option = "--overlap";
-        return m;
-    }
-    if ((m = cli_value(argc, argv, i, "--runtime", NULL, &v)) != 0) {
-        if (m > 0 && (strcmp(v, "tflm") == 0 || strcmp(v, "tflite") == 0)) {
-            o->load.runtime = strcmp(v, "tflite") == 0 ? AP_RUNTIME_TFLITE : AP_RUNTIME_TFLM;
-            return 1;
-        }
-        if (m > 0)
-            cli_error("--runtime %s: unknown runtime (tflm or tflite)", v);
+    cli_input_opts *o = ctx;
+    int64_t a;
+    if (cli_parse_bytes(v, &a) || a <= 0 || (a & (a - 1)) || a > (INT64_C(1) << 30)) {
+        cli_error("%s %s: not a power of two between 1 and 2^30", row->name, v);
         return -1;
     }
-    if ((m = cli_value(argc, argv, i, "--threads", NULL, &v)) != 0) {
-        char *end;
-        long t;
-        if (m < 0)
-            return -1;
-        errno = 0;
-        t = strtol(v, &end, 10);
-        if (!*v || *end || errno || t < -1 || t > 1 << 20) {
-            cli_error("--threads %s: -1 (TFLite's default) or a thread count from 0", v);
-            return -1;
-        }
-        o->load.litert.threads = (int)t;
-        o->threads_given = 1;
-        return 1;
-    }
+    o->load.build.align = a;
     return 0;
+}
+
+static int opt_kernels(void *ctx, const cli_opt *row, const char *v)
+{
+    return cli_input_kernels(ctx, row, v);
+}
+
+int cli_input_kernels(cli_input_opts *ctx, const cli_opt *row, const char *v)
+{
+    cli_input_opts *o = ctx;
+    int x;
+    if (set_value(row, v, AP_TFLM_SET_KERNELS, &x) != 0)
+        return -1;
+    o->load.build.kernels = (ap_tflm_kernels)x;
+    o->tflm_option = o->model_option = row->name;
+    return 0;
+}
+
+static int opt_inplace(void *ctx, const cli_opt *row, const char *v)
+{
+    cli_input_opts *o = ctx;
+    int x;
+    if (set_value(row, v, AP_TFLM_SET_INPLACE, &x) != 0)
+        return -1;
+    o->load.build.inplace = (ap_tflm_inplace)x;
+    o->tflm_option = row->name;
+    return 0;
+}
+
+static int opt_overlap(void *ctx, const cli_opt *row, const char *v)
+{
+    cli_input_opts *o = ctx;
+    int x;
+    if (set_value(row, v, AP_TFLM_SET_OVERLAP, &x) != 0)
+        return -1;
+    o->load.build.overlap = (ap_tflm_overlap)x;
+    o->tflm_option = row->name;
+    return 0;
+}
+
+static int opt_target(void *ctx, const cli_opt *row, const char *v)
+{
+    cli_input_opts *o = ctx;
+    if (strcmp(v, "cortex-m") && strcmp(v, "host64")) {
+        cli_error("%s %s: cortex-m or host64", row->name, v);
+        return -1;
+    }
+    o->target = v;
+    o->tflm_option = o->model_option = row->name;
+    return 0;
+}
+
+static int opt_ignore_offline(void *ctx, const cli_opt *row, const char *v)
+{
+    cli_input_opts *o = ctx;
+    (void)v;
+    o->load.build.ignore_offline = 1;
+    o->tflm_option = o->model_option = row->name;
+    return 0;
+}
+
+static int opt_runtime(void *ctx, const cli_opt *row, const char *v)
+{
+    cli_input_opts *o = ctx;
+    if (strcmp(v, "tflm") && strcmp(v, "tflite")) {
+        cli_error("%s %s: unknown runtime (tflm or tflite)", row->name, v);
+        return -1;
+    }
+    o->load.runtime = strcmp(v, "tflite") == 0 ? AP_RUNTIME_TFLITE : AP_RUNTIME_TFLM;
+    return 0;
+}
+
+static int opt_threads(void *ctx, const cli_opt *row, const char *v)
+{
+    cli_input_opts *o = ctx;
+    uint64_t t;
+    int neg = v[0] == '-';
+    if (cli_parse_number(v + neg, &t) != 0 || (neg && t != 1) || t > 1 << 20) {
+        cli_error("%s %s: -1 (TFLite's default) or a thread count from 0", row->name, v);
+        return -1;
+    }
+    o->load.litert.threads = neg ? -1 : (int)t;
+    o->threads_given = 1;
+    return 0;
+}
+
+static const cli_opt input_rows[] = {
+    {"--align", NULL, "N", CLI_CALL, 0, NULL, opt_align, 0,
+     "default alignment of buffers, a power of two (CSV: 1; models: 16)", NULL, NULL},
+    {"--kernels", NULL, "SET", CLI_CALL, 0, NULL, opt_kernels, 0,
+     "models: whose kernels' scratch requests to model: reference (TFLM's\n"
+     "reference kernels on a 32-bit target, the default), reference64 (the\n"
+     "same on a 64-bit host), cmsis-nn (= cmsis-nn-m4: TFLM with CMSIS-NN\n"
+     "on a Cortex-M4 with DSP, built with arm-none-eabi-gcc) or none;\n"
+     "see docs/kernels.md", NULL, NULL},
+    {"--target", NULL, "TARGET", CLI_CALL, 0, NULL, opt_target, 0,
+     "models: whose TFLM arena to compute: cortex-m (32-bit Arm, the\n"
+     "default) or host64 (x86-64 or aarch64 Linux; its kernel set is then\n"
+     "reference64)", NULL, NULL},
+    {"--ignore-offline", NULL, NULL, CLI_CALL, 0, NULL, opt_ignore_offline, 0,
+     "models: do not keep the offsets of an embedded offline plan", NULL, NULL},
+    {"--allow-fixed-overlap", NULL, NULL, CLI_FLAG, offsetof(cli_input_opts, load.allow_fixed_overlap),
+     NULL, NULL, 0,
+     "buffer lists: fixed offsets may share bytes while both buffers\n"
+     "live (as a model's offline plan may), with a warning; else an error", NULL, NULL},
+    {"--inplace", NULL, "RULES", CLI_CALL, 0, NULL, opt_inplace, 0,
+     "models: none (default; TFLM shares no bytes), reshape (RESHAPE,\n"
+     "SQUEEZE, EXPAND_DIMS outputs alias their dying input) or elementwise\n"
+     "(those and element-wise operators); see docs/inplace.md", NULL, NULL},
+    {"--overlap", NULL, "RULES", CLI_CALL, 0, NULL, opt_overlap, 0,
+     "models: none (default) or reference: an output may start inside its\n"
+     "dying input as far as TFLM's reference kernels allow (CONV_2D,\n"
+     "DEPTHWISE_CONV_2D, pools, element-wise); such plans hold only with\n"
+     "those kernels, not CMSIS-NN or Xtensa; see docs/overlap.md", NULL, NULL},
+    {"--runtime", NULL, "NAME", CLI_CALL, 0, NULL, opt_runtime, 0,
+     "models: tflm (default: TensorFlow Lite Micro) or tflite (the\n"
+     "TensorFlow Lite interpreter's arena: ArenaPlanner's tensors, kernel\n"
+     "temporaries and in-place sharing; strategy tflite is its own plan;\n"
+     "see docs/tflite-runtime.md)", NULL, NULL},
+    {"--threads", NULL, "N", CLI_CALL, 0, NULL, opt_threads, 0,
+     "--runtime tflite: Interpreter::SetNumThreads before AllocateTensors,\n"
+     "-1 (TFLite's default) or 0 and up; 1 gives float CONV_2D im2col", NULL, NULL},
+};
+
+cli_group cli_input_group(cli_input_opts *o)
+{
+    cli_group g = CLI_GROUP(input_rows, o);
+    return g;
+}
+
+cli_group cli_input_group_models(cli_input_opts *o)
+{
+    /* --kernels and --target only (reorder) */
+    cli_group g = {input_rows + 1, 2, o};
+    return g;
 }
 
 int cli_input_check(const cli_input_opts *o)
@@ -254,60 +281,79 @@ int cli_input_check(const cli_input_opts *o)
     return 0;
 }
 
-const char cli_search_help[] =
-    "  --time-limit S     seconds for searches that stop on time (exact; default 10)\n"
-    "  --node-limit N     exact: stop after N search nodes instead of on time (the same\n"
-    "                     result on every machine; replaces --time-limit)\n"
-    "  --capacity BYTES   exact: find a plan within BYTES, or prove there is none\n"
-    "  --seed N           seed for randomized steps (default 0; results stay deterministic)\n"
-    "  --quiet            no progress line on stderr\n";
+/* ---- Search options -------------------------------------------------------------------- */
 
-/* A whole decimal number, no sign. Returns 0 on success. */
-static int parse_count(const char *v, uint64_t *out)
+void cli_search_init(cli_search *s)
 {
-    char *end;
-    errno = 0;
-    *out = strtoull(v, &end, 10);
-    return !*v || *end || *v == '-' || errno ? -1 : 0;
+    memset(s, 0, sizeof *s);
+    ap_plan_options_init(&s->po);
 }
 
-int cli_search_option(ap_plan_options *po, int *quiet, int argc, char **argv, int *i)
+static const cli_opt search_rows[] = {
+    {"--time-limit", NULL, "S", CLI_SECONDS, offsetof(cli_search, po.time_limit), NULL, NULL, 0,
+     "seconds for best (once its first heuristic has a plan) and exact\n"
+     "(every stage); default 10", NULL, NULL},
+    {"--node-limit", NULL, "N", CLI_COUNT, offsetof(cli_search, po.node_limit), NULL, NULL, 0,
+     "exact: stop the search after N nodes instead of on time (the same\n"
+     "result on every machine; replaces --time-limit for the search)", NULL,
+     "{flag} {value}: not a positive number of nodes"},
+    {"--work-limit", NULL, "N", CLI_COUNT, offsetof(cli_search, po.work_limit), NULL, NULL, 0,
+     "best, exact's start and every heuristic: stop after N units of\n"
+     "placement work (an obstacle listed, a tree level walked) instead of\n"
+     "on time (the same result on every machine)", NULL,
+     "{flag} {value}: not a positive number of work units"},
+    {"--capacity", NULL, "BYTES", CLI_BYTES, offsetof(cli_search, po.capacity), NULL, NULL, 0,
+     "exact: find a plan within BYTES, or prove there is none", NULL, NULL},
+    {"--seed", NULL, "N", CLI_NUMBER, offsetof(cli_search, po.seed), NULL, NULL, 0,
+     "seed for randomized steps (default 0; results stay deterministic)", NULL,
+     "{flag} {value}: a seed is a whole number from 0 to 2^64 - 1"},
+    {"--quiet", "-q", NULL, CLI_FLAG, offsetof(cli_search, quiet), NULL, NULL, 0,
+     "no progress line on stderr", NULL, NULL},
+};
+
+cli_group cli_search_group(cli_search *s)
 {
-    const char *v;
-    int m;
-    if ((m = cli_value(argc, argv, i, "--capacity", NULL, &v)) != 0) {
-        if (m > 0 && cli_parse_bytes(v, &po->capacity) == 0)
-            return 1;
-        if (m > 0)
-            cli_error("--capacity %s: not a byte count (examples: 65536, 64K, 1M)", v);
-        return -1;
-    }
-    if ((m = cli_value(argc, argv, i, "--time-limit", NULL, &v)) != 0) {
-        if (m > 0 && cli_parse_seconds(v, &po->time_limit) == 0 && po->time_limit > 0)
-            return 1;
-        if (m > 0)
-            cli_error("--time-limit %s: not a positive number of seconds", v);
-        return -1;
-    }
-    if ((m = cli_value(argc, argv, i, "--node-limit", NULL, &v)) != 0) {
-        if (m > 0 && parse_count(v, &po->node_limit) == 0 && po->node_limit > 0)
-            return 1;
-        if (m > 0)
-            cli_error("--node-limit %s: not a positive number of nodes", v);
-        return -1;
-    }
-    if ((m = cli_value(argc, argv, i, "--seed", NULL, &v)) != 0) {
-        if (m > 0 && parse_count(v, &po->seed) == 0)
-            return 1;
-        if (m > 0)
-            cli_error("--seed %s: not a number", v);
-        return -1;
-    }
-    if (cli_flag(argv, *i, "--quiet", "-q")) {
-        *quiet = 1;
+    cli_group g = CLI_GROUP(search_rows, s);
+    return g;
+}
+
+/* Whether strategy s uses the search option named flag. */
+static int uses(const char *s, const char *flag)
+{
+    int work = strcmp(flag, "--work-limit") == 0;
+    if (!s || strcmp(s, "best") == 0)
+        return work || strcmp(flag, "--time-limit") == 0 || strcmp(flag, "--seed") == 0;
+    if (strcmp(s, "exact") == 0)
         return 1;
+    if (strcmp(s, "search") == 0)
+        return work || strcmp(flag, "--seed") == 0;
+    return work && strcmp(s, "linear") != 0;
+}
+
+void cli_warn_ineffective(const char *const *strategies, size_t n)
+{
+    static const char *const flags[][2] = {
+        {"--capacity", "--strategy exact"},
+        {"--node-limit", "--strategy exact"},
+        {"--time-limit", "the strategies best and exact"},
+        {"--seed", "the strategies best, search and exact"},
+        {"--work-limit", "every strategy but linear"},
+    };
+    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++) {
+        size_t i;
+        if (!cli_given(flags[k][0]))
+            continue;
+        for (i = 0; i < n && !uses(strategies[i], flags[k][0]); i++)
+            ;
+        if (i < n)
+            continue;
+        if (n == 1)
+            cli_warn("%s applies to %s; %s does not use it", flags[k][0], flags[k][1],
+                     strategies[0] ? strategies[0] : "best");
+        else
+            cli_warn("%s applies to %s; none of the strategies asked uses it", flags[k][0],
+                     flags[k][1]);
     }
-    return 0;
 }
 
 void cli_warn_cb(void *ctx, const char *msg)
@@ -369,6 +415,12 @@ ap_problem *cli_load(const char *path, const cli_input_opts *o)
     int model = ap_is_model_data(data, len, path);
     if (o->load.runtime == AP_RUNTIME_TFLITE && !model)
         cli_warn("%s: --runtime applies to models; a buffer list is planned as written", path);
+    if (o->model_option && !model)
+        cli_warn("%s: %s applies to models; a buffer list is planned as written", path,
+                 o->model_option);
+    if (o->load.allow_fixed_overlap && model)
+        cli_warn("%s: --allow-fixed-overlap applies to buffer lists; a model's offline plan may "
+                 "always place fixed tensors on shared bytes", path);
     if (cli_build_options(o, &lo.build) != 0)
         return NULL;
     if (ap_tflite_rules_asked(&lo.build) && !model)
@@ -381,17 +433,52 @@ ap_problem *cli_load(const char *path, const cli_input_opts *o)
     return p;
 }
 
+int cli_interrupted(const ap_plan_options *opt, int64_t best, int64_t bound)
+{
+    if (!opt->stop || !*opt->stop)
+        return 0;
+    cli_progress_done();
+    if (best >= 0)
+        cli_error("interrupted: nothing written (the best plan so far needs %lld bytes; no plan "
+                  "needs fewer than %lld); a --time-limit or --node-limit stops with the plan",
+                  (long long)best, (long long)bound);
+    else
+        cli_error("interrupted: nothing written");
+    return 1;
+}
+
+void cli_stopped_note(const ap_plan *plan, const ap_plan_options *opt)
+{
+    if (!plan->stopped || plan->stopped == AP_STOPPED_SIGNAL || strncmp(plan->strategy, "best", 4))
+        return;
+    if (plan->stopped == AP_STOPPED_WORK)
+        cli_warn("best stopped at its work limit (%llu units; --work-limit raises it): %s",
+                 (unsigned long long)opt->work_limit,
+                 plan->fallback ? "no heuristic had finished, the plan is linear's (no reuse)"
+                                : "the plan is the best found by then");
+    else
+        cli_warn("best stopped at its time limit (%.3g s; --time-limit raises it, --work-limit "
+                 "N makes it the same on every machine): %s",
+                 opt->time_limit > 0 ? opt->time_limit : 10,
+                 plan->fallback ? "no heuristic had finished, the plan is linear's (no reuse)"
+                                : "the plan is the best found by then");
+}
+
 int cli_plan(const ap_problem *p, ap_plan_options *opt, ap_plan *plan)
 {
     ap_error err = {0};
     ap_check_result res;
     ap_status st = ap_plan_problem(p, opt, plan, &err);
+    if (cli_interrupted(opt, st == AP_OK ? plan->arena : -1,
+                        st == AP_OK && plan->verdict ? plan->proven_bound : -1))
+        return EXIT_INTERRUPTED;
     if (st != AP_OK) {
         cli_progress_done();
         cli_error("%s", err.msg);
         return st == AP_ERR_USAGE || st == AP_ERR_INPUT ? EXIT_USAGE : EXIT_INVALID;
     }
     cli_progress_done();
+    cli_stopped_note(plan, opt);
     if (ap_check(p, plan->offset, &res) != AP_OK) {
         cli_error("internal error: the plan made by '%s' fails the checker: %s", plan->strategy, res.message);
         return EXIT_INVALID;
@@ -459,17 +546,6 @@ int cli_check_strategy(const char *name)
     return -1;
 }
 
-int cli_budget_option(int argc, char **argv, int *i, const char *flag, int64_t *budget)
-{
-    const char *v;
-    int m = cli_value(argc, argv, i, flag, NULL, &v);
-    if (m > 0 && cli_parse_bytes(v, budget) != 0) {
-        cli_error("%s %s: not a byte count (examples: 65536, 64K, 1M)", flag, v);
-        return -1;
-    }
-    return m;
-}
-
 int cli_budget_estimate(const char *path, const ap_problem *p, int64_t budget, int64_t budget_head)
 {
     const ap_unmodelled *u = p->n_unmodelled ? &p->unmodelled[0] : NULL;
@@ -518,6 +594,12 @@ int cli_model_arena(const unsigned char *data, size_t len, const char *name, con
         cli_warn("%s: TFLM's whole arena on %s: %s; showing the head only", name, to.target, err.msg);
         return -1;
     }
+    if (strcmp(to.target, "cortex-m") == 0 && out->min_arena > (int64_t)UINT32_MAX) {
+        cli_error("%s: TFLM's whole arena on cortex-m needs %lld bytes, beyond the 4 GiB a 32-bit "
+                  "target addresses: no cortex-m build can declare it (--target host64 plans it "
+                  "for a 64-bit host)", name, (long long)out->min_arena);
+        return CLI_ARENA_REFUSED;
+    }
     return 1;
 }
 
@@ -540,6 +622,12 @@ int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, co
     if (st != AP_OK) {
         cli_warn("%s: TFLM's whole arena on %s: %s; showing the head only", path, to.target, err.msg);
         return -1;
+    }
+    if (strcmp(to.target, "cortex-m") == 0 && out->plan.min_arena > (int64_t)UINT32_MAX) {
+        cli_error("%s: TFLM's whole arena on cortex-m needs %lld bytes, beyond the 4 GiB a 32-bit "
+                  "target addresses: no cortex-m build can declare it (--target host64 plans it "
+                  "for a 64-bit host)", path, (long long)out->plan.min_arena);
+        return CLI_ARENA_REFUSED;
     }
     return 1;
 }

@@ -13,8 +13,14 @@
 #include "arenaplan/plan.h"
 #include "arenaplan/planner.h"
 #include "arenaplan/problem.h"
+#include "cli_opt.h"
 
-enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+/* The output formats, parsed once (the choices of --format, in this order). */
+typedef enum cli_format { CLI_FORMAT_TABLE, CLI_FORMAT_CSV, CLI_FORMAT_JSON, CLI_FORMAT_C } cli_format;
+extern const char *const cli_format_names[];      /* "table", "csv", "json", "c", NULL */
+extern const char *const cli_format_names_nc[];   /* without "c": compare, inspect */
+
+enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 /* 128 + SIGINT */ };
 
 typedef struct cli_command {
     const char *name;
@@ -22,47 +28,42 @@ typedef struct cli_command {
     int (*run)(int argc, char **argv); /* argv[0] is the command name */
 } cli_command;
 
-/* Prints "arenaplan: " + message to stderr. */
+/* Prints "arenaplan: " + message to stderr, control characters and invalid UTF-8 escaped
+ * (cli_put_safe). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Writes text[0..len) to f with what a terminal would obey escaped: C0 controls but newline
+ * and tab, DEL and C1 controls as \xNN / \u00NN, and each byte of no valid UTF-8 character as
+ * \xNN; every other character as it is. For tables and messages, whose names come from the
+ * input (a tensor name holding ESC ] ... would set the terminal's title, or worse). keep_cr
+ * lets carriage returns through (TFLM's own log, byte for byte, ends its lines with CRLF). */
+void cli_put_safe(FILE *f, const char *text, size_t len, int keep_cr);
 
-/* Matches argv[*i] as "--name VALUE", "--name=VALUE" or "-s VALUE" (shrt may be NULL). On a
- * match stores the value and advances *i past it: returns 1. Returns 0 if argv[*i] is another
- * argument, -1 (after printing an error) if the value is missing. */
-int cli_value(int argc, char **argv, int *i, const char *lng, const char *shrt, const char **val);
-/* Whether argv[i] is the flag "--name" (or the short form). */
-int cli_flag(char **argv, int i, const char *lng, const char *shrt);
-/* Whether argv[i] is -h or --help. */
-int cli_is_help(char **argv, int i);
-
-/* Parses a byte count with an optional K/KB/KiB or M/MB/MiB suffix (1024-based).
- * Returns 0 on success. */
-int cli_parse_bytes(const char *s, int64_t *out);
-/* Parses a non-negative decimal number of seconds. */
-int cli_parse_seconds(const char *s, double *out);
-
-/* Input options shared by plan, check, compare, inspect, report. */
+/* Input options shared by plan, check, compare, inspect, report, embed. */
 typedef struct cli_input_opts {
     ap_load_options load;
-    const char *align_text;
     const char *tflm_option;  /* the last TFLM-only option given (--kernels, ...), or NULL */
+    const char *model_option; /* the last option for models only (--kernels, --target,
+                                 --ignore-offline), or NULL: a buffer list warns of it */
     int threads_given;        /* --threads was given */
     const char *target;   /* --target: "cortex-m" (the default for models) or "host64" */
 } cli_input_opts;
 
 void cli_input_init(cli_input_opts *o);
-/* Matches one of --align N, --kernels SET, --inplace RULES, --overlap RULES, --ignore-offline,
- * --runtime tflm|tflite, --threads N at argv[*i].
- * Returns 1 if matched, 0 if not, -1 on a bad value (after printing an error). */
-int cli_input_option(cli_input_opts *o, int argc, char **argv, int *i);
-/* The help lines for those options. */
-extern const char cli_input_help[];
+/* The rows of --align, --kernels, --target, --ignore-offline, --allow-fixed-overlap,
+ * --inplace, --overlap, --runtime, --threads, into o; models: --kernels and --target only. */
+cli_group cli_input_group(cli_input_opts *o);
+/* --kernels SET into o (for a command whose own --kernels row takes more). */
+int cli_input_kernels(cli_input_opts *o, const cli_opt *row, const char *v);
+cli_group cli_input_group_models(cli_input_opts *o);
 
 /* TFLM's whole arena (tflm_arena.h) for a plan of the problem read from path, on o's target with
  * o's kernel set: 1 with *out filled; 0 when path is no model or the kernel set is "none";
  * -1 when the model's arena cannot be computed (a warning says why: the outputs then show the
- * head alone). */
+ * head alone); CLI_ARENA_REFUSED after an error when the target is cortex-m and the arena
+ * needs 4 GiB or more, which no 32-bit build can declare (every format refuses it alike). */
 struct ap_tflm_whole;
+#define CLI_ARENA_REFUSED (-2) /* cortex-m: the whole arena is beyond 32 bits (said why) */
 int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, const ap_plan *plan,
               struct ap_tflm_whole *out);
 
@@ -72,11 +73,17 @@ struct ap_tflm_arena;
 int cli_model_arena(const unsigned char *data, size_t len, const char *name, const cli_input_opts *o,
                     struct ap_tflm_arena *out);
 
-/* Matches one of --time-limit S, --node-limit N, --capacity BYTES, --seed N or --quiet (-q) at
- * argv[*i] into po and *quiet. Returns 1 if matched, 0 if not, -1 on a bad value (after printing an error). */
-int cli_search_option(ap_plan_options *po, int *quiet, int argc, char **argv, int *i);
-/* The help lines for those options. */
-extern const char cli_search_help[];
+/* The search options: --time-limit, --node-limit, --work-limit, --capacity, --seed, --quiet. */
+typedef struct cli_search {
+    ap_plan_options po;
+    int quiet;
+} cli_search;
+void cli_search_init(cli_search *s);
+cli_group cli_search_group(cli_search *s);
+/* Warns of each search option given that none of the n strategies run uses: --capacity and
+ * --node-limit (exact), --time-limit (best, exact), --seed (best, search, exact), --work-limit
+ * (every strategy but linear). A NULL name is best. */
+void cli_warn_ineffective(const char *const *strategies, size_t n);
 
 /* 0 when the input options fit together (TFLM's options with --runtime tflm, --threads with
  * --runtime tflite); else prints why and returns -1. */
@@ -118,6 +125,8 @@ typedef struct cli_out {
     size_t len;
     const char *path; /* NULL: stdout */
     const char *flag; /* the option that named it ("-o", "--svg") */
+    int text;         /* 1: text for a terminal (tables): written through cli_put_safe; 2: the
+                         same keeping carriage returns */
 } cli_out;
 
 /* path NULL or "-": stdout. Refuses what cli_check_output refuses. 0 on success. */
@@ -143,16 +152,22 @@ int cli_write_bytes(const char *flag, const char *path, const unsigned char *dat
  * not be written (a full disk, a closed pipe: SIGPIPE is ignored). */
 int cli_finish_stdout(int rc);
 
-/* Plans p; prints the error and returns EXIT_USAGE/EXIT_INVALID on failure. Puts the plan
- * through the checker: a plan that fails it is never returned. */
+/* After a planner returned: when the stop flag of opt was raised (Ctrl-C), prints
+ * "interrupted: nothing written" with the best arena so far (best >= 0) and the bound, and
+ * returns 1: the command then exits EXIT_INTERRUPTED writing nothing, so that no
+ * complete-looking output is left. 0 otherwise. */
+int cli_interrupted(const ap_plan_options *opt, int64_t best, int64_t bound);
+/* A warning when `best` stopped early at a limit (plan->stopped): which, and what the plan is. */
+void cli_stopped_note(const ap_plan *plan, const ap_plan_options *opt);
+
+/* Plans p; prints the error and returns EXIT_USAGE/EXIT_INVALID on failure, EXIT_INTERRUPTED
+ * after Ctrl-C (cli_interrupted). Puts the plan through the checker: a plan that fails it is
+ * never returned. Warns when best stopped early (cli_stopped_note). */
 int cli_plan(const ap_problem *p, ap_plan_options *opt, ap_plan *plan);
 
 /* 0 if name is a known strategy; else prints the known ones and returns -1. */
 int cli_check_strategy(const char *name);
 
-/* Matches `flag` BYTES (--budget, --budget-head) at argv[*i] into *budget (K and M suffixes,
- * 1024-based). Returns 1 if matched, 0 if not, -1 on a bad value (after printing an error). */
-int cli_budget_option(int argc, char **argv, int *i, const char *flag, int64_t *budget);
 /* Whether `bytes` exceed a budget (none when budget < 0): then prints "the WHAT needs N bytes, D
  * more than the budget of B bytes" and returns 1. */
 int cli_budget_exceeded(int64_t budget, const char *what, int64_t bytes);

@@ -585,12 +585,35 @@ int cli_out_open(cli_out *o, const char *flag, const char *path)
 
 static int stdout_failed; /* the error was reported: cli_finish_stdout says nothing more */
 
+/* A text output (a table) with its control characters escaped (cli_put_safe), in place of
+ * o's bytes. 1, or 0 out of memory. */
+static int safe_text(cli_out *o)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return 0;
+    cli_put_safe(m, o->buf, o->len, o->text == 2);
+    if (fclose(m) != 0 || !buf) {
+        free(buf);
+        return 0;
+    }
+    free(o->buf);
+    o->buf = buf;
+    o->len = len;
+    return 1;
+}
+
 int cli_out_close(cli_out *o, int commit)
 {
     int rc = 0;
     if (!o->f)
         return -1;
     if (fclose(o->f) != 0 || !o->buf) {
+        cli_error("out of memory writing %s", o->path ? o->path : "the output");
+        rc = -1;
+    } else if (commit && o->text && !safe_text(o)) {
         cli_error("out of memory writing %s", o->path ? o->path : "the output");
         rc = -1;
     } else if (commit && o->path) {

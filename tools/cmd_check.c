@@ -1,4 +1,5 @@
 /* cmd_check.c - `arenaplan check`: prove a plan valid, or name its first conflict. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,10 +25,11 @@ static const char usage_text[] =
     "refuses them. Exit 0 when valid, 1 when not (the first conflict is printed), 2 when an\n"
     "input cannot be read.\n"
     "\n"
-    "options:\n"
-    "  --strict           models: no byte sharing between fixed buffers that no rule allows\n";
+    "options:\n";
 
-static int report(const ap_problem *p, const int64_t *off)
+/* The verdict. shared: pairs of fixed tensors the offline plan puts on shared bytes while both
+ * live (then the bytes live at the peak exceed the head, and the line says so). */
+static int report(const ap_problem *p, const int64_t *off, size_t shared)
 {
     ap_check_result res;
     ap_bounds bd;
@@ -46,9 +48,17 @@ static int report(const ap_problem *p, const int64_t *off)
         return EXIT_USAGE;
     }
     /* a TFLM model's planned section is its head (report.h); a buffer list's, its arena */
-    printf("valid: %zu buffers, %s %lld bytes, lower bound %lld bytes (efficiency %.1f%%)\n", p->n,
+    printf("valid: %zu buffers, %s %lld bytes, lower bound %lld bytes (efficiency %.1f%%)", p->n,
            p->origin == AP_ORIGIN_TFLM ? "head" : "arena", (long long)res.arena, (long long)bd.lower,
            res.arena ? 100.0 * (double)bd.lower / (double)res.arena : 100.0);
+    if (shared) {
+        printf(", counting the %zu pair%s of fixed tensors that share bytes while live as the "
+               "plan's own choice", shared, shared == 1 ? "" : "s");
+        if (bd.live > res.arena)
+            printf(": %lld bytes are live at step %lld, %lld more than the head",
+                   (long long)bd.live, (long long)bd.peak_step, (long long)(bd.live - res.arena));
+    }
+    putchar('\n');
     return EXIT_OK;
 }
 
@@ -97,19 +107,32 @@ static int print_shared(const ap_tfl_model *m, const ap_problem *p, size_t *n_sh
     return 0;
 }
 
-/* A model's own offline plan, as TFLM runs it. */
-static int check_model(const char *path, const cli_input_opts *in, int strict)
+/* The fixed tensors whose offline offset is no multiple of 16, TFLM's tensor alignment (TFLM
+ * takes the offset as it is; a kernel reading floats there may fault): with strict, "invalid"
+ * naming the first; else a line counting them. Returns their count. */
+static size_t unaligned(const ap_problem *p, int strict)
+{
+    size_t n = 0, first = 0;
+    for (size_t i = 0; i < p->n; i++)
+        if (p->buf[i].fixed != AP_UNFIXED && p->buf[i].tensor != AP_NO_INDEX && p->buf[i].fixed % 16 &&
+            n++ == 0)
+            first = i;
+    if (!n)
+        return 0;
+    const ap_buffer *b = &p->buf[first];
+    printf("%s%zu fixed tensor%s at offsets that are no multiple of 16, TFLM's tensor alignment "
+           "(first: subgraph %d tensor %d at %lld)%s\n", strict ? "invalid: " : "unaligned    ", n,
+           n == 1 ? "" : "s", (int)b->subgraph, (int)b->tensor, (long long)b->fixed,
+           strict ? "" : "; --strict refuses them");
+    return n;
+}
+
+/* Reads the model with its offline plan into *m: an exit code (EXIT_OK to go on). */
+static int read_planned_model(const char *path, const cli_input_opts *in, ap_tfl_model **m)
 {
     const unsigned char *data;
-    size_t len = 0, tensors = 0, fixed = 0, scratch = 0, shared = 0;
-    ap_tfl_model *m = NULL;
-    ap_problem *p = NULL;
-    ap_plan t;
+    size_t len = 0, all = 0;
     ap_error err = {0};
-    ap_check_result res;
-    ap_status st;
-    int rc = EXIT_USAGE;
-    ap_plan_init(&t);
     if (in->load.runtime == AP_RUNTIME_TFLITE) {
         cli_error("check: %s: an offline plan is TFLM's (the TensorFlow Lite interpreter ignores "
                   "it); give a PLAN.csv to check against the --runtime tflite buffers", path);
@@ -121,28 +144,31 @@ static int check_model(const char *path, const cli_input_opts *in, int strict)
     }
     /* the reading names the path; ap_tflite_read, given bytes, does not */
     if (cli_input_read(path, &data, &len) != 0)
-        goto done;
-    if (ap_tflite_read(data, len, &m, &err) != AP_OK) {
+        return EXIT_USAGE;
+    if (ap_tflite_read(data, len, m, &err) != AP_OK) {
         cli_error("%s: %s", path, err.msg);
-        goto done;
+        return EXIT_USAGE;
     }
-    if (!m->offline.present) {
+    if (!(*m)->offline.present) {
         cli_error("check: %s has no offline plan (metadata \"%s\"): give a PLAN.csv to check, "
                   "or write one into a copy with 'arenaplan embed'", path,
                   AP_TFL_OFFLINE_PLAN_NAME);
-        goto done;
+        return EXIT_USAGE;
     }
-    size_t all = 0;
-    for (uint32_t g = 0; g < m->n_subgraphs; g++)
-        all += m->subgraphs[g].n_tensors;
-    if (m->offline.n != all) {
+    for (uint32_t g = 0; g < (*m)->n_subgraphs; g++)
+        all += (*m)->subgraphs[g].n_tensors;
+    if ((*m)->offline.n != all) {
         printf("invalid: the offline plan has %u entries but the model has %zu tensors; TFLM "
-               "refuses it (AllocateTensors fails)\n", m->offline.n, all);
-        rc = EXIT_INVALID;
-        goto done;
+               "refuses it (AllocateTensors fails)\n", (*m)->offline.n, all);
+        return EXIT_INVALID;
     }
-    if (!(p = cli_load(path, in)))
-        goto done;
+    return EXIT_OK;
+}
+
+/* "offline plan N entries: ...": what the plan fixes and what TFLM places itself. */
+static void print_entries(const ap_tfl_model *m, const ap_problem *p)
+{
+    size_t tensors = 0, fixed = 0, scratch = 0;
     for (size_t i = 0; i < p->n; i++) {
         if (p->buf[i].tensor == AP_NO_INDEX)
             scratch++;
@@ -155,6 +181,26 @@ static int check_model(const char *path, const cli_input_opts *in, int strict)
            "at runtime (%zu tensor%s, %zu scratch)\n", m->offline.n, fixed, tensors,
            p->n - fixed, p->n - fixed == 1 ? "" : "s", tensors - fixed,
            tensors - fixed == 1 ? "" : "s", scratch);
+}
+
+/* A model's own offline plan, as TFLM runs it. */
+static int check_model(const char *path, const cli_input_opts *in, int strict)
+{
+    size_t shared = 0;
+    ap_tfl_model *m = NULL;
+    ap_problem *p = NULL;
+    ap_plan t;
+    ap_error err = {0};
+    ap_check_result res;
+    ap_status st;
+    int rc;
+    ap_plan_init(&t);
+    if ((rc = read_planned_model(path, in, &m)) != EXIT_OK)
+        goto done;
+    rc = EXIT_USAGE;
+    if (!(p = cli_load(path, in)))
+        goto done;
+    print_entries(m, p);
     if ((st = ap_tflite_tflm_plan(p, &t, &err)) != AP_OK) {
         if (st != AP_ERR_INVALID) {
             cli_error("%s", err.msg);
@@ -166,6 +212,10 @@ static int check_model(const char *path, const cli_input_opts *in, int strict)
     }
     if (print_shared(m, p, &shared) != 0)
         goto done;
+    if (unaligned(p, strict) && strict) {
+        rc = EXIT_INVALID;
+        goto done;
+    }
     if (strict && ap_check_strict(p, t.offset, &res) != AP_OK) {
         printf("invalid: %s\n", res.message);
         rc = EXIT_INVALID;
@@ -173,7 +223,7 @@ static int check_model(const char *path, const cli_input_opts *in, int strict)
     }
     printf("tflm head    %lld bytes (fixed tensors, then the rest placed by TFLM's greedy "
            "planner)\n", (long long)t.arena);
-    rc = report(p, t.offset);
+    rc = report(p, t.offset, shared);
 done:
     ap_plan_free(&t);
     ap_problem_free(p);
@@ -181,94 +231,110 @@ done:
     return rc;
 }
 
+typedef struct check_args {
+    const char *files[2];
+    int nfiles, strict;
+    cli_input_opts in;
+} check_args;
+
+static const cli_opt check_rows[] = {
+    {"--strict", NULL, NULL, CLI_FLAG, offsetof(check_args, strict), NULL, NULL, 0,
+     "models: no byte sharing between fixed buffers that no rule allows,\n"
+     "and every fixed offset a multiple of 16 (TFLM's tensor alignment)", NULL, NULL},
+};
+
+static int add_file(void *ctx, const char *arg, const char *after)
+{
+    check_args *a = ctx;
+    (void)after;
+    if (a->nfiles == 2) {
+        cli_error("check: at most two files (INPUT and PLAN.csv)");
+        return -1;
+    }
+    cli_input_name(arg);
+    a->files[a->nfiles++] = arg;
+    return 0;
+}
+
+/* A CSV whose offset column is the plan: the problem into *p, its offsets into *off. */
+static int plan_csv(const check_args *a, ap_problem **p, int64_t **off)
+{
+    ap_csv_options co;
+    ap_error err = {0};
+    const unsigned char *text;
+    size_t len;
+    ap_csv_options_init(&co);
+    co.align = a->in.load.build.align;
+    co.offset_is_plan = 1;
+    co.allow_fixed_overlap = a->in.load.allow_fixed_overlap;
+    co.warn = cli_warn_cb;
+    if (cli_input_read(a->files[0], &text, &len) != 0)
+        return -1;
+    if (ap_csv_parse((const char *)text, len, a->files[0], &co, p, NULL, &err) != AP_OK) {
+        cli_error("%s", err.msg);
+        return -1;
+    }
+    if (!(*off = malloc(((*p)->n ? (*p)->n : 1) * sizeof **off))) {
+        cli_error("out of memory");
+        return -1;
+    }
+    if (ap_csv_parse_plan((const char *)text, len, a->files[0], *p, *off, &err) != AP_OK) {
+        cli_error("%s", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* INPUT's buffers and PLAN.csv's offsets (matched by id). */
+static int input_and_plan(const check_args *a, ap_problem **p, int64_t **off)
+{
+    ap_error err = {0};
+    const unsigned char *text;
+    size_t len;
+    if (cli_input_is_model(a->files[1])) {
+        cli_error("check: %s is a model, not a plan: give the plan as a CSV file with an offset "
+                  "column ('arenaplan plan INPUT --format csv' writes one)", a->files[1]);
+        return -1;
+    }
+    if (!(*p = cli_load(a->files[0], &a->in)))
+        return -1;
+    if (!(*off = malloc(((*p)->n ? (*p)->n : 1) * sizeof **off))) {
+        cli_error("out of memory");
+        return -1;
+    }
+    if (cli_input_read(a->files[1], &text, &len) != 0)
+        return -1;
+    if (ap_csv_parse_plan((const char *)text, len, a->files[1], *p, *off, &err) != AP_OK) {
+        cli_error("%s", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
-    const char *files[2] = {NULL, NULL};
-    int nfiles = 0, i, m, rc, strict = 0;
-    cli_input_opts in;
+    check_args a;
     ap_problem *p = NULL;
     int64_t *off = NULL;
-    const unsigned char *text = NULL;
-    size_t len;
-    ap_error err = {0};
-    cli_input_init(&in);
-    for (i = 1; i < argc; i++) {
-        if (cli_is_help(argv, i)) {
-            fputs(usage_text, stdout);
-            fputs(cli_input_help, stdout);
-            return EXIT_OK;
-        }
-        if ((m = cli_input_option(&in, argc, argv, &i)) != 0) {
-            if (m < 0)
-                return EXIT_USAGE;
-        } else if (cli_flag(argv, i, "--strict", NULL)) {
-            strict = 1;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_error("check: unknown option '%s' (see 'arenaplan check --help')", argv[i]);
-            return EXIT_USAGE;
-        } else if (nfiles < 2) {
-            cli_input_name(argv[i]);
-            files[nfiles++] = argv[i];
-        } else {
-            cli_error("check: at most two files (INPUT and PLAN.csv)");
-            return EXIT_USAGE;
-        }
-    }
-    if (nfiles == 0) {
+    int rc;
+    memset(&a, 0, sizeof a);
+    cli_input_init(&a.in);
+    cli_spec spec = {"check", usage_text, {CLI_GROUP(check_rows, &a), cli_input_group(&a.in)}, 2,
+                     add_file, &a, NULL};
+    if ((rc = cli_parse(&spec, argc, argv)) != 0)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    if (a.nfiles == 0) {
         cli_error("check: no input given (see 'arenaplan check --help')");
         return EXIT_USAGE;
     }
-    if (nfiles == 1 && cli_input_is_model(files[0]))
-        return check_model(files[0], &in, strict);
-    if (nfiles == 2 && cli_input_is_model(files[1])) {
-        cli_error("check: %s is a model, not a plan: give the plan as a CSV file with an offset "
-                  "column ('arenaplan plan INPUT --format csv' writes one)", files[1]);
-        return EXIT_USAGE;
-    }
-    if (strict) {
+    if (a.nfiles == 1 && cli_input_is_model(a.files[0]))
+        return check_model(a.files[0], &a.in, a.strict);
+    if (a.strict) {
         cli_error("check: --strict applies to a model's own offline plan");
         return EXIT_USAGE;
     }
-    if (nfiles == 1) {
-        /* a CSV whose offset column is the plan */
-        ap_csv_options co;
-        ap_csv_options_init(&co);
-        co.align = in.load.build.align;
-        co.offset_is_plan = 1;
-        co.allow_fixed_overlap = in.load.allow_fixed_overlap;
-        co.warn = cli_warn_cb;
-        if (cli_input_read(files[0], &text, &len) != 0) {
-            rc = EXIT_USAGE;
-            goto done;
-        }
-        if (ap_csv_parse((const char *)text, len, files[0], &co, &p, NULL, &err) != AP_OK) {
-            cli_error("%s", err.msg);
-            rc = EXIT_USAGE;
-            goto done;
-        }
-    } else if (!(p = cli_load(files[0], &in))) {
-        rc = EXIT_USAGE;
-        goto done;
-    }
-    if (!(off = malloc((p->n ? p->n : 1) * sizeof *off))) {
-        cli_error("out of memory");
-        rc = EXIT_USAGE;
-        goto done;
-    }
-    {
-        const char *plan_file = nfiles == 2 ? files[1] : files[0];
-        if (nfiles == 2 && cli_input_read(plan_file, &text, &len) != 0) {
-            rc = EXIT_USAGE;
-            goto done;
-        }
-        if (ap_csv_parse_plan((const char *)text, len, plan_file, p, off, &err) != AP_OK) {
-            cli_error("%s", err.msg);
-            rc = EXIT_USAGE;
-            goto done;
-        }
-    }
-    rc = report(p, off);
-done:
+    rc = (a.nfiles == 1 ? plan_csv(&a, &p, &off) : input_and_plan(&a, &p, &off)) != 0 ? EXIT_USAGE
+                                                                                       : report(p, off, 0);
     free(off);
     ap_problem_free(p);
     return rc;

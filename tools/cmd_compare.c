@@ -1,4 +1,5 @@
 /* cmd_compare.c - `arenaplan compare`: every strategy on every input, side by side. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,9 +28,7 @@ static const char usage_text[] =
     "the target (head and tail; the strategies' columns are heads); csv and json then carry a\n"
     "kernels column.\n"
     "\n"
-    "options:\n"
-    "  --format FMT       table (default), csv or json\n"
-    "  -o FILE            write to FILE (atomically) instead of stdout\n";
+    "options:\n";
 
 typedef struct row {
     const char *input;
@@ -200,153 +199,202 @@ static int64_t stock_arena(const char *path, const cli_input_opts *o)
     return v;
 }
 
+typedef struct compare_args {
+    const char **inputs;
+    size_t ninputs;
+    int format; /* cli_format */
+    const char *output;
+    int kset[AP_TFLM_KERNELS_COUNT]; /* --kernels A,B,...: the sets, in order */
+    size_t nkset;
+    cli_input_opts in;
+} compare_args;
+
+/* --kernels: a list of sets (one row per set), or one set (the input option). */
+static int opt_kernels(void *ctx, const cli_opt *opt, const char *v)
+{
+    compare_args *a = ctx;
+    if (strchr(v, ','))
+        return kernel_list(v, a->kset, &a->nkset);
+    return cli_input_kernels(&a->in, opt, v);
+}
+
+static const cli_opt compare_rows[] = {
+    {"--format", "-f", "FMT", CLI_CHOICE, offsetof(compare_args, format), cli_format_names_nc, NULL, 0,
+     "table (default), csv or json", NULL, "{cmd}: unknown format '{value}' (table, csv or json)"},
+    {"--output", "-o", "FILE", CLI_TEXT, offsetof(compare_args, output), NULL, NULL, 0,
+     "write to FILE (atomically) instead of stdout", "-o FILE", NULL},
+    {"--kernels", NULL, "SET[,SET...]", CLI_CALL, 0, NULL, opt_kernels, 0,
+     "models: the kernel set whose scratch is modelled (see below), or a\n"
+     "list of sets: one row per set, with stock TFLM's whole arena", NULL, NULL},
+};
+
+static int add_input(void *ctx, const char *arg, const char *after)
+{
+    compare_args *a = ctx;
+    (void)after;
+    cli_input_name(arg);
+    a->inputs[a->ninputs++] = arg;
+    return 0;
+}
+
+/* 0, 1 after --help, -1 after an error. */
+static int parse(compare_args *a, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    cli_input_init(&a->in);
+    if (!(a->inputs = calloc((size_t)argc, sizeof *a->inputs))) {
+        cli_error("out of memory");
+        return -1;
+    }
+    cli_spec spec = {"compare", usage_text, {CLI_GROUP(compare_rows, a), cli_input_group(&a->in)}, 2,
+                     add_input, a, NULL};
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc != 0)
+        return rc;
+    if (!a->ninputs) {
+        cli_error("compare: no input given (see 'arenaplan compare --help')");
+        return -1;
+    }
+    if (a->output && strcmp(a->output, "-") != 0 && cli_check_output("-o", a->output) != 0)
+        return -1;
+    return 0;
+}
+
+/* The variants of each input: with the rules and without (when rules were asked), times each
+ * kernel set of the list. */
+typedef struct variants {
+    char rules[96]; /* "inplace=... overlap=..." */
+    size_t nr;      /* 2 with rules, else 1 */
+    size_t nk;      /* kernel sets */
+} variants;
+
+static void variants_of(const compare_args *a, variants *v)
+{
+    size_t l = 0;
+    v->rules[0] = 0;
+    v->nr = 1;
+    v->nk = a->nkset ? a->nkset : 1;
+    if (!ap_tflite_rules_asked(&a->in.load.build))
+        return;
+    if (a->in.load.build.inplace != AP_TFLM_INPLACE_NONE)
+        l += (size_t)snprintf(v->rules, sizeof v->rules, "inplace=%s",
+                              ap_tflm_set_name(AP_TFLM_SET_INPLACE, (int)a->in.load.build.inplace));
+    if (a->in.load.build.overlap != AP_TFLM_OVERLAP_NONE)
+        snprintf(v->rules + l, sizeof v->rules - l, "%soverlap=%s", l ? " " : "",
+                 ap_tflm_set_name(AP_TFLM_SET_OVERLAP, (int)a->in.load.build.overlap));
+    v->nr = 2;
+}
+
+/* Measure one row: input `input` as variant k (rules variant k % nr, kernel set k / nr), with
+ * every column's strategy. Returns 1 with *r filled, 0 when the input could not be loaded (said
+ * why), -1 out of memory. *rc becomes EXIT_INVALID when a strategy failed. */
+static int measure_row(const compare_args *a, const variants *v, const char *input, size_t k,
+                       const ap_strategy **cols, size_t ncols, row *r, int *rc)
+{
+    cli_input_opts variant = a->in;
+    ap_bounds bd;
+    ap_error err = {0};
+    ap_problem *p;
+    if (v->nr == 2 && k % 2 == 1) {
+        variant.load.build.inplace = AP_TFLM_INPLACE_NONE;
+        variant.load.build.overlap = AP_TFLM_OVERLAP_NONE;
+    }
+    if (a->nkset)
+        variant.load.build.kernels = (ap_tflm_kernels)a->kset[k / v->nr];
+    if (!(p = cli_load(input, &variant)))
+        return 0;
+    r->rules = v->nr == 1 ? NULL : k % 2 == 0 ? v->rules : "none";
+    r->kernels = a->nkset ? ap_tflm_set_name(AP_TFLM_SET_KERNELS, a->kset[k / v->nr]) : NULL;
+    r->tflm_arena = a->nkset ? stock_arena(input, &variant) : -1;
+    if (ap_bounds_compute(p, &bd, &err) != AP_OK || !(r->arena = calloc(ncols, sizeof *r->arena))) {
+        cli_error("%s: out of memory", input);
+        ap_problem_free(p);
+        return -1;
+    }
+    r->input = input;
+    r->nbuf = p->n;
+    r->lower = bd.lower;
+    for (size_t c = 0; c < ncols; c++) {
+        ap_plan_options po;
+        ap_plan plan;
+        ap_plan_options_init(&po);
+        po.strategy = cols[c]->name;
+        ap_plan_init(&plan);
+        if (cli_plan(p, &po, &plan) == EXIT_OK) {
+            r->arena[c] = plan.arena;
+        } else {
+            r->arena[c] = -1;
+            *rc = *rc == EXIT_OK ? EXIT_INVALID : *rc;
+        }
+        ap_plan_free(&plan);
+    }
+    ap_problem_free(p);
+    return 1;
+}
+
+/* The columns: every strategy compare shows, and TFLite's own plan with --runtime tflite. */
+static size_t columns(const compare_args *a, const ap_strategy **cols)
+{
+    size_t nall, n = 0;
+    const ap_strategy *all = ap_strategies(&nall);
+    for (size_t i = 0; i < nall; i++)
+        if ((all[i].flags & AP_STRATEGY_COMPARE) ||
+            (a->in.load.runtime == AP_RUNTIME_TFLITE && strcmp(all[i].name, "tflite") == 0))
+            cols[n++] = &all[i];
+    return n;
+}
+
+static void print(const compare_args *a, FILE *f, const row *rows, size_t nrows,
+                  const ap_strategy **cols, size_t ncols)
+{
+    if (a->format == CLI_FORMAT_CSV)
+        print_csv(f, rows, nrows, cols, ncols);
+    else if (a->format == CLI_FORMAT_JSON)
+        print_json(f, rows, nrows, cols, ncols);
+    else
+        print_table(f, rows, nrows, cols, ncols);
+}
+
 int cmd_compare(int argc, char **argv)
 {
-    const char *format = "table", *output = NULL;
-    const char **inputs = calloc((size_t)argc, sizeof *inputs);
-    const ap_strategy *all, **cols = NULL;
-    size_t nall, ncols = 0, ninputs = 0, nrows = 0, i, c;
+    compare_args a;
+    variants v;
+    size_t nall, ncols, nrows = 0, i, per;
+    const ap_strategy **cols = NULL;
     row *rows = NULL;
-    cli_input_opts in;
     cli_out out;
-    int m, rc = EXIT_OK, k;
-    int kset[AP_TFLM_KERNELS_COUNT];
-    size_t nkset = 0;
-    cli_input_init(&in);
-    all = ap_strategies(&nall);
-    if (!inputs)
-        return EXIT_USAGE;
-    for (k = 1; k < argc; k++) {
-        if (cli_is_help(argv, k)) {
-            fputs(usage_text, stdout);
-            fputs(cli_input_help, stdout);
-            free(inputs);
-            return EXIT_OK;
-        }
-        const char *kv;
-        int at = k;
-        if ((m = cli_value(argc, argv, &k, "--kernels", NULL, &kv)) > 0 && strchr(kv, ',')) {
-            if (kernel_list(kv, kset, &nkset) != 0) {
-                free(inputs);
-                return EXIT_USAGE;
-            }
-            continue;
-        }
-        k = at;
-        if ((m = cli_input_option(&in, argc, argv, &k)) != 0 ||
-            (m = cli_value(argc, argv, &k, "--format", "-f", &format)) != 0 ||
-            (m = cli_value(argc, argv, &k, "--output", "-o", &output)) != 0) {
-            if (m < 0) {
-                free(inputs);
-                return EXIT_USAGE;
-            }
-        } else if (argv[k][0] == '-' && argv[k][1]) {
-            cli_error("compare: unknown option '%s' (see 'arenaplan compare --help')", argv[k]);
-            free(inputs);
-            return EXIT_USAGE;
-        } else {
-            cli_input_name(argv[k]);
-            inputs[ninputs++] = argv[k];
-        }
+    int rc = parse(&a, argc, argv);
+    if (rc != 0) {
+        free(a.inputs);
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
     }
-    if (!ninputs || (strcmp(format, "table") && strcmp(format, "csv") && strcmp(format, "json"))) {
-        cli_error(ninputs ? "compare: unknown format '%s' (table, csv or json)"
-                          : "compare: no input given (see 'arenaplan compare --help')%s",
-                  ninputs ? format : "");
-        free(inputs);
-        return EXIT_USAGE;
-    }
-    if (output && strcmp(output, "-") != 0 && cli_check_output("-o", output) != 0) {
-        free(inputs);
-        return EXIT_USAGE;
-    }
-    /* with rules, each input is planned with them and without them */
-    const char *rules = NULL;
-    char rules_text[96] = "";
-    int nvariants = 1;
-    if (ap_tflite_rules_asked(&in.load.build)) {
-        size_t l = 0;
-        if (in.load.build.inplace != AP_TFLM_INPLACE_NONE)
-            l += (size_t)snprintf(rules_text, sizeof rules_text, "inplace=%s",
-                                  ap_tflm_set_name(AP_TFLM_SET_INPLACE, (int)in.load.build.inplace));
-        if (in.load.build.overlap != AP_TFLM_OVERLAP_NONE)
-            snprintf(rules_text + l, sizeof rules_text - l, "%soverlap=%s", l ? " " : "",
-                     ap_tflm_set_name(AP_TFLM_SET_OVERLAP, (int)in.load.build.overlap));
-        rules = rules_text;
-        nvariants = 2;
-    }
-    /* with a list of kernel sets, each input (and rules variant) once per set */
-    size_t nk = nkset ? nkset : 1;
-    nvariants *= (int)nk;
+    variants_of(&a, &v);
+    per = v.nr * v.nk;
+    ap_strategies(&nall);
     cols = calloc(nall, sizeof *cols);
-    rows = calloc(ninputs * (size_t)nvariants, sizeof *rows);
+    rows = calloc(a.ninputs * per, sizeof *rows);
     if (!cols || !rows) {
         cli_error("out of memory");
         rc = EXIT_USAGE;
         goto done;
     }
-    for (i = 0; i < nall; i++)
-        if ((all[i].flags & AP_STRATEGY_COMPARE) ||
-            (in.load.runtime == AP_RUNTIME_TFLITE && strcmp(all[i].name, "tflite") == 0))
-            cols[ncols++] = &all[i]; /* TFLite's own plan beside ours */
-    for (i = 0; i < ninputs * (size_t)nvariants; i++) {
-        cli_input_opts variant = in;
-        ap_problem *p;
-        ap_bounds bd;
-        ap_error err = {0};
-        row *r = &rows[nrows];
-        size_t v = i % (size_t)nvariants, nr = (size_t)nvariants / nk; /* rules variants */
-        if (nr == 2 && v % 2 == 1) {
-            variant.load.build.inplace = AP_TFLM_INPLACE_NONE;
-            variant.load.build.overlap = AP_TFLM_OVERLAP_NONE;
-        }
-        if (nkset)
-            variant.load.build.kernels = (ap_tflm_kernels)kset[v / nr];
-        if (!(p = cli_load(inputs[i / (size_t)nvariants], &variant))) {
+    ncols = columns(&a, cols);
+    for (i = 0; i < a.ninputs * per; i++) {
+        int got = measure_row(&a, &v, a.inputs[i / per], i % per, cols, ncols, &rows[nrows], &rc);
+        if (got > 0)
+            nrows++;
+        else {
             rc = EXIT_USAGE;
-            if (nr == 2 && v % 2 == 0)
+            if (got == 0 && v.nr == 2 && i % 2 == 0)
                 i++; /* the same input again without rules: one message is enough */
-            continue;
         }
-        r->rules = nr == 1 ? NULL : v % 2 == 0 ? rules : "none";
-        r->kernels = nkset ? ap_tflm_set_name(AP_TFLM_SET_KERNELS, kset[v / nr]) : NULL;
-        r->tflm_arena = nkset ? stock_arena(inputs[i / (size_t)nvariants], &variant) : -1;
-        if (ap_bounds_compute(p, &bd, &err) != AP_OK || !(r->arena = calloc(ncols, sizeof *r->arena))) {
-            cli_error("%s: out of memory", inputs[i / (size_t)nvariants]);
-            ap_problem_free(p);
-            rc = EXIT_USAGE;
-            continue;
-        }
-        r->input = inputs[i / (size_t)nvariants];
-        r->nbuf = p->n;
-        r->lower = bd.lower;
-        for (c = 0; c < ncols; c++) {
-            ap_plan_options po;
-            ap_plan plan;
-            ap_plan_options_init(&po);
-            po.strategy = cols[c]->name;
-            ap_plan_init(&plan);
-            if (cli_plan(p, &po, &plan) == EXIT_OK) {
-                r->arena[c] = plan.arena;
-            } else {
-                r->arena[c] = -1;
-                rc = rc == EXIT_OK ? EXIT_INVALID : rc;
-            }
-            ap_plan_free(&plan);
-        }
-        nrows++;
-        ap_problem_free(p);
     }
-    if (cli_out_open(&out, "-o", output) != 0) {
+    if (cli_out_open(&out, "-o", a.output) != 0) {
         rc = EXIT_USAGE;
         goto done;
     }
-    if (strcmp(format, "csv") == 0)
-        print_csv(out.f, rows, nrows, cols, ncols);
-    else if (strcmp(format, "json") == 0)
-        print_json(out.f, rows, nrows, cols, ncols);
-    else
-        print_table(out.f, rows, nrows, cols, ncols);
+    out.text = a.format == CLI_FORMAT_TABLE;
+    print(&a, out.f, rows, nrows, cols, ncols);
     if (cli_out_close(&out, 1) != 0)
         rc = EXIT_USAGE;
 done:
@@ -354,6 +402,6 @@ done:
         free(rows[i].arena);
     free(rows);
     free(cols);
-    free(inputs);
+    free(a.inputs);
     return rc;
 }

@@ -1,4 +1,5 @@
 /* cmd_embed.c - `arenaplan embed`: a copy of a model carrying its plan as TFLM's offline plan. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,19 +25,7 @@ static const char usage_text[] =
     "(kTensorArenaSize), NAME_OP_COUNT and NAME_ADD_OPS(resolver), the MicroMutableOpResolver\n"
     "methods of its operators (docs/embed.md).\n"
     "\n"
-    "options:\n"
-    "  -o FILE            the copy to write (required; not MODEL itself); with --format c the\n"
-    "                     C source (*.c, *.cc or *.cpp), its header beside it (*.h)\n"
-    "  --format FMT       tflite (the default: the model) or c (the model as C source)\n"
-    "  --name NAME        --format c: the symbols' prefix (default: from MODEL's file name)\n"
-    "  --strategy NAME    plan with NAME only (default: best and every portfolio strategy,\n"
-    "                     keeping the plan that gives TFLM the smallest head)\n"
-    "  --budget BYTES     exit 1, writing nothing, when TFLM's whole arena with the copy\n"
-    "                     (kTensorArenaSize) exceeds BYTES (suffixes K, M: 1024-based)\n"
-    "  --budget-head BYTES  the same for the head TFLM reaches with the copy\n"
-    "  --force            (kept for scripts: the copy is written even when it gains nothing over\n"
-    "                     the input as it is; embed then says \"no gain\" and exits 0)\n"
-    ;
+    "options:\n";
 
 /* Whether the copy gains nothing: TFLM reaches no smaller head with it than with the input. */
 static int no_gain(const ap_tflite_embed_result *r)
@@ -173,89 +162,139 @@ static int write_source(const char *input, const char *output, const char *heade
     return cli_out_close(&src, 1);
 }
 
-int cmd_embed(int argc, char **argv)
-{
-    const char *input = NULL, *output = NULL, *format = "tflite", *name = NULL;
-    char *header = NULL;
-    ap_tflite_embed_options eo;
+typedef struct embed_args {
+    const char *input, *output, *name;
+    int format; /* 0 tflite, 1 c */
+    int force;
+    int64_t budget, budget_head;
+    cli_search s;
     cli_input_opts in;
-    int i, m, quiet = 0, force = 0, rc = EXIT_USAGE;
-    int64_t budget = -1, budget_head = -1;
-    ap_tflite_embed_options_init(&eo);
-    cli_input_init(&in);
-    for (i = 1; i < argc; i++) {
-        if (cli_is_help(argv, i)) {
-            fputs(usage_text, stdout);
-            fputs(cli_search_help, stdout);
-            fputs(cli_input_help, stdout);
-            return EXIT_OK;
-        }
-        if ((m = cli_input_option(&in, argc, argv, &i)) != 0 ||
-            (m = cli_value(argc, argv, &i, "--output", "-o", &output)) != 0 ||
-            (m = cli_value(argc, argv, &i, "--format", "-f", &format)) != 0 ||
-            (m = cli_value(argc, argv, &i, "--name", NULL, &name)) != 0 ||
-            (m = cli_value(argc, argv, &i, "--strategy", "-s", &eo.plan.strategy)) != 0) {
-            if (m < 0)
-                return EXIT_USAGE;
-        } else if ((m = cli_search_option(&eo.plan, &quiet, argc, argv, &i)) != 0 ||
-                   (m = cli_budget_option(argc, argv, &i, "--budget", &budget)) != 0) {
-            if (m < 0)
-                return EXIT_USAGE;
-        } else if ((m = cli_budget_option(argc, argv, &i, "--budget-head", &budget_head)) != 0) {
-            if (m < 0)
-                return EXIT_USAGE;
-        } else if (cli_flag(argv, i, "--force", NULL)) {
-            force = 1;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_error("embed: unknown option '%s' (see 'arenaplan embed --help')", argv[i]);
-            return EXIT_USAGE;
-        } else if (!input) {
-            input = argv[i];
-        } else {
-            cli_error("embed: one model at a time (got '%s' and '%s')", input, argv[i]);
-            return EXIT_USAGE;
-        }
+} embed_args;
+
+static const char *const embed_formats[] = {"tflite", "c", NULL};
+
+static const cli_opt embed_rows[] = {
+    {"--output", "-o", "FILE", CLI_TEXT, offsetof(embed_args, output), NULL, NULL, 0,
+     "the copy to write (required; not MODEL itself); with --format c the\n"
+     "C source (*.c, *.cc or *.cpp), its header beside it (*.h)", "-o FILE", NULL},
+    {"--format", "-f", "FMT", CLI_CHOICE, offsetof(embed_args, format), embed_formats, NULL, 0,
+     "tflite (the default: the model) or c (the model as C source)", NULL,
+     "{cmd}: unknown format '{value}' (tflite or c)"},
+    {"--name", NULL, "NAME", CLI_TEXT, offsetof(embed_args, name), NULL, NULL, 0,
+     "--format c: the symbols' prefix, at most 100 characters (default:\n"
+     "from MODEL's file name)", NULL, NULL},
+    {"--strategy", "-s", "NAME", CLI_TEXT, offsetof(embed_args, s.po.strategy), NULL, NULL, 0,
+     "plan with NAME only (default: best and every portfolio strategy,\n"
+     "keeping the plan that gives TFLM the smallest head)", NULL, NULL},
+    {"--budget", NULL, "BYTES", CLI_BYTES, offsetof(embed_args, budget), NULL, NULL, 0,
+     "exit 1, writing nothing, when TFLM's whole arena with the copy\n"
+     "(kTensorArenaSize) exceeds BYTES (suffixes K, M: 1024-based)", NULL, NULL},
+    {"--budget-head", NULL, "BYTES", CLI_BYTES, offsetof(embed_args, budget_head), NULL, NULL, 0,
+     "the same for the head TFLM reaches with the copy", NULL, NULL},
+    {"--force", NULL, NULL, CLI_FLAG, offsetof(embed_args, force), NULL, NULL, 0,
+     "(kept for scripts: the copy is written even when it gains nothing over\n"
+     "the input as it is; embed then says \"no gain\" and exits 0)", NULL, NULL},
+};
+
+static int add_input(void *ctx, const char *arg, const char *after)
+{
+    embed_args *a = ctx;
+    (void)after;
+    if (a->input) {
+        cli_error("embed: one model at a time (got '%s' and '%s')", a->input, arg);
+        return -1;
     }
-    if (!input) {
+    a->input = arg;
+    return 0;
+}
+
+static int parse(embed_args *a, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    cli_search_init(&a->s);
+    cli_input_init(&a->in);
+    a->s.po.strategy = NULL;
+    a->budget = a->budget_head = -1;
+    cli_spec spec = {"embed", usage_text,
+                     {CLI_GROUP(embed_rows, a), cli_search_group(&a->s), cli_input_group(&a->in)},
+                     3, add_input, a, NULL};
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc != 0)
+        return rc;
+    if (!a->input) {
         cli_error("embed: no model given (see 'arenaplan embed --help')");
-        return EXIT_USAGE;
+        return -1;
     }
-    if (strcmp(format, "tflite") && strcmp(format, "c")) {
-        cli_error("embed: unknown format '%s' (tflite or c)", format);
-        return EXIT_USAGE;
-    }
-    if (name && strcmp(format, "c")) {
-        cli_error("embed: --name names the symbols of --format c");
-        return EXIT_USAGE;
-    }
-    if (in.load.runtime == AP_RUNTIME_TFLITE || in.threads_given) {
+    if (a->in.load.runtime == AP_RUNTIME_TFLITE || a->in.threads_given) {
         cli_error("embed: an offline plan is read by TFLM only; the TensorFlow Lite interpreter "
                   "ignores it (--runtime tflite and --threads do not apply)");
-        return EXIT_USAGE;
+        return -1;
     }
-    if (cli_model_copy_args("embed", input, output) != 0)
-        return EXIT_USAGE;
-    if (strcmp(format, "c") == 0 &&
-        (!(header = header_path(output)) || cli_check_output("-o", header) != 0))
-        goto usage;
-    if (eo.plan.strategy && cli_check_strategy(eo.plan.strategy) != 0)
-        goto usage;
-    if (cli_build_options(&in, &eo.build) != 0)
-        goto usage;
-    eo.plan.stop = cli_stop_flag();
-    eo.plan.progress = cli_progress_printer(quiet);
+    if (a->name && !a->format) {
+        cli_error("embed: --name names the symbols of --format c");
+        return -1;
+    }
+    if (a->name && strlen(a->name) > 100) {
+        cli_error("embed: --name is %zu characters long; a symbol prefix has at most 100",
+                  strlen(a->name));
+        return -1;
+    }
+    if (cli_model_copy_args("embed", a->input, a->output) != 0)
+        return -1;
+    if (a->s.po.strategy && cli_check_strategy(a->s.po.strategy) != 0)
+        return -1;
+    cli_warn_ineffective(&a->s.po.strategy, 1);
+    return 0;
+}
 
+/* The gate on TFLM's whole arena with the copy (the head when it is unknown for another
+ * reason than a failure, which fails a --budget). */
+static int gate(const embed_args *a, int known, const ap_tflm_whole *arena, int64_t head)
+{
+    if ((known < 0 && cli_budget_unknown(a->budget)) ||
+        cli_budget_exceeded(a->budget, known > 0 ? "arena with the copy" : "head with the copy",
+                            known > 0 ? arena->plan.min_arena : head) ||
+        cli_budget_exceeded(a->budget_head, "head with the copy", head))
+        return EXIT_INVALID;
+    return EXIT_OK;
+}
+
+int cmd_embed(int argc, char **argv)
+{
+    embed_args a;
+    ap_tflite_embed_options eo;
     const unsigned char *data;
     size_t len = 0;
     ap_error err = {0};
     ap_tflite_embed_result r;
     ap_tflm_whole arena;
-    int have = 0;
+    char *header = NULL;
+    int rc = parse(&a, argc, argv), known, have;
+    if (rc != 0)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    if (a.format && (!(header = header_path(a.output)) || cli_check_output("-o", header) != 0)) {
+        free(header);
+        return EXIT_USAGE;
+    }
+    ap_tflite_embed_options_init(&eo);
+    eo.plan = a.s.po;
+    if (cli_build_options(&a.in, &eo.build) != 0) {
+        free(header);
+        return EXIT_USAGE;
+    }
+    eo.plan.stop = cli_stop_flag();
+    eo.plan.progress = cli_progress_printer(a.s.quiet);
     memset(&r, 0, sizeof r);
-    if (cli_input_read(input, &data, &len) != 0)
-        goto usage;
-    ap_status st = ap_tflite_embed(data, len, input, &eo, &r, &err);
+    if (cli_input_read(a.input, &data, &len) != 0) {
+        free(header);
+        return EXIT_USAGE;
+    }
+    ap_status st = ap_tflite_embed(data, len, a.input, &eo, &r, &err);
     cli_progress_done();
+    if (cli_interrupted(&eo.plan, -1, -1)) {
+        rc = EXIT_INTERRUPTED;
+        goto done;
+    }
     if (st != AP_OK) {
         cli_error("%s", err.msg);
         rc = st == AP_ERR_INVALID || st == AP_ERR_LIMIT || st == AP_ERR_INFEASIBLE ? EXIT_INVALID
@@ -263,33 +302,31 @@ int cmd_embed(int argc, char **argv)
         goto done;
     }
     /* TFLM's arena with the copy, read as TFLM reads it, and with the input */
-    int k = cli_model_arena(r.data, r.len, output, &in, &arena.plan);
-    have = k == 1 && cli_model_arena(data, len, input, &in, &arena.stock) == 1;
-    if ((k < 0 && cli_budget_unknown(budget)) ||
-        cli_budget_exceeded(budget, have ? "arena with the copy" : "head with the copy",
-                            have ? arena.plan.min_arena : r.head) ||
-        cli_budget_exceeded(budget_head, "head with the copy", r.head)) {
+    known = cli_model_arena(r.data, r.len, a.output, &a.in, &arena.plan);
+    if (known == CLI_ARENA_REFUSED) {
         rc = EXIT_INVALID;
         goto done;
     }
+    have = known == 1 && cli_model_arena(data, len, a.input, &a.in, &arena.stock) == 1;
+    if ((rc = gate(&a, have ? 1 : known < 0 ? -1 : 0, &arena, r.head)) != EXIT_OK)
+        goto done;
     if (header && !have) {
         cli_error("embed: --format c: the source needs TFLM's whole arena (NAME_ARENA_SIZE), "
-                  "which is unknown for %s (see the warning)", input);
+                  "which is unknown for %s (see the warning)", a.input);
+        rc = EXIT_USAGE;
         goto done;
     }
     /* a copy that gains nothing is written all the same: it is correct, and a build step
        expecting it must find it */
-    (void)force;
-    if (header ? write_source(input, output, header, name, &r, &arena.plan) != 0
-               : cli_write_bytes("-o", output, r.data, r.len) != 0)
+    if (header ? write_source(a.input, a.output, header, a.name, &r, &arena.plan) != 0
+               : cli_write_bytes("-o", a.output, r.data, r.len) != 0) {
+        rc = EXIT_USAGE;
         goto done;
-    report(input, len, output, r.had_plan, &r, have ? &arena : NULL, header);
+    }
+    report(a.input, len, a.output, r.had_plan, &r, have ? &arena : NULL, header);
     rc = EXIT_OK;
 done:
     ap_tflite_embed_result_free(&r);
     free(header);
     return rc;
-usage:
-    free(header);
-    return EXIT_USAGE;
 }

@@ -1,16 +1,120 @@
-/* cmd_plan.c - `arenaplan plan`: plan one input and print or write the plan. */
+/* cmd_plan.c - `arenaplan plan`: plan one input (or several in one arena) and print or write
+ * the plan. Its options are the table below (cli_opt.h): the parser and the help at once. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arenaplan/csv.h"
 #include "arenaplan/export.h"
-#include "arenaplan/savings.h"
 #include "arenaplan/report.h"
 #include "arenaplan/shared.h"
+#include "arenaplan/tflm.h"
 #include "arenaplan/tflm_arena.h"
 #include "cli.h"
+
+#define MAX_INPUTS 64
+
+enum { LOG_NONE, LOG_REUSE, LOG_TFLM };
+enum { SHARED_NONE, SHARED_SEQUENTIAL, SHARED_CONCURRENT };
+
+typedef struct plan_args {
+    const char *inputs[MAX_INPUTS];
+    int ninputs;
+    int format; /* cli_format */
+    const char *output, *name;
+    int shared; /* SHARED_* */
+    int64_t budget, budget_head;
+    int log, timeline, show_overlap, ops, hex, sort;
+    const char *log_input; /* an input given right after a bare --log (for the hint) */
+    cli_search s;
+    cli_input_opts in;
+} plan_args;
+
+static int opt_log(void *ctx, const cli_opt *row, const char *v)
+{
+    plan_args *a = ctx;
+    (void)row;
+    if (!v || strcmp(v, "reuse") == 0)
+        a->log = LOG_REUSE;
+    else if (strcmp(v, "tflm") == 0)
+        a->log = LOG_TFLM;
+    else {
+        cli_error("--log=%s: reuse or tflm", v);
+        return -1;
+    }
+    return 0;
+}
+
+static int opt_shared(void *ctx, const cli_opt *row, const char *v)
+{
+    plan_args *a = ctx;
+    (void)row;
+    if (strcmp(v, "sequential") && strcmp(v, "concurrent")) {
+        cli_error("plan: --shared %s: sequential or concurrent", v);
+        return -1;
+    }
+    a->shared = strcmp(v, "sequential") == 0 ? SHARED_SEQUENTIAL : SHARED_CONCURRENT;
+    return 0;
+}
+
+static const char *const sort_names[] = {"start", "id", "size", "offset", NULL};
+
+static const cli_opt plan_rows[] = {
+    {"--strategy", "-s", "NAME", CLI_TEXT, offsetof(plan_args, s.po.strategy), NULL, NULL, 0,
+     "planning strategy (default best; see 'arenaplan strategies')", NULL, NULL},
+    {"--format", "-f", "FMT", CLI_CHOICE, offsetof(plan_args, format), cli_format_names, NULL, 0,
+     "table (default), csv, json, or c (a C header for firmware)", NULL,
+     "{cmd}: unknown format '{value}' (table, csv, json or c)"},
+    {"--name", NULL, "NAME", CLI_TEXT, offsetof(plan_args, name), NULL, NULL, 0,
+     "symbol prefix for --format c, at most 100 characters (default: from\n"
+     "the input's file name; with --shared, \"shared\", each model's symbols\n"
+     "NAME_FILENAME)", NULL, NULL},
+    {"--shared", NULL, "MODE", CLI_CALL, 0, NULL, opt_shared, 0,
+     "sequential or concurrent, for several inputs", NULL, NULL},
+    {"--output", "-o", "FILE", CLI_TEXT, offsetof(plan_args, output), NULL, NULL, 0,
+     "write the plan to FILE (atomically) instead of stdout", "-o FILE", NULL},
+    {"--budget", NULL, "BYTES", CLI_BYTES, offsetof(plan_args, budget), NULL, NULL, 0,
+     "exit 1 when the arena exceeds BYTES (suffixes K, M: 1024-based): for\n"
+     "models TFLM's whole arena (kTensorArenaSize), for buffer lists the plan", NULL, NULL},
+    {"--budget-head", NULL, "BYTES", CLI_BYTES, offsetof(plan_args, budget_head), NULL, NULL, 0,
+     "exit 1 when the head (the planned section) exceeds BYTES", NULL, NULL},
+    {"--sort", NULL, "ORDER", CLI_CHOICE, offsetof(plan_args, sort), sort_names, NULL, 0,
+     "table rows by start (first use, the default), id, size or offset", NULL,
+     "{flag} {value}: start, id, size or offset"},
+    {"--hex", NULL, NULL, CLI_FLAG, offsetof(plan_args, hex), NULL, NULL, 0,
+     "table offsets in hexadecimal, as addresses", NULL, NULL},
+    {"--ops", NULL, NULL, CLI_FLAG, offsetof(plan_args, ops), NULL, NULL, 0,
+     "after the table, what is live while each operator runs: bytes, share\n"
+     "of the head (a list's arena) and the buffers", NULL, NULL},
+    {"--log", NULL, "KIND", CLI_CALL, 0, NULL, opt_log, CLI_OPTIONAL,
+     "print the planning log first: --log (or --log=reuse) says for each\n"
+     "buffer in placement order whether it reuses bytes; --log=tflm prints\n"
+     "what TFLM's GreedyMemoryPlanner::PrintMemoryPlan and, for models,\n"
+     "RecordingMicroAllocator::PrintAllocations print, byte for byte (the\n"
+     "kind only after '=': the next argument is always an input)", NULL, NULL},
+    {"--timeline", NULL, NULL, CLI_FLAG, offsetof(plan_args, timeline), NULL, NULL, 0,
+     "print an ASCII chart of the plan first: one row per time step, the\n"
+     "arena scaled to the terminal's width (COLUMNS, else the terminal, else 80)\n"
+     "(with --log or --timeline, csv and json plans need -o FILE)", NULL, NULL},
+    {"--show-overlap", NULL, NULL, CLI_FLAG, offsetof(plan_args, show_overlap), NULL, NULL, 0,
+     "(kept for scripts: the table always shows the bytes overlap saves)", NULL, NULL},
+};
+
+static int add_input(void *ctx, const char *arg, const char *after)
+{
+    plan_args *a = ctx;
+    if (a->ninputs == MAX_INPUTS) {
+        cli_error("plan: at most %d inputs", MAX_INPUTS);
+        return -1;
+    }
+    if (after && !a->log_input)
+        a->log_input = arg;
+    cli_input_name(arg);
+    a->inputs[a->ninputs++] = arg;
+    return 0;
+}
 
 static const char usage_text[] =
     "usage: arenaplan plan INPUT [options]\n"
@@ -21,158 +125,69 @@ static const char usage_text[] =
     "all of them: sequential = they run one after another (the arena is the largest head);\n"
     "concurrent = they may run at the same time (no byte is shared between models).\n"
     "\n"
-    "options:\n"
-    "  --strategy NAME    planning strategy (default best; see 'arenaplan strategies')\n"
-    "  --format FMT       table (default), csv, json, or c (a C header for firmware)\n"
-    "  --name NAME        symbol prefix for --format c (default: from the input's file name;\n"
-    "                     with --shared, \"shared\", each model's symbols NAME_FILENAME)\n"
-    "  --shared MODE      sequential or concurrent, for several inputs\n"
-    "  -o FILE            write the plan to FILE (atomically) instead of stdout\n"
-    "  --budget BYTES     exit 1 when the arena exceeds BYTES (suffixes K, M: 1024-based): for\n"
-    "                     models TFLM's whole arena (kTensorArenaSize), for buffer lists the plan\n"
-    "  --budget-head BYTES  exit 1 when the head (the planned section) exceeds BYTES\n"
-    "  --sort ORDER       table rows by start (first use, the default), id, size or offset\n"
-    "  --hex              table offsets in hexadecimal, as addresses\n"
-    "  --ops              after the table, what is live while each operator runs: bytes, share\n"
-    "                     of the head (a list's arena) and the buffers\n"
-    "  --log [reuse|tflm] print the planning log first: reuse (the default) says for each buffer\n"
-    "                     in placement order whether it reuses bytes; tflm prints what TFLM's\n"
-    "                     GreedyMemoryPlanner::PrintMemoryPlan and, for models,\n"
-    "                     RecordingMicroAllocator::PrintAllocations print, byte for byte\n"
-    "  --timeline         print an ASCII chart of the plan first: one row per time step, the\n"
-    "                     arena scaled to the terminal's width (COLUMNS, else the terminal, else 80)\n"
-    "                     (with --log or --timeline, csv and json plans need -o FILE)\n"
-    "  --show-overlap     (kept for scripts: the table always shows the bytes overlap saves)\n";
+    "options:\n";
 
-#define MAX_INPUTS 64
-
-enum { LOG_NONE, LOG_REUSE, LOG_TFLM };
-
-typedef struct plan_args {
-    const char *inputs[MAX_INPUTS];
-    int ninputs;
-    const char *format, *output, *budget_text, *name, *shared;
-    int64_t budget, budget_head;
-    int quiet, log, timeline, show_overlap, ops;
-    ap_report_options table;
-    ap_plan_options po;
-    cli_input_opts in;
-} plan_args;
-
-static int parse(plan_args *a, int argc, char **argv)
+/* What the options say together, once parsed: each refusal names the options. */
+static int check_args(plan_args *a)
 {
-    int i, m;
-    const char *v;
-    memset(a, 0, sizeof *a);
-    ap_plan_options_init(&a->po);
-    cli_input_init(&a->in);
-    a->format = "table";
-    a->budget = a->budget_head = -1;
-    ap_report_options_init(&a->table);
-    for (i = 1; i < argc; i++) {
-        if (cli_is_help(argv, i)) {
-            fputs(usage_text, stdout);
-            fputs(cli_search_help, stdout);
-            fputs(cli_input_help, stdout);
-            return -2;
-        }
-        if ((m = cli_input_option(&a->in, argc, argv, &i)) != 0) {
-            if (m < 0)
-                return -1;
-        } else if ((m = cli_value(argc, argv, &i, "--strategy", "-s", &a->po.strategy)) != 0 ||
-                   (m = cli_value(argc, argv, &i, "--format", "-f", &a->format)) != 0 ||
-                   (m = cli_value(argc, argv, &i, "--output", "-o", &a->output)) != 0 ||
-                   (m = cli_value(argc, argv, &i, "--name", NULL, &a->name)) != 0 ||
-                   (m = cli_value(argc, argv, &i, "--shared", NULL, &a->shared)) != 0) {
-            if (m < 0)
-                return -1;
-        } else if ((m = cli_budget_option(argc, argv, &i, "--budget", &a->budget)) != 0) {
-            if (m < 0)
-                return -1;
-        } else if ((m = cli_budget_option(argc, argv, &i, "--budget-head", &a->budget_head)) != 0) {
-            if (m < 0)
-                return -1;
-        } else if ((m = cli_search_option(&a->po, &a->quiet, argc, argv, &i)) != 0) {
-            if (m < 0)
-                return -1;
-        } else if (cli_flag(argv, i, "--log", NULL) || strncmp(argv[i], "--log=", 6) == 0) {
-            /* the value is optional: --log alone is the reuse log */
-            const char *kind = argv[i][5] == '=' ? argv[i] + 6
-                               : i + 1 < argc && (strcmp(argv[i + 1], "tflm") == 0 ||
-                                                  strcmp(argv[i + 1], "reuse") == 0) ? argv[++i]
-                                                                                     : "reuse";
-            if (strcmp(kind, "reuse") && strcmp(kind, "tflm")) {
-                cli_error("--log %s: reuse or tflm", kind);
-                return -1;
-            }
-            a->log = strcmp(kind, "tflm") == 0 ? LOG_TFLM : LOG_REUSE;
-        } else if ((m = cli_value(argc, argv, &i, "--sort", NULL, &v)) != 0) {
-            const char *const *names = ap_row_order_names();
-            int k;
-            if (m < 0)
-                return -1;
-            for (k = 0; names[k] && strcmp(names[k], v); k++)
-                ;
-            if (!names[k]) {
-                cli_error("--sort %s: start, id, size or offset", v);
-                return -1;
-            }
-            a->table.order = (ap_row_order)k;
-        } else if (cli_flag(argv, i, "--hex", NULL)) {
-            a->table.hex = 1;
-        } else if (cli_flag(argv, i, "--ops", NULL)) {
-            a->ops = 1;
-        } else if (cli_flag(argv, i, "--timeline", NULL)) {
-            a->timeline = 1;
-        } else if (cli_flag(argv, i, "--show-overlap", NULL)) {
-            a->show_overlap = 1;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_error("plan: unknown option '%s' (see 'arenaplan plan --help')", argv[i]);
-            return -1;
-        } else if (a->ninputs < MAX_INPUTS) {
-            cli_input_name(argv[i]);
-            a->inputs[a->ninputs++] = argv[i];
-        } else {
-            cli_error("plan: at most %d inputs", MAX_INPUTS);
-            return -1;
-        }
+    struct stat st;
+    int table = a->format == CLI_FORMAT_TABLE;
+    const char *fmt = cli_format_names[a->format];
+    if (a->log_input && stat(a->log_input, &st) != 0) {
+        cli_error("plan: %s: no such input (the kind of --log comes after '=': --log=reuse or "
+                  "--log=tflm; the next argument is always an input)", a->log_input);
+        return -1;
     }
     if (!a->ninputs) {
         cli_error("plan: no input given (see 'arenaplan plan --help')");
         return -1;
     }
-    if (strcmp(a->format, "table") && strcmp(a->format, "csv") && strcmp(a->format, "json") &&
-        strcmp(a->format, "c")) {
-        cli_error("plan: unknown format '%s' (table, csv, json or c)", a->format);
-        return -1;
-    }
-    if (a->shared && strcmp(a->shared, "sequential") && strcmp(a->shared, "concurrent")) {
-        cli_error("plan: --shared %s: sequential or concurrent", a->shared);
+    if (a->name && strlen(a->name) > 100) {
+        cli_error("plan: --name is %zu characters long; a symbol prefix has at most 100",
+                  strlen(a->name));
         return -1;
     }
     if (a->ninputs > 1 && !a->shared) {
         cli_error("plan: several inputs need --shared sequential or --shared concurrent");
         return -1;
     }
-    if (a->shared && strcmp(a->format, "table") && strcmp(a->format, "json") && strcmp(a->format, "c")) {
+    if (a->shared && a->format == CLI_FORMAT_CSV) {
         cli_error("plan: --shared writes table, json or c");
         return -1;
     }
-    if ((a->log || a->timeline) && strcmp(a->format, "table") && (!a->output || strcmp(a->output, "-") == 0)) {
+    if ((a->log || a->timeline) && !table && (!a->output || strcmp(a->output, "-") == 0)) {
         cli_error("plan: --log and --timeline print to stdout; write the %s plan to a file with -o FILE",
-                  a->format);
+                  fmt);
         return -1;
     }
-    if ((a->ops || a->table.hex || a->table.order != AP_ROWS_START) && strcmp(a->format, "table")) {
+    if ((a->ops || a->hex || a->sort) && !table) {
         cli_error("plan: --ops, --sort and --hex shape the table; the %s plan lists every buffer "
-                  "in input order%s", a->format, strcmp(a->format, "json") ? "" : " (and \"ops\" for models)");
+                  "in input order%s", fmt, a->format == CLI_FORMAT_JSON ? " (and \"ops\" for models)" : "");
         return -1;
     }
-    if (a->po.strategy && cli_check_strategy(a->po.strategy) != 0)
+    if (a->name && a->format != CLI_FORMAT_C)
+        cli_warn("--name names the symbols of --format c; the %s plan does not use it", fmt);
+    if (a->s.po.strategy && cli_check_strategy(a->s.po.strategy) != 0)
         return -1;
     if (a->output && strcmp(a->output, "-") != 0 && cli_check_output("-o", a->output) != 0)
         return -1;
+    cli_warn_ineffective(&a->s.po.strategy, 1);
     return 0;
+}
+
+/* 0, 1 after --help, -1 after an error. */
+static int parse(plan_args *a, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    cli_search_init(&a->s);
+    cli_input_init(&a->in);
+    a->s.po.strategy = NULL;
+    a->budget = a->budget_head = -1;
+    cli_spec spec = {"plan", usage_text,
+                     {CLI_GROUP(plan_rows, a), cli_search_group(&a->s), cli_input_group(&a->in)},
+                     3, add_input, a, NULL};
+    int rc = cli_parse(&spec, argc, argv);
+    return rc != 0 ? rc : check_args(a);
 }
 
 /* The width of the terminal for --timeline: COLUMNS, else the terminal stdout is, else 80. */
@@ -196,44 +211,54 @@ static int print_explanations(const plan_args *a, const ap_problem *p, const ap_
                               const ap_tflm_whole *arena)
 {
     ap_error err = {0};
-    if (a->log == LOG_REUSE && ap_write_log(stdout, p, plan, &err) != AP_OK)
-        goto fail;
-    if (a->log == LOG_TFLM && ap_write_tflm_log(stdout, p, plan, &err) != AP_OK)
-        goto fail;
+    cli_out out;
+    ap_status st = AP_OK;
+    if (cli_out_open(&out, "-o", NULL) != 0)
+        return -1;
+    if (a->log == LOG_REUSE)
+        st = ap_write_log(out.f, p, plan, &err);
+    if (st == AP_OK && a->log == LOG_TFLM)
+        st = ap_write_tflm_log(out.f, p, plan, &err);
     /* what the application prints after AllocateTensors (RecordingMicroAllocator) */
-    if (a->log == LOG_TFLM && arena && ap_write_tflm_allocations(stdout, arena, &err) != AP_OK)
-        goto fail;
-    if (a->log && (a->timeline || !a->output))
-        fputc('\n', stdout);
-    if (a->timeline && ap_write_timeline(stdout, p, plan, terminal_width(), &err) != AP_OK)
-        goto fail;
-    if (a->timeline && !a->output)
-        fputc('\n', stdout);
+    if (st == AP_OK && a->log == LOG_TFLM && arena)
+        st = ap_write_tflm_allocations(out.f, arena, &err);
+    if (st == AP_OK && a->log && (a->timeline || !a->output))
+        fputc('\n', out.f);
+    if (st == AP_OK && a->timeline)
+        st = ap_write_timeline(out.f, p, plan, terminal_width(), &err);
+    if (st == AP_OK && a->timeline && !a->output)
+        fputc('\n', out.f);
+    out.text = a->log == LOG_TFLM ? 2 : 1; /* TFLM's log ends its lines with CRLF */
+    if (cli_out_close(&out, st == AP_OK) != 0 || st != AP_OK) {
+        if (st != AP_OK)
+            cli_error("%s", err.msg);
+        return -1;
+    }
     return 0;
-fail:
-    cli_error("%s", err.msg);
-    return -1;
 }
 
 static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, const ap_plan *plan,
                            const ap_tflm_whole *arena, ap_error *err)
 {
-    ap_report_options o = a->table;
+    ap_report_options o;
+    ap_report_options_init(&o);
+    o.order = (ap_row_order)a->sort;
+    o.hex = a->hex;
     o.arena = arena;
-    if (strcmp(a->format, "csv") == 0)
+    if (a->format == CLI_FORMAT_CSV)
         return ap_csv_write(f, p, plan, err);
-    if (strcmp(a->format, "json") == 0)
+    if (a->format == CLI_FORMAT_JSON)
         return ap_write_json_with(f, p, plan, &o, err);
-    if (strcmp(a->format, "c") == 0) {
+    if (a->format == CLI_FORMAT_C) {
         char name[101];
         if (a->name)
-            snprintf(name, sizeof name, "%s", a->name);
+            snprintf(name, sizeof name, "%s", a->name); /* at most 100: check_args */
         else
             ap_c_identifier(a->inputs[0], name, sizeof name);
         return ap_write_c_header_with(f, p, plan, name, &o, err);
     }
-    (void)a->show_overlap; /* the table shows the savings whenever rules made allowances */
-    /* what another operator order would save, under TFLM's lifetimes */
+    /* the table shows the savings whenever rules made allowances (--show-overlap is implied);
+       and what another operator order would save, under TFLM's lifetimes */
     char line[AP_ERROR_MAX + 128];
     const char *lines[2] = {NULL, NULL};
     ap_tflite_build_options bo;
@@ -247,20 +272,6 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
         st = ap_write_ops(f, p, plan, err);
     }
     return st;
-}
-
-/* --budget gates the whole arena when it is known (else the head), --budget-head the head;
- * neither gates an arena that is a lower estimate (a path not modelled). */
-static int budget_check(const plan_args *a, ap_problem **ps, int64_t head, int64_t whole)
-{
-    int i;
-    for (i = 0; i < a->ninputs; i++)
-        if (cli_budget_estimate(a->inputs[i], ps[i], a->budget, a->budget_head))
-            return EXIT_INVALID;
-    if (cli_budget_exceeded(a->budget, "arena", whole >= 0 ? whole : head) ||
-        cli_budget_exceeded(a->budget_head, "head", head))
-        return EXIT_INVALID;
-    return EXIT_OK;
 }
 
 /* One header for the models: each named by its file (a repeated name gets its position). */
@@ -282,49 +293,67 @@ static ap_status write_shared_c(FILE *f, const plan_args *a, ap_problem **ps, co
     }
     snprintf(name, sizeof name, "%s", a->name ? a->name : "shared");
     return ap_write_c_header_shared(f, ps, plans, (size_t)a->ninputs, np,
-                                    strcmp(a->shared, "concurrent") == 0 ? AP_SHARED_CONCURRENT
-                                                                         : AP_SHARED_SEQUENTIAL,
+                                    a->shared == SHARED_CONCURRENT ? AP_SHARED_CONCURRENT
+                                                                   : AP_SHARED_SEQUENTIAL,
                                     r->arena, arenas, name, err);
+}
+
+static const char *shared_name(const plan_args *a)
+{
+    return a->shared == SHARED_CONCURRENT ? "concurrent" : "sequential";
+}
+
+/* --shared's JSON: the shared figures, then each model's plan. */
+static ap_status write_shared_json(FILE *f, const plan_args *a, ap_problem **ps, const ap_plan *plans,
+                                   const ap_shared_result *r, const ap_tflm_whole *arenas, ap_error *err)
+{
+    int64_t whole_head = 0, tails = 0;
+    int64_t whole = arenas ? ap_tflm_shared_arena(arenas, (size_t)a->ninputs, &whole_head, &tails) : -1;
+    ap_report_options o;
+    ap_status st = AP_OK;
+    ap_report_options_init(&o);
+    fprintf(f, "{\"shared\":\"%s\",\"arena_bytes\":%lld,\"separate_bytes\":%lld,\"saving_bytes\":%lld,"
+               "\"sequential_bytes\":%lld,\"concurrent_bytes\":%lld,",
+            shared_name(a), (long long)r->arena, (long long)r->separate,
+            (long long)(r->separate - r->arena), (long long)r->sequential, (long long)r->concurrent);
+    if (arenas)
+        fprintf(f, "\"tflm\":{\"target\":\"%s\",\"head\":%lld,\"tails\":%lld,\"arena\":%lld},",
+                arenas[0].plan.target, (long long)whole_head, (long long)tails, (long long)whole);
+    fputs("\"models\":[", f);
+    for (int i = 0; i < a->ninputs && st == AP_OK; i++) {
+        fputs(i ? "," : "", f);
+        o.arena = arenas ? &arenas[i] : NULL;
+        st = ap_write_json_with(f, ps[i], &plans[i], &o, err);
+    }
+    fputs("]}\n", f);
+    return st;
 }
 
 /* arenas: every model's whole arena, or NULL when one is unknown. */
 static ap_status write_shared(FILE *f, const plan_args *a, ap_problem **ps, const ap_plan *plans,
                               const ap_shared_result *r, const ap_tflm_whole *arenas, ap_error *err)
 {
-    int i;
     int64_t saving = r->separate - r->arena, whole_head = 0, tails = 0;
     int64_t whole = arenas ? ap_tflm_shared_arena(arenas, (size_t)a->ninputs, &whole_head, &tails) : -1;
-    ap_report_options o = a->table;
+    ap_report_options o;
     ap_status st = AP_OK;
-    if (strcmp(a->format, "c") == 0)
+    if (a->format == CLI_FORMAT_C)
         return write_shared_c(f, a, ps, plans, r, arenas, err);
-    if (strcmp(a->format, "json") == 0) {
-        fprintf(f, "{\"shared\":\"%s\",\"arena_bytes\":%lld,\"separate_bytes\":%lld,\"saving_bytes\":%lld,"
-                   "\"sequential_bytes\":%lld,\"concurrent_bytes\":%lld,",
-                a->shared, (long long)r->arena, (long long)r->separate, (long long)saving,
-                (long long)r->sequential, (long long)r->concurrent);
-        if (arenas)
-            fprintf(f, "\"tflm\":{\"target\":\"%s\",\"head\":%lld,\"tails\":%lld,\"arena\":%lld},",
-                    arenas[0].plan.target, (long long)whole_head, (long long)tails, (long long)whole);
-        fputs("\"models\":[", f);
-        for (i = 0; i < a->ninputs && st == AP_OK; i++) {
-            fputs(i ? "," : "", f);
-            o.arena = arenas ? &arenas[i] : NULL;
-            st = ap_write_json_with(f, ps[i], &plans[i], &o, err);
-        }
-        fputs("]}\n", f);
-        return st;
-    }
+    if (a->format == CLI_FORMAT_JSON)
+        return write_shared_json(f, a, ps, plans, r, arenas, err);
+    ap_report_options_init(&o);
+    o.order = (ap_row_order)a->sort;
+    o.hex = a->hex;
     if (arenas)
         fprintf(f, "arena        %lld bytes (kTensorArenaSize for TFLM on %s; the shared head %lld + the "
                    "models' tails %lld%s)\n", (long long)whole, arenas[0].plan.target, (long long)whole_head,
                 (long long)tails, whole != whole_head + tails ? ", one model's AllocateTensors needing more beside the others' tails" : "");
-    fprintf(f, "shared       %s: %lld bytes for %d models\n", a->shared, (long long)r->arena, a->ninputs);
+    fprintf(f, "shared       %s: %lld bytes for %d models\n", shared_name(a), (long long)r->arena, a->ninputs);
     fprintf(f, "separate     %lld bytes (the shared arena saves %lld, %.1f%%)\n", (long long)r->separate,
             (long long)saving, r->separate ? 100.0 * (double)saving / (double)r->separate : 0.0);
     fprintf(f, "sequential   %lld bytes (the largest head)\n", (long long)r->sequential);
     fprintf(f, "concurrent   %lld bytes (no byte shared between models)\n", (long long)r->concurrent);
-    for (i = 0; i < a->ninputs && st == AP_OK; i++) {
+    for (int i = 0; i < a->ninputs && st == AP_OK; i++) {
         fprintf(f, "\n== model %d: %s (head %lld bytes)\n", i, a->inputs[i], (long long)plans[i].arena);
         o.arena = arenas ? &arenas[i] : NULL;
         st = ap_write_table_with(f, ps[i], &plans[i], &o, err);
@@ -332,104 +361,139 @@ static ap_status write_shared(FILE *f, const plan_args *a, ap_problem **ps, cons
     return st;
 }
 
-int cmd_plan(int argc, char **argv)
-{
-    plan_args a;
-    ap_problem *ps[MAX_INPUTS] = {NULL};
+/* What one run holds: the problems, their plans, the shared result, the whole arenas. */
+typedef struct plan_run {
+    ap_problem *ps[MAX_INPUTS];
     ap_plan plans[MAX_INPUTS];
     ap_shared_result shared;
+    ap_tflm_whole *arenas; /* every model's, or NULL when one is unknown */
+    int unknown;           /* a model's whole arena could not be computed */
+} plan_run;
+
+/* Measure: loads every input, plans (one arena for them all with --shared), and computes
+ * TFLM's whole arena of every model. An exit code. */
+static int measure(plan_args *a, plan_run *r)
+{
     ap_error err = {0};
-    cli_out out;
-    ap_tflm_whole *arenas = NULL;
-    int rc = parse(&a, argc, argv), i, nloaded = 0, have_all = 1, unknown = 0;
-    ap_status st;
-    if (rc == -2)
-        return EXIT_OK;
-    if (rc < 0)
-        return EXIT_USAGE;
-    for (i = 0; i < a.ninputs; i++)
-        ap_plan_init(&plans[i]);
-    for (i = 0; i < a.ninputs; i++, nloaded++)
-        if (!(ps[i] = cli_load(a.inputs[i], &a.in))) {
-            rc = EXIT_USAGE;
-            goto done;
-        }
-    a.po.stop = cli_stop_flag();
-    a.po.progress = cli_progress_printer(a.quiet);
-    if (a.shared) {
-        ap_shared_mode mode = strcmp(a.shared, "concurrent") == 0 ? AP_SHARED_CONCURRENT : AP_SHARED_SEQUENTIAL;
+    int have_all = 1;
+    for (int i = 0; i < a->ninputs; i++) {
+        size_t shared = 0;
+        if (!(r->ps[i] = cli_load(a->inputs[i], &a->in)))
+            return EXIT_USAGE;
+        if (r->ps[i]->origin == AP_ORIGIN_TFLM &&
+            ap_tflm_offline_clashes(r->ps[i], NULL, 0, &shared, NULL) == AP_OK && shared)
+            cli_warn("%s: its offline plan puts %zu pair%s of tensors live at once on shared bytes; "
+                     "TFLM runs them so, which holds only with kernels made for it (Vela's NPU "
+                     "plans are); 'arenaplan check' names them", a->inputs[i], shared,
+                     shared == 1 ? "" : "s");
+    }
+    a->s.po.stop = cli_stop_flag();
+    a->s.po.progress = cli_progress_printer(a->s.quiet);
+    if (a->shared) {
+        ap_shared_mode mode = a->shared == SHARED_CONCURRENT ? AP_SHARED_CONCURRENT : AP_SHARED_SEQUENTIAL;
         ap_check_result res;
-        st = ap_plan_shared(ps, (size_t)a.ninputs, mode, &a.po, plans, &shared, &err);
+        ap_status st = ap_plan_shared(r->ps, (size_t)a->ninputs, mode, &a->s.po, r->plans, &r->shared, &err);
         cli_progress_done();
+        if (cli_interrupted(&a->s.po, st == AP_OK ? r->shared.arena : -1, -1))
+            return EXIT_INTERRUPTED;
         if (st != AP_OK) {
             cli_error("%s", err.msg);
-            rc = st == AP_ERR_USAGE || st == AP_ERR_INPUT ? EXIT_USAGE : EXIT_INVALID;
-            goto done;
+            return st == AP_ERR_USAGE || st == AP_ERR_INPUT ? EXIT_USAGE : EXIT_INVALID;
         }
-        if (ap_check_shared(ps, (size_t)a.ninputs, mode, plans, &res) != AP_OK) {
+        if (ap_check_shared(r->ps, (size_t)a->ninputs, mode, r->plans, &res) != AP_OK) {
             cli_error("internal error: the shared plan fails the checker: %s", res.message);
-            rc = EXIT_INVALID;
-            goto done;
+            return EXIT_INVALID;
         }
-    } else if ((rc = cli_plan(ps[0], &a.po, &plans[0])) != EXIT_OK) {
-        goto done;
+    } else {
+        int rc = cli_plan(r->ps[0], &a->s.po, &r->plans[0]);
+        if (rc != EXIT_OK)
+            return rc;
     }
-    /* TFLM's whole arena, for every model (all or nothing, for a shared one) */
-    if (!(arenas = calloc((size_t)a.ninputs, sizeof *arenas))) {
+    if (!(r->arenas = calloc((size_t)a->ninputs, sizeof *r->arenas))) {
         cli_error("out of memory");
-        rc = EXIT_USAGE;
-        goto done;
+        return EXIT_USAGE;
     }
-    for (i = 0; i < a.ninputs; i++) {
-        int k = cli_arena(a.inputs[i], &a.in, ps[i], &plans[i], &arenas[i]);
+    for (int i = 0; i < a->ninputs; i++) {
+        int k = cli_arena(a->inputs[i], &a->in, r->ps[i], &r->plans[i], &r->arenas[i]);
+        if (k == CLI_ARENA_REFUSED)
+            return EXIT_INVALID;
         have_all &= k == 1;
-        unknown |= k < 0;
+        r->unknown |= k < 0;
     }
     if (!have_all) {
-        free(arenas);
-        arenas = NULL;
+        free(r->arenas);
+        r->arenas = NULL;
     }
-    for (i = 0; i < a.ninputs; i++) {
-        if (a.ninputs > 1 && (a.log || a.timeline))
-            printf("%s%s:\n", i ? "\n" : "", a.inputs[i]);
-        if (print_explanations(&a, ps[i], &plans[i], arenas ? &arenas[i] : NULL) != 0) {
-            rc = EXIT_USAGE;
-            goto done;
-        }
+    return EXIT_OK;
+}
+
+/* Summarise: the gate. --budget gates the whole arena when it is known (it fails when a model's
+ * is unknown), else the plan; --budget-head the head; neither gates an arena that is a lower
+ * estimate (a path not modelled). */
+static int gate(const plan_args *a, const plan_run *r)
+{
+    int64_t head = a->shared ? r->shared.arena : r->plans[0].arena;
+    int64_t whole = !r->arenas ? -1
+                    : a->shared ? ap_tflm_shared_arena(r->arenas, (size_t)a->ninputs, NULL, NULL)
+                                : r->arenas[0].plan.min_arena;
+    for (int i = 0; i < a->ninputs; i++) /* an arena that is a lower estimate cannot be gated */
+        if (cli_budget_estimate(a->inputs[i], r->ps[i], a->budget, a->budget_head))
+            return EXIT_INVALID;
+    if (r->unknown && cli_budget_unknown(a->budget))
+        return EXIT_INVALID;
+    if (cli_budget_exceeded(a->budget, "arena", whole >= 0 ? whole : head) ||
+        cli_budget_exceeded(a->budget_head, "head", head))
+        return EXIT_INVALID;
+    return EXIT_OK;
+}
+
+/* Print: the explanations, then the plan (no file past a failed gate). */
+static int print(const plan_args *a, const plan_run *r, int gated)
+{
+    ap_error err = {0};
+    cli_out out;
+    ap_status st;
+    for (int i = 0; i < a->ninputs; i++) {
+        if (a->ninputs > 1 && (a->log || a->timeline))
+            printf("%s%s:\n", i ? "\n" : "", a->inputs[i]);
+        if (print_explanations(a, r->ps[i], &r->plans[i], r->arenas ? &r->arenas[i] : NULL) != 0)
+            return EXIT_USAGE;
     }
     /* A failed gate writes no file (a make rule must not see a fresh output); on stdout the
      * plan still follows the message, which comes first so that a broken stdout cannot hide
      * it. */
-    int gate = unknown && cli_budget_unknown(a.budget)
-                   ? EXIT_INVALID
-                   : budget_check(&a, ps, a.shared ? shared.arena : plans[0].arena,
-                                  !arenas ? -1
-                                  : a.shared ? ap_tflm_shared_arena(arenas, (size_t)a.ninputs, NULL, NULL)
-                                             : arenas[0].plan.min_arena);
-    if (gate != EXIT_OK && a.output && strcmp(a.output, "-") != 0) {
-        rc = gate;
-        goto done;
-    }
-    if (cli_out_open(&out, "-o", a.output) != 0) {
-        rc = EXIT_USAGE;
-        goto done;
-    }
-    st = a.shared ? write_shared(out.f, &a, ps, plans, &shared, arenas, &err)
-                  : write_one(out.f, &a, ps[0], &plans[0], arenas, &err);
+    if (gated != EXIT_OK && a->output && strcmp(a->output, "-") != 0)
+        return gated;
+    if (cli_out_open(&out, "-o", a->output) != 0)
+        return EXIT_USAGE;
+    out.text = a->format == CLI_FORMAT_TABLE;
+    st = a->shared ? write_shared(out.f, a, (ap_problem **)r->ps, r->plans, &r->shared, r->arenas, &err)
+                   : write_one(out.f, a, r->ps[0], &r->plans[0], r->arenas, &err);
     if (st != AP_OK) {
         cli_out_close(&out, 0);
         cli_error("%s", err.msg);
         /* only a plan the format cannot express (a head beyond 32 bits) is the input's fault */
-        rc = st == AP_ERR_OVERFLOW ? EXIT_INVALID : EXIT_USAGE;
-        goto done;
+        return st == AP_ERR_OVERFLOW ? EXIT_INVALID : EXIT_USAGE;
     }
-    rc = cli_out_close(&out, 1) != 0 ? EXIT_USAGE : gate;
-done:
-    free(arenas);
+    return cli_out_close(&out, 1) != 0 ? EXIT_USAGE : gated;
+}
+
+int cmd_plan(int argc, char **argv)
+{
+    plan_args a;
+    plan_run r;
+    int rc = parse(&a, argc, argv), i;
+    if (rc != 0)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    memset(&r, 0, sizeof r);
+    for (i = 0; i < a.ninputs; i++)
+        ap_plan_init(&r.plans[i]);
+    if ((rc = measure(&a, &r)) == EXIT_OK)
+        rc = print(&a, &r, gate(&a, &r));
+    free(r.arenas);
     for (i = 0; i < a.ninputs; i++) {
-        ap_plan_free(&plans[i]);
-        ap_problem_free(ps[i]);
+        ap_plan_free(&r.plans[i]);
+        ap_problem_free(r.ps[i]);
     }
-    (void)nloaded;
     return rc;
 }

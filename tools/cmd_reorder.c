@@ -1,5 +1,6 @@
 /* cmd_reorder.c - `arenaplan reorder`: a copy of a model whose operators run in the order that
  * keeps the fewest bytes live. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,16 +21,7 @@ static const char usage_text[] =
     "offline plan of MODEL belongs to the stored order: it is recomputed for the new one. MODEL\n"
     "is never modified; OUT is written atomically. See docs/reorder.md.\n"
     "\n"
-    "options:\n"
-    "  -o FILE            the copy to write (required; not MODEL itself)\n"
-    "  --strategy NAME    exact (default: the bound, cheap orders, then the exact search),\n"
-    "                     cheap (list schedules and depth-first post-orders), list, dfs, or\n"
-    "                     stored (keep the order; report the bound)\n"
-    "  --budget N         exact search nodes (default 2000000); when they run out, the best\n"
-    "                     order found is written with its distance from the bound\n"
-    "  --embed            also embed best's plan of the new order as TFLM's offline plan\n"
-    "  --kernels SET      kernel set whose scratch is modelled (reference, reference64, none)\n"
-    "  --target T         cortex-m (the default) or host64: whose TFLM arena is reported\n";
+    "options:\n";
 
 static void report(const char *input, size_t in_len, const char *output,
                    const ap_tflite_reorder_output *o)
@@ -97,83 +89,134 @@ static void report(const char *input, size_t in_len, const char *output,
     }
 }
 
-int cmd_reorder(int argc, char **argv)
-{
-    const char *input = NULL, *output = NULL, *strategy = NULL, *budget = NULL;
-    ap_tflite_reorder_write_options wo;
+typedef struct reorder_args {
+    const char *input, *output, *strategy;
+    uint64_t budget;
+    int embed;
+    const char *refused; /* an input option that does not apply to the order */
     cli_input_opts in;
-    int i, m, rc = EXIT_USAGE;
-    ap_tflite_reorder_write_options_init(&wo);
-    cli_input_init(&in);
-    for (i = 1; i < argc; i++) {
-        if (cli_is_help(argv, i)) {
-            fputs(usage_text, stdout);
-            return EXIT_OK;
-        }
-        if ((m = cli_input_option(&in, argc, argv, &i)) != 0 ||
-            (m = cli_value(argc, argv, &i, "--output", "-o", &output)) != 0 ||
-            (m = cli_value(argc, argv, &i, "--strategy", "-s", &strategy)) != 0 ||
-            (m = cli_value(argc, argv, &i, "--budget", NULL, &budget)) != 0) {
-            if (m < 0)
-                return EXIT_USAGE;
-        } else if (cli_flag(argv, i, "--embed", NULL)) {
-            wo.embed = 1;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_error("reorder: unknown option '%s' (see 'arenaplan reorder --help')", argv[i]);
-            return EXIT_USAGE;
-        } else if (!input) {
-            input = argv[i];
-        } else {
-            cli_error("reorder: one model at a time (got '%s' and '%s')", input, argv[i]);
-            return EXIT_USAGE;
-        }
+} reorder_args;
+
+/* What does not apply to the order: sharing rules, another alignment, TFLite's runtime (the
+ * values that change nothing pass); options that do nothing for reorder warn. */
+static int opt_refused(void *ctx, const cli_opt *row, const char *v)
+{
+    reorder_args *a = ctx;
+    if (!v)
+        cli_warn("%s does nothing for reorder: the offline plan is recomputed for the new order",
+                 row->name);
+    else if (!(strcmp(row->name, "--align") == 0 && strcmp(v, "16") == 0) &&
+             !(strcmp(row->name, "--runtime") == 0 && strcmp(v, "tflm") == 0) &&
+             !((strcmp(row->name, "--inplace") == 0 || strcmp(row->name, "--overlap") == 0) &&
+               strcmp(v, "none") == 0))
+        a->refused = row->name;
+    return 0;
+}
+
+/* Parsed to be refused with a reason (not listed: they do not apply). */
+static const cli_opt refused_rows[] = {
+    {"--inplace", NULL, "RULES", CLI_CALL, 0, NULL, opt_refused, CLI_HIDDEN, NULL, NULL, NULL},
+    {"--overlap", NULL, "RULES", CLI_CALL, 0, NULL, opt_refused, CLI_HIDDEN, NULL, NULL, NULL},
+    {"--align", NULL, "N", CLI_CALL, 0, NULL, opt_refused, CLI_HIDDEN, NULL, NULL, NULL},
+    {"--runtime", NULL, "NAME", CLI_CALL, 0, NULL, opt_refused, CLI_HIDDEN, NULL, NULL, NULL},
+    {"--threads", NULL, "N", CLI_CALL, 0, NULL, opt_refused, CLI_HIDDEN, NULL, NULL, NULL},
+    {"--ignore-offline", NULL, NULL, CLI_CALL, 0, NULL, opt_refused, CLI_HIDDEN, NULL, NULL, NULL},
+    {"--allow-fixed-overlap", NULL, NULL, CLI_CALL, 0, NULL, opt_refused, CLI_HIDDEN, NULL, NULL, NULL},
+};
+
+static int opt_budget(void *ctx, const cli_opt *row, const char *v)
+{
+    reorder_args *a = ctx;
+    (void)row;
+    if (cli_parse_number(v, &a->budget) != 0 || a->budget == 0) {
+        cli_error("reorder: --budget %s: a positive number of search nodes", v);
+        return -1;
     }
-    if (cli_model_copy_args("reorder", input, output) != 0)
-        return EXIT_USAGE;
-    if (ap_tflite_rules_asked(&in.load.build) ||
-        (in.load.build.align && in.load.build.align != 16) ||
-        in.load.runtime == AP_RUNTIME_TFLITE || in.threads_given) {
+    return 0;
+}
+
+static const cli_opt reorder_rows[] = {
+    {"--output", "-o", "FILE", CLI_TEXT, offsetof(reorder_args, output), NULL, NULL, 0,
+     "the copy to write (required; not MODEL itself)", "-o FILE", NULL},
+    {"--strategy", "-s", "NAME", CLI_TEXT, offsetof(reorder_args, strategy), NULL, NULL, 0,
+     "exact (default: the bound, cheap orders, then the exact search),\n"
+     "cheap (list schedules and depth-first post-orders), list, dfs, or\n"
+     "stored (keep the order; report the bound)", NULL, NULL},
+    {"--budget", NULL, "N", CLI_CALL, 0, NULL, opt_budget, 0,
+     "exact search nodes (default 2000000); when they run out, the best\n"
+     "order found is written with its distance from the bound", NULL, NULL},
+    {"--embed", NULL, NULL, CLI_FLAG, offsetof(reorder_args, embed), NULL, NULL, 0,
+     "also embed best's plan of the new order as TFLM's offline plan", NULL, NULL},
+};
+
+static int add_input(void *ctx, const char *arg, const char *after)
+{
+    reorder_args *a = ctx;
+    (void)after;
+    if (a->input) {
+        cli_error("reorder: one model at a time (got '%s' and '%s')", a->input, arg);
+        return -1;
+    }
+    a->input = arg;
+    return 0;
+}
+
+/* 0, 1 after --help, -1 after an error; wo filled. */
+static int parse(reorder_args *a, ap_tflite_reorder_write_options *wo, int argc, char **argv)
+{
+    ap_tflite_build_options bo;
+    memset(a, 0, sizeof *a);
+    cli_input_init(&a->in);
+    cli_spec spec = {"reorder", usage_text,
+                     {CLI_GROUP(reorder_rows, a), cli_input_group_models(&a->in), CLI_GROUP(refused_rows, a)},
+                     3, add_input, a, NULL};
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc != 0)
+        return rc;
+    if (a->refused) {
         cli_error("reorder: the order is chosen for TFLM's own lifetimes (no sharing, 16-byte "
                   "buffers); --inplace, --overlap, --align, --runtime tflite and --threads do "
-                  "not apply");
-        return EXIT_USAGE;
+                  "not apply (%s was given)", a->refused);
+        return -1;
     }
-    ap_tflite_build_options bo;
-    if (cli_build_options(&in, &bo) != 0)
-        return EXIT_USAGE;
-    wo.find.kernels = bo.kernels;
-    if (strategy && ap_order_strategy_parse(strategy, &wo.find.order.strategy) != 0) {
-        cli_error("reorder: unknown strategy '%s' (exact, cheap, list, dfs or stored)", strategy);
-        return EXIT_USAGE;
+    if (cli_model_copy_args("reorder", a->input, a->output) != 0 || cli_build_options(&a->in, &bo) != 0)
+        return -1;
+    wo->embed = a->embed;
+    wo->find.kernels = bo.kernels;
+    if (a->strategy && ap_order_strategy_parse(a->strategy, &wo->find.order.strategy) != 0) {
+        cli_error("reorder: unknown strategy '%s' (exact, cheap, list, dfs or stored)", a->strategy);
+        return -1;
     }
-    if (budget) {
-        char *end;
-        unsigned long long v = strtoull(budget, &end, 10);
-        if (!*budget || *end || budget[0] == '-' || v == 0) {
-            cli_error("reorder: --budget %s: a positive number of search nodes", budget);
-            return EXIT_USAGE;
-        }
-        wo.find.order.budget = v;
-    }
+    if (a->budget)
+        wo->find.order.budget = a->budget;
+    return 0;
+}
 
+int cmd_reorder(int argc, char **argv)
+{
+    reorder_args a;
+    ap_tflite_reorder_write_options wo;
     const unsigned char *data;
     size_t len = 0;
     ap_error err = {0};
     ap_tflite_reorder_output r;
+    int rc;
+    ap_tflite_reorder_write_options_init(&wo);
+    if ((rc = parse(&a, &wo, argc, argv)) != 0)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
     memset(&r, 0, sizeof r);
-    if (cli_input_read(input, &data, &len) != 0)
+    if (cli_input_read(a.input, &data, &len) != 0)
         return EXIT_USAGE;
-    ap_status st = ap_tflite_reorder(data, len, input, &wo, &r, &err);
+    ap_status st = ap_tflite_reorder(data, len, a.input, &wo, &r, &err);
     if (st != AP_OK) {
         cli_error("%s", err.msg);
         rc = st == AP_ERR_INVALID ? EXIT_INVALID : EXIT_USAGE;
-        goto done;
+    } else if (cli_write_bytes("-o", a.output, r.data, r.len) != 0) {
+        rc = EXIT_USAGE;
+    } else {
+        report(a.input, len, a.output, &r);
+        rc = EXIT_OK;
     }
-    if (cli_write_bytes("-o", output, r.data, r.len) != 0)
-        goto done;
-    report(input, len, output, &r);
-    rc = EXIT_OK;
-done:
     ap_tflite_reorder_output_free(&r);
     return rc;
 }

@@ -1,5 +1,6 @@
 /* cmd_report.c - `arenaplan report`: plans an input with several strategies and writes the
  * HTML report (and the timeline alone as SVG). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,16 +17,7 @@ static const char usage_text[] =
     "the live bytes against the arenas and the lower bound, the strategies side by side, and a\n"
     "sortable table of the buffers. See docs/report.md.\n"
     "\n"
-    "options:\n"
-    "  --strategy NAME    a strategy to plan with; repeat for several (the first is shown in\n"
-    "                     detail). Default: best, greedy, bestfit-size, linear\n"
-    "  -o FILE            write the HTML report to FILE (atomically); default stdout, unless\n"
-    "                     --svg is given alone\n"
-    "  --svg FILE         also write the first plan's memory timeline alone, as SVG\n"
-    "  --budget BYTES     exit 1, writing nothing, when the first plan's arena exceeds BYTES\n"
-    "                     (for models TFLM's whole arena; suffixes K, M: 1024-based)\n"
-    "  --budget-head BYTES  the same for the first plan's head alone\n"
-    ;
+    "options:\n";
 
 static const char *const default_strategies[] = {"best", "greedy", "bestfit-size", "linear"};
 
@@ -33,15 +25,16 @@ typedef struct report_args {
     const char *input, *output, *svg;
     const char **strategy;
     size_t nstrategy;
-    int quiet;
     int64_t budget, budget_head;
-    ap_plan_options po;
+    cli_search s;
     cli_input_opts in;
 } report_args;
 
-static int add_strategy(report_args *a, const char *name)
+static int add_strategy(void *ctx, const cli_opt *row, const char *name)
 {
+    report_args *a = ctx;
     size_t i;
+    (void)row;
     if (cli_check_strategy(name) != 0)
         return -1;
     for (i = 0; i < a->nstrategy; i++)
@@ -51,53 +44,52 @@ static int add_strategy(report_args *a, const char *name)
     return 0;
 }
 
+static const cli_opt report_rows[] = {
+    {"--strategy", "-s", "NAME", CLI_CALL, 0, NULL, add_strategy, 0,
+     "a strategy to plan with; repeat for several (the first is shown in\n"
+     "detail). Default: best, greedy, bestfit-size, linear", NULL, NULL},
+    {"--output", "-o", "FILE", CLI_TEXT, offsetof(report_args, output), NULL, NULL, 0,
+     "write the HTML report to FILE (atomically); default stdout, unless\n"
+     "--svg is given alone", "-o FILE", NULL},
+    {"--svg", NULL, "FILE", CLI_TEXT, offsetof(report_args, svg), NULL, NULL, 0,
+     "also write the first plan's memory timeline alone, as SVG", NULL, NULL},
+    {"--budget", NULL, "BYTES", CLI_BYTES, offsetof(report_args, budget), NULL, NULL, 0,
+     "exit 1, writing nothing, when the first plan's arena exceeds BYTES\n"
+     "(for models TFLM's whole arena; suffixes K, M: 1024-based)", NULL, NULL},
+    {"--budget-head", NULL, "BYTES", CLI_BYTES, offsetof(report_args, budget_head), NULL, NULL, 0,
+     "the same for the first plan's head alone", NULL, NULL},
+};
+
+static int add_input(void *ctx, const char *arg, const char *after)
+{
+    report_args *a = ctx;
+    (void)after;
+    if (a->input) {
+        cli_error("report: one input at a time (got '%s' and '%s')", a->input, arg);
+        return -1;
+    }
+    cli_input_name(arg);
+    a->input = arg;
+    return 0;
+}
+
+/* 0, 1 after --help, -1 after an error. */
 static int parse(report_args *a, int argc, char **argv)
 {
-    int i, m;
-    const char *v;
     memset(a, 0, sizeof *a);
     a->budget = a->budget_head = -1;
-    ap_plan_options_init(&a->po);
+    cli_search_init(&a->s);
     cli_input_init(&a->in);
     if (!(a->strategy = calloc((size_t)argc + 4, sizeof *a->strategy))) {
         cli_error("out of memory");
         return -1;
     }
-    for (i = 1; i < argc; i++) {
-        if (cli_is_help(argv, i)) {
-            fputs(usage_text, stdout);
-            fputs(cli_search_help, stdout);
-            fputs(cli_input_help, stdout);
-            return -2;
-        }
-        if ((m = cli_input_option(&a->in, argc, argv, &i)) != 0) {
-            if (m < 0)
-                return -1;
-        } else if ((m = cli_value(argc, argv, &i, "--strategy", "-s", &v)) != 0) {
-            if (m < 0 || add_strategy(a, v) != 0)
-                return -1;
-        } else if ((m = cli_budget_option(argc, argv, &i, "--budget-head", &a->budget_head)) != 0) {
-            if (m < 0)
-                return -1;
-        } else if ((m = cli_value(argc, argv, &i, "--output", "-o", &a->output)) != 0 ||
-                   (m = cli_value(argc, argv, &i, "--svg", NULL, &a->svg)) != 0) {
-            if (m < 0)
-                return -1;
-        } else if ((m = cli_search_option(&a->po, &a->quiet, argc, argv, &i)) != 0 ||
-                   (m = cli_budget_option(argc, argv, &i, "--budget", &a->budget)) != 0) {
-            if (m < 0)
-                return -1;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_error("report: unknown option '%s' (see 'arenaplan report --help')", argv[i]);
-            return -1;
-        } else if (!a->input) {
-            cli_input_name(argv[i]);
-            a->input = argv[i];
-        } else {
-            cli_error("report: one input at a time (got '%s' and '%s')", a->input, argv[i]);
-            return -1;
-        }
-    }
+    cli_spec spec = {"report", usage_text,
+                     {CLI_GROUP(report_rows, a), cli_search_group(&a->s), cli_input_group(&a->in)},
+                     3, add_input, a, NULL};
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc != 0)
+        return rc;
     if (!a->input) {
         cli_error("report: no input given (see 'arenaplan report --help')");
         return -1;
@@ -116,6 +108,7 @@ static int parse(report_args *a, int argc, char **argv)
         for (k = 0; k < sizeof default_strategies / sizeof default_strategies[0]; k++)
             a->strategy[a->nstrategy++] = default_strategies[k];
     }
+    cli_warn_ineffective(a->strategy, a->nstrategy);
     return 0;
 }
 
@@ -165,9 +158,9 @@ int cmd_report(int argc, char **argv)
     ap_plan *plans = NULL;
     size_t k, nplans = 0;
     int rc = parse(&a, argc, argv);
-    if (rc == -2 || rc < 0) {
+    if (rc != 0) {
         free(a.strategy);
-        return rc == -2 ? EXIT_OK : EXIT_USAGE;
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
     }
     if (!(p = cli_load(a.input, &a.in))) {
         free(a.strategy);
@@ -178,19 +171,19 @@ int cmd_report(int argc, char **argv)
         rc = EXIT_USAGE;
         goto done;
     }
-    a.po.stop = cli_stop_flag();
-    a.po.progress = cli_progress_printer(a.quiet);
+    a.s.po.stop = cli_stop_flag();
+    a.s.po.progress = cli_progress_printer(a.s.quiet);
     for (k = 0; k < a.nstrategy; k++) {
         ap_plan_init(&plans[k]);
         nplans++;
-        a.po.strategy = a.strategy[k];
-        if ((rc = cli_plan(p, &a.po, &plans[k])) != EXIT_OK)
+        a.s.po.strategy = a.strategy[k];
+        if ((rc = cli_plan(p, &a.s.po, &plans[k])) != EXIT_OK)
             goto done;
     }
     {
         ap_tflm_whole arena;
         int known = cli_arena(a.input, &a.in, p, &plans[0], &arena), have = known == 1;
-        if (cli_budget_estimate(a.input, p, a.budget, a.budget_head) ||
+        if (known == CLI_ARENA_REFUSED || cli_budget_estimate(a.input, p, a.budget, a.budget_head) ||
             (known < 0 && cli_budget_unknown(a.budget)) ||
             cli_budget_exceeded(a.budget, "arena", have ? arena.plan.min_arena : plans[0].arena) ||
             cli_budget_exceeded(a.budget_head, "head", plans[0].arena))

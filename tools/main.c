@@ -42,7 +42,7 @@ static int run(int argc, char **argv)
         printf("arenaplan %s\n", AP_VERSION);
         return EXIT_OK;
     }
-    if (cli_is_help(argv, 1) || strcmp(argv[1], "help") == 0) {
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         usage(stdout);
         return EXIT_OK;
     }

@@ -25,6 +25,16 @@ typedef enum ap_verdict {
     AP_VERDICT_GAP       /* search stopped; proven_bound is the best bound it proved */
 } ap_verdict;
 
+/* Why a planner stopped before it was done (ap_plan.stopped): the plan is then the best it had
+ * found (exact: with its verdict). */
+typedef enum ap_stopped {
+    AP_STOPPED_NONE = 0, /* it ran to its end */
+    AP_STOPPED_WORK,     /* its work limit (ap_plan_options.work_limit, or best's default) */
+    AP_STOPPED_TIME,     /* its time limit (ap_plan_options.time_limit) */
+    AP_STOPPED_NODES,    /* exact: its node limit (ap_plan_options.node_limit) */
+    AP_STOPPED_SIGNAL    /* the stop flag (ap_plan_options.stop; Ctrl-C in the CLI) */
+} ap_stopped;
+
 typedef struct ap_plan {
     size_t n;             /* = problem->n */
     int64_t *offset;      /* offset of buffer i, or AP_UNPLACED */
@@ -35,6 +45,10 @@ typedef struct ap_plan {
     int64_t proven_bound; /* with AP_VERDICT_OPTIMAL or _GAP: the best proven lower bound */
     uint64_t nodes;       /* search nodes explored (exact), 0 for heuristics */
     double seconds;       /* wall time the planner took */
+    ap_stopped stopped;   /* AP_STOPPED_NONE, or why the planner stopped early */
+    int fallback;         /* 1: stopped before any heuristic had finished, the plan is linear's
+                             (no reuse at all) */
+    uint64_t work;        /* units of placement and model work spent (planner.h: work_limit) */
 } ap_plan;
 
 void ap_plan_init(ap_plan *plan);

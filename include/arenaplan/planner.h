@@ -4,7 +4,10 @@
  * Every strategy takes a validated problem and fills a plan that honours fixed offsets,
  * alignment and overlap allowances. Strategies are deterministic: the same problem and options
  * give the same plan, byte for byte (random choices use fixed seeds; searches are bounded by
- * counts of steps, and only the exact solver also stops on time, unless given a node limit).
+ * counts of steps). Only `best` and `exact` also stop on time (time_limit, 10 s by default),
+ * unless given a work limit (best, exact's start) or a node limit (exact's search); every
+ * strategy stops soon after the stop flag is raised, and at a work limit. A plan made by a
+ * strategy that stopped early says why (ap_plan.stopped).
  */
 #ifndef ARENAPLAN_PLANNER_H
 #define ARENAPLAN_PLANNER_H
@@ -29,10 +32,16 @@ typedef struct ap_progress {
 
 typedef struct ap_plan_options {
     const char *strategy;     /* a name from ap_strategies(); NULL means "best" */
-    double time_limit;        /* seconds, for searches that stop on time (exact); <= 0: 10 */
+    double time_limit;        /* seconds for `best` and `exact` (every stage: the exact model,
+                                 the start from best's plan, the search); <= 0: 10. Unused
+                                 when a work_limit (best) or node_limit (exact's search) is set */
     uint64_t node_limit;      /* exact: when non-zero, stop after this many search nodes instead
                                  of on time (time_limit is then ignored): the same plan and
                                  verdict on every machine, under any load. 0: stop on time */
+    uint64_t work_limit;      /* best, exact's start and every heuristic: stop after this many
+                                 units of placement work (an obstacle listed, a level of the
+                                 placer's tree walked: a count, the same plan on every machine)
+                                 instead of on time. 0: none (best then stops on time) */
     int64_t capacity;         /* exact: find a plan within this many bytes; -1: minimize */
     uint64_t seed;            /* base seed for randomized steps (local search); 0 is fine */
     volatile sig_atomic_t *stop; /* if not NULL, a search stops soon after *stop becomes non-zero */

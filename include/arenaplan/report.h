@@ -150,7 +150,9 @@ ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_er
 ap_status ap_write_json_with(FILE *f, const ap_problem *p, const ap_plan *plan,
                              const ap_report_options *opt, ap_error *err);
 
-/* Writes s as a JSON string literal (quotes, escapes, control characters as \u00XX). */
+/* Writes s as a JSON string literal (quotes, escapes, control characters, DEL and C1 controls
+ * as \u00XX), valid UTF-8 always: each byte of s that is part of no valid UTF-8 character
+ * becomes U+FFFD (JSON cannot carry the byte itself). */
 void ap_json_string(FILE *f, const char *s);
 
 /* The planning log, one line per buffer in placement order (plan->order, or input order when

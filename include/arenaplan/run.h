@@ -50,7 +50,7 @@ AP_PUBLIC_BEGIN
 
 /* The version of ap_run_options and ap_run_result's layout: bindings that mirror the structs
  * (the Python package, through ctypes) compare it, and ap_run_options_size, with their own. */
-#define AP_RUN_ABI 1
+#define AP_RUN_ABI 2
 
 typedef struct ap_run_options {
     /* the input */

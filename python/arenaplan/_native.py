@@ -12,7 +12,7 @@ import os
 
 from . import _build
 
-ABI = 1  # AP_RUN_ABI
+ABI = 2  # AP_RUN_ABI
 
 
 class PlanOptions(ctypes.Structure):
@@ -21,6 +21,7 @@ class PlanOptions(ctypes.Structure):
         ("strategy", ctypes.c_char_p),
         ("time_limit", ctypes.c_double),
         ("node_limit", ctypes.c_uint64),
+        ("work_limit", ctypes.c_uint64),
         ("capacity", ctypes.c_int64),
         ("seed", ctypes.c_uint64),
         ("stop", ctypes.c_void_p),

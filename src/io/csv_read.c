@@ -224,8 +224,8 @@ static ap_status parse_i64(const reader *r, const char *col, const char *text, i
     while (isdigit((unsigned char)*s)) {
         unsigned d = (unsigned)(*s++ - '0');
         if (v > (UINT64_C(1) << 62) / 10)
-            return ap_error_set(err, AP_ERR_INPUT, "%s:%ld: column '%s': %s is too large", r->origin,
-                                r->line, col, text);
+            return ap_error_set(err, AP_ERR_INPUT, "%s:%ld: column '%s': %s is too %s", r->origin,
+                                r->line, col, text, neg ? "small" : "large");
         v = v * 10 + d;
     }
     if (*s)
@@ -709,12 +709,19 @@ ap_status ap_csv_parse_plan(const char *text, size_t len, const char *origin, co
             goto done;
         }
         line_of[b] = r.line;
+        off = INT64_MIN; /* an empty cell: unplaced, which the checker names */
         if ((st = get_int(&r, &h, C_OFFSET, 0, &off, err)) != AP_OK ||
             (st = agree(&r, &h, C_LOWER, p->buf[b].lower, id, err)) != AP_OK ||
             (st = agree(&r, &h, C_UPPER, p->buf[b].upper, id, err)) != AP_OK ||
             (st = agree(&r, &h, C_END, p->buf[b].upper - 1, id, err)) != AP_OK ||
             (st = agree(&r, &h, C_SIZE, p->buf[b].size, id, err)) != AP_OK)
             goto done;
+        if (off < 0 && off != INT64_MIN) {
+            st = ap_error_set(err, AP_ERR_INPUT, "%s:%ld: column 'offset': %lld is negative (a plan "
+                              "places every buffer at an offset from 0)", r.origin, r.line,
+                              (long long)off);
+            goto done;
+        }
         offsets[b] = off < 0 ? AP_UNPLACED : off;
     }
     if (got < 0) {

@@ -189,6 +189,52 @@ static ap_status copy_gaps(const ap__lrt_graph *g, ap_problem *p, ap_litert_info
     return AP_OK;
 }
 
+/* A loop of subgraph calls reachable from subgraph 0 (CALL_ONCE, IF, WHILE: TFLite prepares
+ * some of them only at Invoke, which would then recurse without end): the first one found, in
+ * a depth-first walk, as "0 -> 1 -> 0" in path. Returns 1 with a loop, 0 without, -1 out of
+ * memory. Iterative: a model's nesting cannot grow the C stack. */
+static int call_loop(const ap_tfl_model *m, char *path, size_t cap)
+{
+    uint32_t n = m->n_subgraphs, *stack = ap__alloc(n + 1, sizeof *stack), *next;
+    uint8_t *state = ap__zalloc(n + 1, 1); /* 0 unseen, 1 on the path, 2 done */
+    size_t depth = 0;
+    int found = 0;
+    next = ap__zalloc(n + 1, sizeof *next); /* per subgraph: the next (op * 2 + field) to follow */
+    if (!stack || !state || !next) {
+        free(stack), free(state), free(next);
+        return -1;
+    }
+    stack[depth++] = 0;
+    state[0] = 1;
+    while (depth && !found) {
+        uint32_t s = stack[depth - 1], k = next[s]++;
+        const ap_tfl_subgraph *g = &m->subgraphs[s];
+        if (k >= 2 * g->n_ops) {
+            state[s] = 2;
+            depth--;
+            continue;
+        }
+        int32_t c = g->ops[k / 2].calls[k % 2];
+        if (c < 0 || (uint32_t)c >= n || state[c] == 2)
+            continue;
+        if (state[c] == 1) {
+            size_t len = 0, from = 0;
+            while (stack[from] != (uint32_t)c)
+                from++;
+            for (size_t d = from; d < depth && len < cap; d++)
+                len += (size_t)snprintf(path + len, cap - len, "%u -> ", stack[d]);
+            if (len < cap)
+                snprintf(path + len, cap - len, "%d", (int)c);
+            found = 1;
+            break;
+        }
+        state[c] = 1;
+        stack[depth++] = (uint32_t)c;
+    }
+    free(stack), free(state), free(next);
+    return found;
+}
+
 ap_status ap_litert_build(const ap_tfl_model *m, const ap_litert_options *opt, ap_problem **out,
                           ap_litert_info **info_out, ap_error *err)
 {
@@ -223,6 +269,16 @@ ap_status ap_litert_build(const ap_tfl_model *m, const ap_litert_options *opt, a
         (st = ap__interp_build(&g, m, 0, opt->threads, 0, NULL, err)) != AP_OK ||
         (st = ap__interp_prepare(&g, err)) != AP_OK)
         goto fail;
+    /* the loops AllocateTensors meets, prepare refused; those that only Invoke meets here */
+    char loop[160];
+    int looped = call_loop(m, loop, sizeof loop);
+    if (looped) {
+        st = looped < 0 ? ap_error_set(err, AP_ERR_NOMEM, "out of memory")
+                        : ap_error_set(err, AP_ERR_INPUT, "TFLite cannot run the model: its subgraphs "
+                                       "call one another in a loop (%s), so Invoke would recurse "
+                                       "without end", loop);
+        goto fail;
+    }
     in->model_tensors = m->subgraphs[0].n_tensors;
     in->operators = g.n_nodes;
     in->prepared = (int32_t)g.prepared;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "planners/limit.h"
 #include "planners/place.h"
 
 #define NONE INT64_MIN
@@ -49,8 +50,8 @@ ap_status ap__place_init(ap__placer *pl, const ap_problem *p, ap_error *err)
     ap_status st;
     memset(pl, 0, sizeof *pl);
     pl->p = p;
-    for (pl->width = 1; pl->width < p->n; pl->width *= 2) {
-    }
+    for (pl->width = 1; pl->width < p->n; pl->width *= 2)
+        pl->depth++;
     pl->off = ap__alloc(p->n, sizeof *pl->off);
     pl->leaf_buf = ap__alloc(p->n, sizeof *pl->leaf_buf);
     pl->leaf_of = ap__alloc(p->n, sizeof *pl->leaf_of);
@@ -209,10 +210,13 @@ ap_status ap__place_obstacles(ap__placer *pl, uint32_t w, ap_error *err)
             hi = mid;
     }
     pl->nobs = 0;
+    uint64_t before = pl->visits;
     st = collect(pl, w, 1, 0, pl->width, lo, b->lower, err);
     if (st == AP_OK && pl->nobs > 1)
         qsort(pl->obs, pl->nobs, sizeof *pl->obs, cmp_obstacle);
-    return st;
+    /* the work of the query: the obstacles listed and the tree's levels (limit.h) */
+    int reason = st == AP_OK ? ap__limit_spend(pl->visits - before + pl->depth + 1) : 0;
+    return reason ? ap__limit_error(reason, "placement", err) : st;
 }
 
 int64_t ap__place_first_fit(const ap__placer *pl, int64_t size, int64_t align)

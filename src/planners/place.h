@@ -31,6 +31,7 @@ typedef struct ap__placer {
     uint32_t *leaf_of;     /* buffer -> leaf */
     int64_t *tree;         /* max upper of placed buffers per node */
     size_t width;
+    unsigned depth;        /* log2(width): the levels a query walks */
     ap__obstacle *obs;     /* scratch for the current query */
     size_t nobs, cap_obs;
     uint32_t *adj_start;   /* allowances touching buffer i: adj[adj_start[i] .. adj_start[i+1]) */
@@ -50,7 +51,8 @@ void ap__place_clear(ap__placer *pl);
 /* Records buffer b at offset x. */
 void ap__place_put(ap__placer *pl, uint32_t b, int64_t x);
 
-/* Lists in pl->obs the obstacles for placing buffer w, sorted by (lo, hi, buf). */
+/* Lists in pl->obs the obstacles for placing buffer w, sorted by (lo, hi, buf). Spends the
+ * query's work against the thread's limits (limit.h): AP_ERR_LIMIT once one is reached. */
 ap_status ap__place_obstacles(ap__placer *pl, uint32_t w, ap_error *err);
 
 /* TFLM's gap scan over pl->obs (sorted by lo): the first position, in offset order, after which

@@ -63,13 +63,6 @@ ap_status ap__portfolio_each(const ap_problem *plan_p, const ap_problem *check_p
                              const ap_plan_options *opt, ap__portfolio_fn take, void *ctx,
                              ap_error *err);
 
-/* Keeps in *best the smallest plan of the walk, if smaller than best->arena (INT64_MAX when
- * there is none yet; ties keep the earlier plan). Stops once best->arena <= bound, and when
- * *opt->stop is raised once there is a plan. */
-ap_status ap__portfolio_best(const ap_problem *plan_p, const ap_problem *check_p,
-                             const ap_plan_options *opt, int64_t bound, ap_plan *best,
-                             ap_error *err);
-
 /* The local search of search.c started from start[0..n) (the non-fixed buffers in order). */
 ap_status ap__search_from(const ap_problem *p, const uint32_t *start, size_t n, uint64_t seed,
                           volatile sig_atomic_t *stop, ap_plan *out, ap_error *err);

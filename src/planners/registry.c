@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "planners/limit.h"
 #include "planners/planners.h"
 
 #define MEMBER(name, summary, fn, flags) {name, summary, fn, AP_STRATEGY_PORTFOLIO | (flags)},
@@ -75,5 +76,21 @@ ap_status ap_plan_problem(const ap_problem *p, const ap_plan_options *opt, ap_pl
     name = opt->strategy ? opt->strategy : "best";
     if (!(s = ap_strategy_find(name)))
         return unknown(name, err);
-    return ap__portfolio_run(s->name, s->plan, p, opt, out, err);
+    /* every strategy honours the work limit and the stop flag (best and exact add their own
+       time limits); a heuristic stopped half-way has no plan to give */
+    ap__limit lim;
+    ap_status st;
+    ap__limit_init(&lim);
+    if (opt->work_limit)
+        lim.work = opt->work_limit;
+    lim.stop = opt->stop;
+    ap__limit_enter(&lim);
+    st = ap__portfolio_run(s->name, s->plan, p, opt, out, err);
+    ap__limit_leave(&lim);
+    out->work = lim.used;
+    if (st == AP_ERR_LIMIT && lim.hit)
+        return ap__limit_error(lim.hit, s->name, err);
+    if (st == AP_OK && !out->stopped && lim.hit)
+        out->stopped = (ap_stopped)lim.hit;
+    return st;
 }

@@ -123,7 +123,11 @@ static ap_status local_search(const ap_problem *p, const uint32_t *start, size_t
         uint32_t *t;
         if (!propose(&s, &rng))
             break;
-        if ((st = ap__heuristics_decode(&s.pl, s.cand, n, AP__BEST_FIT, err)) != AP_OK)
+        if ((st = ap__heuristics_decode(&s.pl, s.cand, n, AP__BEST_FIT, err)) == AP_ERR_LIMIT) {
+            st = AP_OK; /* a limit (limit.h) was reached: the best plan so far stands */
+            break;
+        }
+        if (st != AP_OK)
             goto done;
         if (s.pl.arena <= s.cur_arena) {
             t = s.cur, s.cur = s.cand, s.cand = t;

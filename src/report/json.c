@@ -8,21 +8,47 @@
 #include "report/lines.h"
 #include "report/measure.h"
 
+/* The length of the valid UTF-8 sequence at s, or 0 (a stray byte, an overlong form, a
+ * surrogate, beyond U+10FFFF, or cut short by the string's end). */
+static size_t utf8_len(const unsigned char *s)
+{
+    unsigned c = s[0];
+    size_t need = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+                : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    for (size_t k = 1; k < need; k++)
+        if ((s[k] & 0xc0) != 0x80)
+            return 0;
+    if (need > 1 && ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f) ||
+                     (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] > 0x8f)))
+        return 0;
+    return need;
+}
+
 void ap_json_string(FILE *f, const char *s)
 {
+    const unsigned char *u = (const unsigned char *)s;
     fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
+    while (u && *u) {
+        unsigned char c = *u;
+        size_t k = utf8_len(u);
+        if (k == 0) {
+            fputs("\\ufffd", f); /* JSON is UTF-8: a byte of no character becomes U+FFFD */
+            u++;
+            continue;
+        }
         if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
         else if (c == '\n')
             fputs("\\n", f);
         else if (c == '\t')
             fputs("\\t", f);
-        else if (c < 0x20)
+        else if (c < 0x20 || c == 0x7f)
             fprintf(f, "\\u%04x", c);
+        else if (k == 2 && c == 0xc2 && u[1] < 0xa0)
+            fprintf(f, "\\u%04x", u[1]); /* a C1 control, escaped as the C0 ones are */
         else
-            fputc(c, f);
+            fwrite(u, 1, k, f);
+        u += k;
     }
     fputc('"', f);
 }

@@ -2,7 +2,7 @@
  * exact.c - the `exact` strategy: the smallest arena with a proof, or the best plan found and
  * how far the minimum can be below it (docs/exact.md has the whole story).
  *
- * It starts from the best plan of the portfolio's heuristics (an upper bound, hi) and the
+ * It starts from best's plan (an upper bound, hi: exact never ends worse than best) and the
  * strongest cheap lower bound (lo), then narrows the gap with feasibility searches: "is there
  * a plan within C bytes?" A search that finds one lowers hi to its arena; one that exhausts its
  * tree proves no plan within C exists and raises lo past C (to the least capacity any of its
@@ -39,6 +39,7 @@
 #include "planners/exact/exact_model.h"
 #include "planners/exact/exact_search.h"
 #include "planners/exact/exact_skyline.h"
+#include "planners/limit.h"
 #include "planners/planners.h"
 
 /* Checks the clock between searches, so that a run stopped early stops soon. */
@@ -59,6 +60,7 @@ typedef struct run {
     int64_t *xoff;       /* scratch: search-buffer offsets */
     int64_t *cand;       /* scratch: whole-problem offsets */
     uint64_t budget;
+    int start_stopped;   /* AP_STOPPED_*: best, the start, stopped early */
     ap__xlearn *learn;   /* the skyline search's learning, for m (NULL until used) */
     ap_error *err;
 } run;
@@ -250,17 +252,23 @@ static ap_status minimize(run *R, int64_t peak, int64_t t_min, int64_t t_max)
     return AP_OK;
 }
 
-/* The start and the first upper bound: the best plan of the portfolio's heuristics, each
- * proven by the checker. Not `best` itself: its local search spends a work budget, not the
- * time limit (only the stop flag ends it early), which on large problems means seconds past
- * the limit; and the searches here improve on a plan better than it does. */
+/* The start and the first upper bound: `best`'s plan (so that exact never ends worse than
+ * best), proven by the checker. best runs within what is left of the time limit (or within
+ * the work limit), and stops with the stop flag: then its best plan so far, or linear's. */
 static ap_status start_plan(run *R, const ap_plan_options *opt, ap_error *err)
 {
     ap_plan best;
+    ap_plan_options bo = *opt;
+    ap_check_result res;
     ap_status st;
+    if (!opt->work_limit && R->clk.deadline != HUGE_VAL)
+        bo.time_limit = ap__max64(1, (int64_t)((R->clk.deadline - ap__now()) * 1e6)) / 1e6;
     ap_plan_init(&best);
-    best.arena = INT64_MAX;
-    st = ap__portfolio_best(R->p, R->p, opt, R->lower, &best, err);
+    st = ap__portfolio_plan_best(R->p, &bo, &best, err);
+    if (st == AP_OK && (st = ap_check(R->p, best.offset, &res)) != AP_OK)
+        st = ap_error_set(err, st, "internal error: best's plan fails the checker: %s", res.message);
+    if (best.stopped && !R->start_stopped)
+        R->start_stopped = best.stopped;
     if (st == AP_OK && best.arena < R->hi) {
         memcpy(R->best, best.offset, R->p->n * sizeof *R->best);
         R->hi = best.arena;
@@ -332,6 +340,18 @@ static ap_status within(run *R, const ap_plan_options *opt, int64_t cap)
     }
 }
 
+/* Why a run that ended with a gap stopped (ap_plan.stopped). */
+static ap_stopped stopped_why(const run *R, const ap_plan_options *opt, const ap__limit *lim)
+{
+    if (opt->stop && *opt->stop)
+        return AP_STOPPED_SIGNAL;
+    if (R->clk.stopped && opt->node_limit && R->clk.nodes > opt->node_limit)
+        return AP_STOPPED_NODES;
+    if (R->clk.stopped || lim->hit == AP_STOPPED_TIME)
+        return AP_STOPPED_TIME;
+    return (ap_stopped)(lim->hit ? lim->hit : R->start_stopped);
+}
+
 static void run_free(run *R)
 {
     ap__exact_model_free(&R->m);
@@ -371,6 +391,12 @@ ap_status ap__exact_plan(const ap_problem *p, const ap_plan_options *opt, ap_pla
         return st;
     }
     R.lower = bd.lower;
+    /* every stage (the model, the start, the searches) within the deadline and the flag */
+    ap__limit lim;
+    ap__limit_init(&lim);
+    lim.deadline = R.clk.deadline;
+    lim.stop = opt->stop;
+    ap__limit_enter(&lim);
     st = ap__exact_model_build(&R.m, p, err);
     if (st == AP_ERR_LIMIT) {
         /* too big to search: the portfolio's plan, and what is proven about it */
@@ -408,7 +434,10 @@ ap_status ap__exact_plan(const ap_problem *p, const ap_plan_options *opt, ap_pla
         out->verdict = R.lo >= R.hi ? AP_VERDICT_OPTIMAL : AP_VERDICT_GAP;
         out->proven_bound = ap__min64(R.lo, R.hi);
         out->nodes = R.clk.nodes;
+        if (out->verdict == AP_VERDICT_GAP)
+            out->stopped = stopped_why(&R, opt, &lim);
     }
+    ap__limit_leave(&lim);
     run_free(&R);
     return st;
 }

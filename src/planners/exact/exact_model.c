@@ -9,6 +9,15 @@
 
 #include "core/util.h"
 #include "planners/exact/exact_model.h"
+#include "planners/limit.h"
+
+/* One unit of work per pair listed (limit.h): the model of a large problem stops with the
+ * deadline or the stop flag, not after it. */
+static ap_status spend(uint64_t units, ap_error *err)
+{
+    int reason = ap__limit_spend(units);
+    return reason ? ap__limit_error(reason, "the exact search's model", err) : AP_OK;
+}
 
 /* The adjacency lists hold every meeting pair twice; past this the search is out of reach. */
 #define MAX_ADJACENCY (UINT64_C(40000000))
@@ -75,9 +84,13 @@ static ap_status build_sections(ap__xmodel *m, ap_error *err)
     m->sec_start = ap__zalloc(m->nsec + 1, sizeof *m->sec_start);
     if (!m->sec_start)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory building sections");
-    for (i = 0; i < n; i++)
+    for (i = 0; i < n; i++) {
+        ap_status st = spend(2 * (uint64_t)(m->sec_hi[i] - m->sec_lo[i]) + 1, err);
+        if (st != AP_OK)
+            return st;
         for (k = m->sec_lo[i]; k < m->sec_hi[i]; k++)
             m->sec_start[k + 1]++;
+    }
     for (k = 0; k < m->nsec; k++)
         m->sec_start[k + 1] += m->sec_start[k];
     m->sec_buf = ap__alloc(m->sec_start[m->nsec] ? m->sec_start[m->nsec] : 1, sizeof *m->sec_buf);
@@ -139,7 +152,7 @@ static ap_status build_adjacency(ap__xmodel *m, ap_error *err)
     if ((st = ap__sort_idx(by_lower, n, cmp_lower, m, err)) != AP_OK)
         goto done;
     /* Pass 1 counts, pass 2 fills: in lower order, j meets i while lower_j < upper_i. */
-    for (i = 0; i < n; i++)
+    for (i = 0; i < n; i++) {
         for (j = i + 1; j < n && m->lower[by_lower[j]] < m->upper[by_lower[i]]; j++) {
             m->adj_start[by_lower[i] + 1]++;
             m->adj_start[by_lower[j] + 1]++;
@@ -149,6 +162,10 @@ static ap_status build_adjacency(ap__xmodel *m, ap_error *err)
                 goto done;
             }
         }
+        /* this pass, the fill and the windows: three visits of each pair */
+        if ((st = spend(3 * (j - i) + 1, err)) != AP_OK)
+            goto done;
+    }
     for (i = 0; i < n; i++)
         m->adj_start[i + 1] += m->adj_start[i];
     m->adj = ap__alloc(total ? total : 1, sizeof *m->adj);
