@@ -7,6 +7,7 @@
  * and Prepare calls taken from the kernel set's rows (tflm_kernels/rows.h: PARSE, PERSIST, TEMP) and
  * the struct sizes from the target's layouts (tflm_kernels/layout.c).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "arenaplan/tflm.h"
@@ -127,11 +128,31 @@ static ap_status tensor_struct(ctx *c, const ap_tfl_tensor *x, int persistent)
     return st;
 }
 
+/* TFLM cannot load the model: refusal r is the trace's, and its sentence the error. */
+static ap_status refused(ctx *c, const ap_tflm_refusal *r)
+{
+    c->tr->refusal = *r;
+    return ap_error_set(c->err, AP_ERR_INPUT, "%s", r->message);
+}
+
+/* TFLM's step (Init, Prepare, parsing) fails (kind AP_TFLM_REFUSES) or aborts (AP_TFLM_ABORTS) on
+ * operator op because what (and e's message, when not NULL), at src (NULL: not known). */
+static ap_status fault_at(ctx *c, const ap_tfl_operator *op, ap_tflm_refusal_kind kind,
+                          const char *what, const ap_error *e, const char *src)
+{
+    ap_tflm_refusal r;
+    char text[AP_ERROR_MAX + 256];
+    snprintf(text, sizeof text, "%s%s%s", what, e ? ": " : "", e ? e->msg : "");
+    ap__prepare_refusal_set(&r, kind, c->sg, (int32_t)op->index, op->name, text, src,
+                    c->phase == AP_TFLM_PHASE_INIT      ? "Init"
+                    : c->phase == AP_TFLM_PHASE_PREPARE ? "Prepare"
+                                                        : "op resolver");
+    return refused(c, &r);
+}
+
 static ap_status fault(ctx *c, const ap_tfl_operator *op, const char *what, const ap_error *e)
 {
-    return ap_error_set(c->err, AP_ERR_INPUT,
-                        "subgraph %d operator %u (%s): %s%s%s", c->sg, op->index, op->name, what,
-                        e ? ": " : "", e ? e->msg : "");
+    return fault_at(c, op, AP_TFLM_REFUSES, what, e, NULL);
 }
 
 /* Runs the rows of one operator's step: Init or Prepare. */
@@ -215,7 +236,8 @@ static ap_status var_handle(ctx *c, const ap_tfl_operator *op)
         (st = var_name(c, op, 1, &name, &nn)) != AP_OK)
         return st;
     if (!name)
-        return fault(c, op, "VAR_HANDLE has no shared_name (TFLM's FindId would crash)", NULL);
+        return fault_at(c, op, AP_TFLM_ABORTS, "VAR_HANDLE has no shared_name (FindId reads a "
+                        "null string)", NULL, "micro_resource_variable.cc:152");
     size_t id = 0;
     while (id < c->n_res && !((!cont || (c->res[id].container &&
                                          same(cont, nc, c->res[id].container,
@@ -223,11 +245,12 @@ static ap_status var_handle(ctx *c, const ap_tfl_operator *op)
                               same(name, nn, c->res[id].name, c->res[id].name_len)))
         id++;
     if (id == c->n_res) {
-        if (c->capacity >= 0 && (int64_t)c->n_res >= c->capacity)
-            return ap_error_set(c->err, AP_ERR_INPUT,
-                                "subgraph %d operator %u (VAR_HANDLE): a resource variable past "
-                                "MicroResourceVariables' capacity of %lld (TFLM's Prepare fails)",
-                                c->sg, op->index, (long long)c->capacity);
+        if (c->capacity >= 0 && (int64_t)c->n_res >= c->capacity) {
+            char what[128];
+            snprintf(what, sizeof what, "a resource variable past MicroResourceVariables' "
+                     "capacity of %lld", (long long)c->capacity);
+            return fault(c, op, what, NULL);
+        }
         resource *nr = ap__grow(c->res, &c->cap_res, c->n_res + 1, sizeof *nr);
         if (!nr)
             return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
@@ -342,6 +365,19 @@ static ap_status parse(ctx *c)
 {
     const ap_tfl_model *m = c->m;
     c->phase = AP_TFLM_PHASE_PARSE;
+    /* An operator TFLM has no kernel for fails GetRegistrationFromOpCode: nothing loads. */
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        c->sg = (int32_t)s;
+        for (uint32_t i = 0; i < m->subgraphs[s].n_ops; i++) {
+            const ap_tfl_operator *op = &m->subgraphs[s].ops[i];
+            ap_tflm_refusal r;
+            if (ap__opcodes_tflm_has(op))
+                continue;
+            ap__prepare_refusal_set(&r, AP_TFLM_NO_KERNEL, (int32_t)s, (int32_t)i, op->name,
+                            "no registration in MicroMutableOpResolver", NULL, "op resolver");
+            return refused(c, &r);
+        }
+    }
     for (uint32_t s = 0; s < m->n_subgraphs; s++) {
         const ap_tfl_subgraph *g = &m->subgraphs[s];
         c->sg = (int32_t)s;
@@ -354,13 +390,17 @@ static ap_status parse(ctx *c)
             int32_t code = ap__opcodes_code(op);
             const ap__krow *pa = builtin ? ap__rows_parser(c->set->table, code) : NULL;
             if (!ap__rows_find(c->set->table, code, &r, &n) || !ap__rows_allocate(r, n) ||
-                (builtin && !pa))
+                (builtin && !pa)) {
+                /* a refusal found in Prepare stands: TFLM cannot load the model either way */
+                if (c->pr->refusal.kind != AP_TFLM_LOADS)
+                    return refused(c, &c->pr->refusal);
                 return ap_error_set(c->err, AP_ERR_INPUT,
                                     "subgraph %u operator %u: %s %s is not modelled for TFLM's "
-                                    "%s kernels (no registration in TFLM, or no table rows in "
-                                    "arenaplan's src/tflm_kernels/reference.c)",
+                                    "%s kernels (TFLM has the kernel; arenaplan has no table "
+                                    "rows for it in src/tflm_kernels/)",
                                     s, i, builtin ? "builtin operator" : "custom operator",
                                     op->name, c->set->arena_name);
+            }
             if (builtin && op->custom_options_pos)
                 return fault(c, op, "a builtin operator with custom options (TFLM refuses it)",
                              NULL);
@@ -408,6 +448,10 @@ static ap_status prepare(ctx *c)
         for (uint32_t i = 0; i < g->n_ops; i++) {
             const ap_tfl_operator *op = &g->ops[i];
             c->op = (int32_t)i;
+            /* the operator whose Prepare fails (scratch.c found it): AllocateTensors stops */
+            if (c->pr->refusal.kind != AP_TFLM_LOADS && c->pr->refusal.subgraph == (int32_t)s &&
+                c->pr->refusal.op == (int32_t)i)
+                return refused(c, &c->pr->refusal);
             if ((st = rows(c, g, op, AP__STEP_PREPARE)) != AP_OK)
                 return st;
             if (op->builtin == AP_TFL_OP_VAR_HANDLE)

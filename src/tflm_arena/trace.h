@@ -40,6 +40,8 @@ typedef struct ap__trace {
     int64_t total;             /* sum of sizes and alignments: the replay's addresses stay below */
     ap_tflm_use use[AP__CAT_COUNT]; /* requested bytes and counts (bytes come from the replay) */
     int64_t planned, scratch;  /* buffers the planner receives; of them, scratch requests */
+    ap_tflm_refusal refusal;   /* after a failed build: why TFLM cannot load the model, or kind
+                                  AP_TFLM_LOADS when the failure is arenaplan's (not modelled) */
 } ap__trace;
 
 /* What a trace is made from: the model and the facts of the build that decide TFLM's calls.

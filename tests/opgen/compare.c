@@ -240,8 +240,12 @@ static int judge(const og_model *m, const row *r, int target, char *why, size_t 
     o.target = target_arch[target];
     o.kernels = target_kernels[target];
     st = ap_tflm_arena_compute(model, &o, &a, &e);
-    if (ok && st != AP_OK) {
-        snprintf(why, cap, "TFLM loads it, arenaplan: %s", e.msg);
+    const char *what = strstr(e.msg, " is not modelled") ? "not modelled" : e.msg;
+    if (ok && st != AP_OK && a.refusal.kind != AP_TFLM_LOADS) {
+        snprintf(why, cap, "TFLM loads it, arenaplan says it refuses: %s (%s)", a.refusal.check,
+                 a.refusal.src[0] ? a.refusal.src : "no source");
+    } else if (ok && st != AP_OK) {
+        snprintf(why, cap, "TFLM loads it, arenaplan: %s", what);
     } else if (ok) {
         long long got[N_COLS];
         char diff[600] = "";
@@ -262,17 +266,17 @@ static int judge(const og_model *m, const row *r, int target, char *why, size_t 
         if (!right)
             snprintf(why, cap, "wrong: %s", diff);
     } else if (st == AP_OK) {
-        snprintf(why, cap, "TFLM %s (%s), arenaplan gives %lld bytes", r->status, r->message,
+        snprintf(why, cap, "TFLM %s (%.100s), arenaplan gives %lld bytes", r->status, r->message,
                  (long long)a.min_arena);
     } else if (a.refusal.kind == AP_TFLM_LOADS) {
-        snprintf(why, cap, "TFLM %s (%s), arenaplan: %s", r->status, r->message, e.msg);
+        snprintf(why, cap, "TFLM %s (%.100s), arenaplan: %s", r->status, r->message, what);
     } else {
         char line[256];
         right = !a.refusal.src[0] || !message_line(r->message, line, sizeof line) ||
                 same_line(line, a.refusal.src);
         if (!right)
-            snprintf(why, cap, "TFLM %s at %s (%s), arenaplan's refusal names %s", r->status,
-                     line, r->message, a.refusal.src);
+            snprintf(why, cap, "TFLM %s at %s, arenaplan's refusal at %s (%s)", r->status, line,
+                     a.refusal.src, a.refusal.check);
     }
     ap_tflite_free(model);
     free(bytes);
@@ -322,7 +326,7 @@ int og_compare(const og_spec *spec, const char *dir, const char *gaps_path, int 
                     *p = ' ';
             right += ok;
             if (!ok && print_gaps) /* the reason, short: the list is for people */
-                printf("%s %s %.160s\n", target_file[t], m->name, why);
+                printf("%s %s %.200s\n", target_file[t], m->name, why);
             if (ok && g) {
                 fprintf(stderr, "compare: %s %s is right now: remove it from the known gaps\n",
                         target_file[t], m->name);
