@@ -41,7 +41,8 @@ void ap__prepare_refusal_set(ap_tflm_refusal *r, ap_tflm_refusal_kind kind, int3
         snprintf(at, sizeof at, "the model");
     if (kind == AP_TFLM_NO_KERNEL)
         snprintf(r->message, sizeof r->message,
-                 "TFLM has no kernel for %s: this model cannot load on TFLM (%s)", r->op_name, at);
+                 "TFLM has no kernel for %s: this model cannot load on TFLM (subgraph %d "
+                 "operator %d)", r->op_name, (int)sg, (int)op);
     else if (kind == AP_TFLM_ABORTS)
         snprintf(r->message, sizeof r->message,
                  "TFLM aborts in %s %s (%s: %s%s%s): this model cannot load", r->op_name, phase,
