@@ -44,6 +44,7 @@ typedef struct ctx {
     uint8_t phase;
     int32_t sg, op;
     int32_t tensor;          /* the tensor the next allocation is for, or -1 */
+    int64_t read;            /* the next allocation's bytes read once filled (-1: all) */
     resource *res;
     size_t n_res, cap_res;
     handle *hd;
@@ -69,7 +70,8 @@ static ap_status push(ctx *c, uint8_t kind, uint8_t cat, int64_t size, int64_t a
     if (!nv)
         return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
     tr->v = nv;
-    nv[tr->n++] = (ap__trace_ev){kind, cat, c->phase, c->sg, c->op, c->tensor, size, align, what};
+    nv[tr->n++] = (ap__trace_ev){kind, cat, c->phase, c->sg, c->op, c->tensor, size, align, what,
+                                 c->read >= 0 ? c->read : size};
     if (kind == AP__EV_PERSIST) {
         tr->use[cat].requested += size;
         tr->use[cat].count++;
@@ -113,11 +115,16 @@ static ap_status tensor_allocs(ctx *c, const ap_tfl_tensor *x, int persistent)
         return st;
     if (x->n_scales == 0 || x->n_zero_points == 0)
         return AP_OK;
-    if ((st = push(c, kind, AP_TFLM_QUANTIZATION, lq.size, lq.align,
-                   "TfLiteAffineQuantization")) != AP_OK)
-        return st;
-    return push(c, kind, AP_TFLM_QUANTIZATION, la.size + 4 * (int64_t)x->n_scales, la.align,
-                "zero points (TfLiteIntArray)");
+    /* Of a temporary tensor's quantization, DeallocateTempTfLiteTensor reads the zero-point
+     * pointer (after the scale pointer); the zero points themselves no one reads. */
+    c->read = 2 * (int64_t)c->t->ptr;
+    st = push(c, kind, AP_TFLM_QUANTIZATION, lq.size, lq.align, "TfLiteAffineQuantization");
+    c->read = 0;
+    if (st == AP_OK)
+        st = push(c, kind, AP_TFLM_QUANTIZATION, la.size + 4 * (int64_t)x->n_scales, la.align,
+                  "zero points (TfLiteIntArray)");
+    c->read = -1;
+    return st;
 }
 
 static ap_status tensor_struct(ctx *c, const ap_tfl_tensor *x, int persistent)
@@ -580,6 +587,7 @@ ap_status ap__trace_build(const ap__trace_input *in, ap__trace *tr, ap_error *er
         .sg = -1,
         .op = -1,
         .tensor = -1,
+        .read = -1,
         .err = err,
     };
     memset(tr, 0, sizeof *tr);

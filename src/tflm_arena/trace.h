@@ -32,6 +32,11 @@ typedef struct ap__trace_ev {
     int32_t tensor;            /* the tensor it is for, or -1 */
     int64_t size, align;
     const char *what;          /* static text */
+    int64_t read;              /* a temporary allocation: how many of its first bytes TFLM
+                                  still reads after it is filled (size; 0 for a temporary
+                                  tensor's zero points, the zero-point pointer's end for its
+                                  TfLiteAffineQuantization): a kernel's persistent buffer may
+                                  overwrite the rest (replay.c) */
 } ap__trace_ev;
 
 typedef struct ap__trace {
