@@ -80,7 +80,12 @@ int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where
         default: /* AP__EV_PLAN: every free byte, of which the planner needs e->size */
             at = up(r->temp, 16);
             low = at + e->size - r->base;
-            ok = down(r->tail, 16) - at >= e->size;
+            /* GetAvailableMemory is a size_t: with the 16-aligned tail below the 16-aligned temp
+             * top it wraps; AllocateTemp of that much passes when its own difference wraps too
+             * (the tail below that top), and GreedyMemoryPlanner::Init's int of it is negative:
+             * room for no buffer, which is enough when the planner receives none. */
+            ok = e->size == 0 ? r->tail < at || down(r->tail, 16) >= at
+                              : down(r->tail, 16) - at >= e->size;
             if (ok && where) {
                 where[2 * k] = at + e->size - r->temp;
                 where[2 * k + 1] = at - r->base;
