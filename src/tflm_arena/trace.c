@@ -277,25 +277,45 @@ static ap_status var_handle(ctx *c, const ap_tfl_operator *op)
 /* ASSIGN_VARIABLE's Prepare, after its temporary tensor: when its resource id tensor was set
  * by a VAR_HANDLE already prepared, MicroResourceVariables::Allocate gives the variable its
  * buffer the first time (tensor->bytes of the value, through AllocatePersistentBuffer). */
+/* The resource a constant INT32 id tensor names (its first value), or -1: ASSIGN_VARIABLE reads
+ * the id's data in Prepare, so a constant id is one VAR_HANDLE need not have set. */
+static int64_t constant_id(const ctx *c, const ap_tfl_tensor *id)
+{
+    const ap_tfl_buffer *b;
+    if (id->type != AP_TFL_INT32 || !id->is_constant || id->buffer >= c->m->n_buffers)
+        return -1;
+    b = &c->m->buffers[id->buffer];
+    if (b->data_len < 4 || b->data_pos + 4 > c->m->len)
+        return -1;
+    const unsigned char *p = c->m->data + b->data_pos;
+    return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+                     (uint32_t)p[3] << 24);
+}
+
 static ap_status assign_variable(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *op)
 {
+    int64_t id = -1;
     if (op->n_inputs < 2 || op->inputs[0] < 0 || op->inputs[1] < 0)
         return fault(c, op, "ASSIGN_VARIABLE needs 2 inputs", NULL);
-    for (size_t k = 0; k < c->n_hd; k++) {
-        if (c->hd[k].sg != (uint32_t)c->sg || c->hd[k].tensor != op->inputs[0])
-            continue;
-        resource *r = &c->res[c->hd[k].resource];
-        if (r->allocated)
-            return AP_OK;
-        r->allocated = 1;
-        const ap_tfl_tensor *v = &g->tensors[op->inputs[1]];
-        int64_t bytes;
-        if (ap__mul_ovf(v->elements, ap_tfl_tflm_type_size(v->type), &bytes))
-            return fault(c, op, "a resource variable past 2^63 bytes", NULL);
-        return push(c, AP__EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, bytes, 16,
-                    "resource variable buffer");
-    }
-    return AP_OK;
+    for (size_t k = 0; k < c->n_hd && id < 0; k++)
+        if (c->hd[k].sg == (uint32_t)c->sg && c->hd[k].tensor == op->inputs[0])
+            id = (int64_t)c->hd[k].resource;
+    if (id < 0 && (id = constant_id(c, &g->tensors[op->inputs[0]])) >= 0 &&
+        id >= (int64_t)c->n_res) /* MicroResourceVariables::Allocate */
+        return fault_at(c, op, AP_TFLM_REFUSES, "a constant resource id no VAR_HANDLE made",
+                        NULL, "micro_resource_variable.cc:85");
+    if (id < 0)
+        return AP_OK;
+    resource *r = &c->res[id];
+    if (r->allocated)
+        return AP_OK;
+    r->allocated = 1;
+    const ap_tfl_tensor *v = &g->tensors[op->inputs[1]];
+    int64_t bytes;
+    if (ap__mul_ovf(v->elements, ap_tfl_tflm_type_size(v->type), &bytes))
+        return fault(c, op, "a resource variable past 2^63 bytes", NULL);
+    return push(c, AP__EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, bytes, 16,
+                "resource variable buffer");
 }
 
 /* ---- AllocateTensors, step by step -------------------------------------------------------------- */

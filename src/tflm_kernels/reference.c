@@ -25,9 +25,11 @@
 
 /* kissfft's real FFT state for fft_length L of scalar size s (kiss_fftr_alloc): the fftr
  * state, a complex FFT state of L/2 points (its struct holds one twiddle, L/2 - 1 follow) and
- * 3/2 * (L/2) complex values (tmpbuf and super twiddles). */
+ * 3/2 * (L/2) complex values (tmpbuf and super twiddles). An odd L: kiss_fftr_alloc returns
+ * before it sets the size ("Real FFT optimization must be even"), so the state is 0 bytes. */
 #define RFFT_STATE(type, s)                                                                  \
     INIT_IF(SIGNAL_RFFT, "copt(\"T\") == " #type,                                           \
+            "copt(\"fft_length\") % 2 != 0 ? 0 : "                                          \
             "sizeof(kiss_fftr_state) + sizeof(kiss_fft_state_" #type ") + " s              \
             " * (copt(\"fft_length\") / 2 - 1) + " s " * ((copt(\"fft_length\") / 2) * 3 / 2)", \
             "FFT state", SIG "rfft.cc:71")
