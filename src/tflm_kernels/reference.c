@@ -17,6 +17,22 @@
 #define FBC "tensorflow/lite/core/api/flatbuffer_conversions.cc:"
 #define SIG "signal/micro/kernels/"
 
+/* CONCATENATION's checks of input k (the kernel's loop over at most 10 inputs): its type, its
+ * rank, then for INT8 the output's scale and zero point, for INT16 a zero point of 0. */
+#define CONCAT_INPUT(k)                                                                      \
+    CHECK(CONCATENATION, "n_in > " #k " && type(in(" #k ")) != type(in(0))",                 \
+          "input " #k "'s type differs from input 0's", "concatenation.cc:166"),            \
+    CHECK(CONCATENATION, "n_in > " #k " && rank(in(" #k ")) > 5",                           \
+          "input " #k " has more than 5 dimensions", "concatenation.cc:170"),               \
+    CHECK(CONCATENATION, "n_in > " #k " && type(in(0)) == INT8 && "                          \
+          "scale_bits(in(" #k ")) != scale_bits(out(0))",                                    \
+          "input " #k "'s scale differs from the output's", "concatenation.cc:183"),        \
+    CHECK(CONCATENATION, "n_in > " #k " && type(in(0)) == INT8 && "                          \
+          "zero_point(in(" #k ")) != zero_point(out(0))",                                    \
+          "input " #k "'s zero point differs from the output's", "concatenation.cc:185"),   \
+    CHECK(CONCATENATION, "n_in > " #k " && type(in(0)) == INT16 && zero_point(in(" #k ")) != 0", \
+          "input " #k " (INT16) has a zero point", "concatenation.cc:189")
+
 /* A convolution's INT4 filter is unpacked into scratch, one byte per element (ConvPrepare,
  * DepthwiseConvPrepare, FullyConnectedPrepare). */
 #define INT4_FILTER(op, src)                                                                 \
@@ -40,6 +56,10 @@ static const ap__krow rows[] = {
     TEMP(ADD, "in(0)", "add_common.cc:87"),
     TEMP(ADD, "in(1)", "add_common.cc:90"),
     TEMP(ADD, "out(0)", "add_common.cc:93"),
+    CHECK(ADD, "type(out(0)) == INT32 && quantized(in(0))", "an INT32 ADD with quantized input 1",
+          "add_common.cc:104"),
+    CHECK(ADD, "type(out(0)) == INT32 && quantized(in(1))", "an INT32 ADD with quantized input 2",
+          "add_common.cc:106"),
 
     NEED(ADD_N, "out(0)", "output (output 0)", "add_n.cc:60"),
     CHECK(ADD_N, "n_in < 2", "ADD_N needs at least 2 inputs", "add_n.cc:51"),
@@ -51,18 +71,43 @@ static const ap__krow rows[] = {
      * assigned: runtime state across operators, replayed by tflm_arena/trace.c. */
     PARSE(ASSIGN_VARIABLE, NULL, FBC "1209"),
     TEMP(ASSIGN_VARIABLE, "in(1)", "assign_variable.cc:72"),
+    CHECK(ASSIGN_VARIABLE, "n_in != 2", "ASSIGN_VARIABLE needs 2 inputs", "assign_variable.cc:54"),
+    CHECK(ASSIGN_VARIABLE, "n_out != 0", "ASSIGN_VARIABLE has outputs", "assign_variable.cc:55"),
 
     PARSE(AVERAGE_POOL_2D, "TfLitePoolParams", FBC "1955"),
     INIT(AVERAGE_POOL_2D, "sizeof(OpDataPooling)", "OpDataPooling", "pooling.cc:96"),
     TEMP(AVERAGE_POOL_2D, "in(0)", "pooling_common.cc:60"),
     TEMP(AVERAGE_POOL_2D, "out(0)", "pooling_common.cc:63"),
+    CHECK(AVERAGE_POOL_2D, "(type(in(0)) == INT8 || type(in(0)) == INT16) && "
+              "max(scale_nano(in(0)) - scale_nano(out(0)), scale_nano(out(0)) - scale_nano(in(0))) > 1000",
+          "input and output scales differ by more than 1e-6", "pooling_common.cc:73"),
+    CHECK(AVERAGE_POOL_2D, "(type(in(0)) == INT8 || type(in(0)) == INT16) && zero_point(in(0)) != zero_point(out(0))",
+          "input and output zero points differ", "pooling_common.cc:75"),
+    CHECK(AVERAGE_POOL_2D, "type(in(0)) != FLOAT32 && type(in(0)) != INT8 && type(in(0)) != INT16",
+          "input type is not FLOAT32, INT8 or INT16", "pooling_common.cc:86"),
 
     PARSE(BATCH_TO_SPACE_ND, NULL, FBC "1238"),
     TEMP(BATCH_TO_SPACE_ND, "in(0)", "batch_to_space_nd.cc:48"),
     TEMP(BATCH_TO_SPACE_ND, "out(0)", "batch_to_space_nd.cc:50"),
+    CHECK(BATCH_TO_SPACE_ND, "n_in != 3", "BATCH_TO_SPACE_ND needs 3 inputs", "batch_to_space_nd.cc:41"),
+    CHECK(BATCH_TO_SPACE_ND, "n_out != 1", "BATCH_TO_SPACE_ND needs 1 output", "batch_to_space_nd.cc:42"),
+    NEED(BATCH_TO_SPACE_ND, "in(0)", "input (input 0)", "batch_to_space_nd.cc:51"),
+    NEED(BATCH_TO_SPACE_ND, "out(0)", "output (output 0)", "batch_to_space_nd.cc:51"),
+    CHECK(BATCH_TO_SPACE_ND, "rank(in(0)) < 3", "input has fewer than 3 dimensions",
+          "batch_to_space_nd.cc:53"),
+    CHECK(BATCH_TO_SPACE_ND, "rank(out(0)) < 3", "output has fewer than 3 dimensions",
+          "batch_to_space_nd.cc:54"),
+    CHECK(BATCH_TO_SPACE_ND, "rank(in(0)) > 4", "input has more than 4 dimensions",
+          "batch_to_space_nd.cc:55"),
+    CHECK(BATCH_TO_SPACE_ND, "rank(out(0)) > 4", "output has more than 4 dimensions",
+          "batch_to_space_nd.cc:56"),
+    CHECK(BATCH_TO_SPACE_ND, "type(in(0)) != type(out(0))", "input and output types differ",
+          "batch_to_space_nd.cc:57"),
 
     PARSE(CALL_ONCE, "TfLiteCallOnceParams", FBC "1259"),
     INIT(CALL_ONCE, "sizeof(OpDataCallOnce)", "OpData", "call_once.cc:41"),
+    CHECK(CALL_ONCE, "n_in != 0", "CALL_ONCE has inputs", "call_once.cc:51"),
+    CHECK(CALL_ONCE, "n_out != 0", "CALL_ONCE has outputs", "call_once.cc:52"),
 
     PARSE(CAST, "TfLiteCastParams", FBC "1289"),
     TEMP(CAST, "in(0)", "cast.cc:35"),
@@ -73,6 +118,15 @@ static const ap__krow rows[] = {
     TEMP(CONCATENATION, "in(0)", "concatenation.cc:136"),
     TEMP(CONCATENATION, "out(0)", "concatenation.cc:140"),
     TEMP_EACH(CONCATENATION, "n_in", "in(i)", "concatenation.cc:167"),
+    CHECK(CONCATENATION, "activation != 0", "a fused activation", "concatenation.cc:147"),
+    CHECK(CONCATENATION, "type(in(0)) != FLOAT32 && type(in(0)) != INT8 && type(in(0)) != INT16 && "
+          "type(in(0)) != INT32 && type(in(0)) != INT64 && type(in(0)) != BOOL",
+          "input type is not FLOAT32, INT8, INT16, INT32, INT64 or BOOL", "concatenation.cc:148"),
+    CHECK(CONCATENATION, "type(out(0)) != type(in(0))", "output and input types differ",
+          "concatenation.cc:154"),
+    CHECK(CONCATENATION, "n_in > 10", "more than 10 inputs", "concatenation.cc:158"),
+    CONCAT_INPUT(0), CONCAT_INPUT(1), CONCAT_INPUT(2), CONCAT_INPUT(3), CONCAT_INPUT(4),
+    CONCAT_INPUT(5), CONCAT_INPUT(6), CONCAT_INPUT(7), CONCAT_INPUT(8), CONCAT_INPUT(9),
 
     PARSE(CONV_2D, "TfLiteConvParams", FBC "1344"),
     INIT(CONV_2D, "sizeof(OpDataConv)", "OpDataConv", "conv_common.cc:77"),
@@ -163,6 +217,13 @@ static const ap__krow rows[] = {
     INIT(MAX_POOL_2D, "sizeof(OpDataPooling)", "OpDataPooling", "pooling.cc:96"),
     TEMP(MAX_POOL_2D, "in(0)", "pooling_common.cc:60"),
     TEMP(MAX_POOL_2D, "out(0)", "pooling_common.cc:63"),
+    CHECK(MAX_POOL_2D, "(type(in(0)) == INT8 || type(in(0)) == INT16) && "
+              "max(scale_nano(in(0)) - scale_nano(out(0)), scale_nano(out(0)) - scale_nano(in(0))) > 1000",
+          "input and output scales differ by more than 1e-6", "pooling_common.cc:73"),
+    CHECK(MAX_POOL_2D, "(type(in(0)) == INT8 || type(in(0)) == INT16) && zero_point(in(0)) != zero_point(out(0))",
+          "input and output zero points differ", "pooling_common.cc:75"),
+    CHECK(MAX_POOL_2D, "type(in(0)) != FLOAT32 && type(in(0)) != INT8 && type(in(0)) != INT16",
+          "input type is not FLOAT32, INT8 or INT16", "pooling_common.cc:86"),
 
     /* PrepareMeanOrSumHelper, then PrepareSimple's temporaries; sums for INT8/INT16. */
     PARSE(MEAN, "TfLiteReducerParams", FBC "2017"),
