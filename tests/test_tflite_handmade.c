@@ -648,6 +648,16 @@ static void reductions_and_mirror_pad(void **state)
     ap_problem_free(p);
 }
 
+/* t quantized per tensor (scale 1, zero point 0): TFLM's convolutions refuse an integer
+ * filter without quantization. */
+static fbb_node *per_tensor(fbb_node *t)
+{
+    static const float one = 1.0f;
+    static const int64_t zero = 0;
+    fbb_ref(t, AP_TFL_F_TENSOR_QUANTIZATION, tfl_quantization(&one, 1, &zero, 1, 0));
+    return t;
+}
+
 static void int4_filters_are_unpacked_to_scratch(void **state)
 {
     (void)state;
@@ -656,7 +666,7 @@ static void int4_filters_are_unpacked_to_scratch(void **state)
     ap_problem *p = must_load(
         one_op(AP_TFL_OP_CONV_2D, NULL,
                fbb_tables(3, tfl_tensor("x", I8, fbb_ints(4, 1, 5, 5, 4), 0),
-                          tfl_tensor("f", INT4, fbb_ints(4, 8, 3, 3, 4), 1),
+                          per_tensor(tfl_tensor("f", INT4, fbb_ints(4, 8, 3, 3, 4), 1)),
                           tfl_tensor("y", I8, fbb_ints(4, 1, 3, 3, 8), 0)),
                fbb_ints(2, 0, 1), fbb_ints(1, 2), AP_TFL_OPT_CONV_2D, conv, NULL),
         NULL);
@@ -665,7 +675,7 @@ static void int4_filters_are_unpacked_to_scratch(void **state)
     ap_problem_free(p);
     p = must_load(one_op(AP_TFL_OP_DEPTHWISE_CONV_2D, NULL,
                          fbb_tables(3, tfl_tensor("x", I8, fbb_ints(4, 1, 5, 5, 8), 0),
-                                    tfl_tensor("f", INT4, fbb_ints(4, 1, 3, 3, 8), 1),
+                                    per_tensor(tfl_tensor("f", INT4, fbb_ints(4, 1, 3, 3, 8), 1)),
                                     tfl_tensor("y", I8, fbb_ints(4, 1, 3, 3, 8), 0)),
                          fbb_ints(2, 0, 1), fbb_ints(1, 2), 2, fbb_table(), NULL),
                   NULL);
@@ -673,7 +683,7 @@ static void int4_filters_are_unpacked_to_scratch(void **state)
     ap_problem_free(p);
     p = must_load(one_op(AP_TFL_OP_FULLY_CONNECTED, NULL,
                          fbb_tables(4, tfl_tensor("x", I8, fbb_ints(2, 1, 20), 0),
-                                    tfl_tensor("f", INT4, fbb_ints(2, 10, 20), 1),
+                                    per_tensor(tfl_tensor("f", INT4, fbb_ints(2, 10, 20), 1)),
                                     tfl_tensor("y", I8, fbb_ints(2, 1, 10), 0),
                                     tfl_tensor("unused", I8, fbb_ints(1, 3), 1)),
                          fbb_ints(3, 0, 1, -1), fbb_ints(1, 2), 8, fbb_table(), NULL),
@@ -864,7 +874,7 @@ static void graph_fields(void **state)
     fbb_ref(op2, AP_TFL_F_OPERATOR_CUSTOM_OPTIONS, fbb_bytes("\1\2\3", 3));
     fbb_node *sg = tfl_subgraph(
         fbb_tables(6, tfl_tensor("x", I8, fbb_ints(4, 1, 8, 8, 3), 0),
-                   tfl_tensor("w", INT4, fbb_ints(4, 5, 3, 3, 3), 1),
+                   per_tensor(tfl_tensor("w", INT4, fbb_ints(4, 5, 3, 3, 3), 1)),
                    tfl_tensor("y", I8, fbb_ints(4, 1, 3, 2, 5), 0),
                    tfl_tensor("g", F32, fbb_ints(4, 1, 3, 2, 5), 0),
                    tfl_tensor("im", I16, fbb_ints(1, 0), 0),
