@@ -731,7 +731,7 @@ static void svdf_transpose_conv_lstm(void **state)
                               AP_TFL_F_TRANSPOSE_CONV_STRIDE_H, 4, 2);
     p = must_load(one_op(AP_TFL_OP_TRANSPOSE_CONV, NULL,
                          fbb_tables(5, tfl_tensor("shape", I32, fbb_ints(1, 4), 1),
-                                    tfl_tensor("f", I8, fbb_ints(4, 2, 3, 3, 2), 1),
+                                    per_tensor(tfl_tensor("f", I8, fbb_ints(4, 2, 3, 3, 2), 1)),
                                     tfl_tensor("x", I8, fbb_ints(4, 1, 2, 2, 2), 0),
                                     tfl_tensor("b", I32, fbb_ints(1, 2), 1),
                                     tfl_tensor("y", I8, fbb_ints(4, 1, 4, 4, 2), 0)),
@@ -741,7 +741,7 @@ static void svdf_transpose_conv_lstm(void **state)
     ap_problem_free(p);
     p = must_load(one_op(AP_TFL_OP_TRANSPOSE_CONV, NULL,
                          fbb_tables(5, tfl_tensor("shape", I32, fbb_ints(1, 4), 1),
-                                    tfl_tensor("f", I8, fbb_ints(4, 2, 3, 3, 2), 1),
+                                    per_tensor(tfl_tensor("f", I8, fbb_ints(4, 2, 3, 3, 2), 1)),
                                     tfl_tensor("x", I16, fbb_ints(4, 1, 2, 2, 2), 0),
                                     tfl_tensor("b", I16, fbb_ints(1, 2), 1),
                                     tfl_tensor("y", I16, fbb_ints(4, 1, 4, 4, 2), 0)),

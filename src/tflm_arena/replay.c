@@ -20,6 +20,8 @@
 static int64_t down(int64_t v, int64_t a) { return v & ~(a - 1); }
 static int64_t up(int64_t v, int64_t a) { return (v + a - 1) & ~(a - 1); }
 
+/* Long because it is SingleArenaBufferAllocator's rules, one case per kind of call, which read
+ * best side by side. */
 int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where)
 {
     memset(r, 0, sizeof *r);
