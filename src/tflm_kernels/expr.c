@@ -192,7 +192,8 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"type", 1},       {"rank", 1},      {"dim", 2},       {"elements", 1},
                {"scales", 1},     {"zero_points", 1}, {"quantized", 1}, {"constant", 1},
                {"variable", 1},   {"min", 2},       {"max", 2},       {"align", 2},
-               {"quantized_dim", 1}};
+               {"quantized_dim", 1}, {"zero_point", 1}, {"scale_bits", 1},
+               {"scale_nano", 1}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -245,6 +246,18 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
         return t->is_constant;
     if (strcmp(name, "quantized_dim") == 0)
         return t->quantized_dimension;
+    if (strcmp(name, "zero_point") == 0)
+        return t->zero_point0;
+    if (strcmp(name, "scale_bits") == 0)
+        return t->scale0_bits;
+    if (strcmp(name, "scale_nano") == 0) {
+        float fv;
+        memcpy(&fv, &t->scale0_bits, sizeof fv);
+        double v = (double)fv * 1e9;
+        if (!(v > -9e15 && v < 9e15))
+            return fault(x, AP_ERR_INPUT, "a scale past 9e6");
+        return (int64_t)(v < 0 ? v - 0.5 : v + 0.5);
+    }
     return t->is_variable; /* "variable" */
 }
 
@@ -288,6 +301,8 @@ static int64_t option(xp *x, const char *name)
         return o->rank;
     if (strcmp(name, "time_major") == 0)
         return o->time_major;
+    if (strcmp(name, "activation") == 0)
+        return o->activation;
     return window_pad(x, strcmp(name, "pad_h") == 0);
 }
 
@@ -367,7 +382,8 @@ static int64_t named(xp *x, const char *name, size_t n)
         if (is(name, n, ap_tfl_type_name(ty)))
             return ty;
     static const char *const options[] = {"stride_w",  "stride_h",   "dilation_w", "dilation_h",
-                                          "svdf_rank", "time_major", "pad_w",      "pad_h"};
+                                          "svdf_rank", "time_major", "pad_w",      "pad_h",
+                                          "activation"};
     for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
         if (is(name, n, options[k]))
             return x->skip || x->st != AP_OK ? 0 : option(x, options[k]);

@@ -14,7 +14,7 @@
  *                              CMSIS-NN switches ARM_MATH_DSP, ARM_MATH_MVEI, Arm Compiler 6,
  *                              KERNELS_OPTIMIZED_FOR_SPEED), 0 or 1; 0 without a build
  *   n_in, n_out, n_inter       the operator's input, output and intermediate counts
- *   stride_w, stride_h, dilation_w, dilation_h, svdf_rank, time_major
+ *   stride_w, stride_h, dilation_w, dilation_h, svdf_rank, time_major, activation
  *                              the operator's builtin options (ap_tfl_options; schema defaults
  *                              when its table lacks them)
  *   pad_w, pad_h               the padding TFLM computes for a 2D window over in(0) (NHWC) with
@@ -35,6 +35,10 @@
  *   quantized(t)               1 when TFLM gives it a TfLiteAffineQuantization: both counts > 0
  *   constant(t) variable(t)    1 when its buffer holds data / it is a variable
  *   quantized_dim(t)           its quantization's quantized_dimension (0 when none)
+ *   zero_point(t)              its first zero point (0 when none)
+ *   scale_bits(t)              its first scale's IEEE-754 bits (0 when none): equal bits are
+ *                              the equal floats TFLM compares (but -0 and 0)
+ *   scale_nano(t)              its first scale in billionths, rounded
  *   sizeof(Name) alignof(Name) a struct of the layout table, on the target
  *   copt("key")                an integer from the custom options (a FlexBuffer map); the
  *                              model is at fault when it lacks the key
