@@ -577,6 +577,24 @@ int cli_budget_unknown(int64_t budget)
     return 1;
 }
 
+static char arena_why[AP_ERROR_MAX + 96]; /* why the last arena asked for is unknown */
+
+const char *cli_arena_why(void)
+{
+    return arena_why[0] ? arena_why : NULL;
+}
+
+/* The reason cli_arena and cli_model_arena give for kernel set none, or for an error. */
+static void set_arena_why(const cli_input_opts *o, const char *target, const char *msg)
+{
+    if (msg)
+        snprintf(arena_why, sizeof arena_why, "TFLM's whole arena on %s: %s", target, msg);
+    else if (o->load.build.kernels == AP_TFLM_KERNELS_NONE && o->load.runtime != AP_RUNTIME_TFLITE)
+        snprintf(arena_why, sizeof arena_why, "--kernels none: no kernel set, so no TFLM arena");
+    else
+        arena_why[0] = 0;
+}
+
 int cli_model_arena(const unsigned char *data, size_t len, const char *name, const cli_input_opts *o,
                     ap_tflm_arena *out)
 {
@@ -584,6 +602,7 @@ int cli_model_arena(const unsigned char *data, size_t len, const char *name, con
     ap_tflm_options to;
     ap_error err = {0};
     ap_status st;
+    set_arena_why(o, NULL, NULL);
     if (o->load.build.kernels == AP_TFLM_KERNELS_NONE || o->load.runtime == AP_RUNTIME_TFLITE)
         return 0;
     arena_options(o, &to);
@@ -591,6 +610,7 @@ int cli_model_arena(const unsigned char *data, size_t len, const char *name, con
         st = ap_tflm_arena_compute(m, &to, out, &err);
     ap_tflite_free(m);
     if (st != AP_OK) {
+        set_arena_why(o, to.target, err.msg);
         cli_warn("%s: TFLM's whole arena on %s: %s; showing the head only", name, to.target, err.msg);
         return -1;
     }
@@ -612,6 +632,7 @@ int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, co
     ap_tflm_options to;
     ap_error err = {0};
     ap_status st;
+    set_arena_why(o, NULL, NULL);
     if (p->origin != AP_ORIGIN_TFLM || o->load.build.kernels == AP_TFLM_KERNELS_NONE ||
         o->load.runtime == AP_RUNTIME_TFLITE || cli_input_read(path, &data, &len) != 0)
         return 0;
@@ -620,6 +641,7 @@ int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, co
         st = ap_tflm_plan_arena(m, p, plan, &to, out, &err);
     ap_tflite_free(m);
     if (st != AP_OK) {
+        set_arena_why(o, to.target, err.msg);
         cli_warn("%s: TFLM's whole arena on %s: %s; showing the head only", path, to.target, err.msg);
         return -1;
     }

@@ -67,6 +67,11 @@ struct ap_tflm_whole;
 int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, const ap_plan *plan,
               struct ap_tflm_whole *out);
 
+/* Why the arena the last cli_arena or cli_model_arena call gave no figure for is unknown ("TFLM's
+ * whole arena on cortex-m: MSG", "--kernels none: ..."), or NULL (an arena computed; an input
+ * whose outputs say why themselves: a CSV, --runtime tflite). Valid until the next call. */
+const char *cli_arena_why(void);
+
 /* TFLM's whole arena for the model in data[0..len) as it is (its own offline plan honoured),
  * on o's target: as cli_arena, name naming it in the warning. */
 struct ap_tflm_arena;
