@@ -164,7 +164,7 @@ static void string_field(FILE *f, const char *key, const char *text)
 }
 
 /* What the problem does not model ("unmodelled": [...], always for TFLite's interpreter): its
- * arena is then a lower estimate. */
+ * head (and an arena built on it) is then a lower estimate. */
 static void write_unmodelled(FILE *f, const ap_problem *p)
 {
     size_t i;
@@ -183,7 +183,7 @@ static void write_unmodelled(FILE *f, const ap_problem *p)
     }
     fputc(']', f);
     if (p->n_unmodelled)
-        fputs(",\"arena_is_lower_estimate\":true", f);
+        fputs(",\"lower_estimate\":true", f); /* head_bytes and arena_bytes */
 }
 
 /* The figures before the summary: the schema, arena, head, tail, bound, strategy, verdict, source,
