@@ -402,7 +402,7 @@ static void budget_writes_nothing(void **state)
     r = run_cli("plan", worked(), "--budget", "699", NULL);
     assert_int_equal(r.status, 1);
     assert_string_equal(r.err, msg);
-    assert_contains(r.out, "arena        700 bytes\n");
+    assert_contains(r.out, "head         700 bytes\n");
     run_free(&r);
 
     char *argv[] = {(char *)AP_CLI, "plan", (char *)worked(), "--budget", "699", NULL};

@@ -119,7 +119,7 @@ static void plan_and_check_agree_on(const char *name, const char *csv, const cha
     run_free(&r);
     r = run_cli("check", in, out, "--allow-fixed-overlap", NULL);
     assert_int_equal(r.status, 0);
-    snprintf(valid, sizeof valid, "arena %lld bytes", (long long)arena);
+    snprintf(valid, sizeof valid, "head %lld bytes", (long long)arena);
     assert_contains(r.out, valid);
     run_free(&r);
     /* the plan file alone: its fixed column says which offsets are fixed */
@@ -198,7 +198,7 @@ static void offline_plan_shares(void **state)
     run_free(&r);
     r = run_cli("check", out, "--allow-fixed-overlap", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "valid: 6 buffers, arena 74544 bytes");
+    assert_contains(r.out, "valid: 6 buffers, head 74544 bytes");
     run_free(&r);
     r = run_cli("check", out, NULL);
     assert_int_equal(r.status, 2);

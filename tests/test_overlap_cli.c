@@ -75,7 +75,7 @@ static void bad_options(void **state)
     r = run_cli("plan", csv, "--overlap", "reference", NULL);
     assert_int_equal(r.status, 0);
     assert_contains(r.err, "--inplace and --overlap apply to models only");
-    assert_contains(r.out, "arena        128 bytes\n");
+    assert_contains(r.out, "head         128 bytes\n");
     run_free(&r);
     r = run_cli("plan", "--help", NULL);
     assert_contains(r.out, "--overlap RULES");
@@ -314,7 +314,7 @@ static void inspect_csv_round_trip(void **state)
     run_free(&r);
     r = run_cli("plan", list, NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "arena        36880 bytes\n");
+    assert_contains(r.out, "head         36880 bytes\n");
     run_free(&r);
     r = run_cli("plan", src_path(PD), "--inplace", "elementwise", "--overlap", "reference", "-f",
                 "csv", "-o", plan, NULL);
@@ -322,7 +322,7 @@ static void inspect_csv_round_trip(void **state)
     run_free(&r);
     r = run_cli("check", list, plan, NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "valid: 32 buffers, arena 36880 bytes");
+    assert_contains(r.out, "valid: 32 buffers, head 36880 bytes");
     run_free(&r);
     /* inspect names the rules and the bound they allow */
     r = run_cli("inspect", src_path(PD), "--overlap", "reference", NULL);

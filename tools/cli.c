@@ -554,7 +554,7 @@ int cli_budget_estimate(const char *path, const ap_problem *p, int64_t budget, i
         return 0;
     if (u->op && u->node >= 0)
         snprintf(at, sizeof at, "op %lld %s: ", (long long)u->node, u->op);
-    cli_error("%s: cannot check the budget: the arena is a lower estimate, not modelled: %s%s%s",
+    cli_error("%s: cannot check the budget: the head is a lower estimate, not modelled: %s%s%s",
               path, at, u->what, p->n_unmodelled > 1 ? " (and more, above)" : "");
     return 1;
 }

@@ -181,7 +181,7 @@ int cli_budget_exceeded(int64_t budget, const char *what, int64_t bytes);
  * (Gating the head instead would pass a build that must fail.) */
 int cli_budget_unknown(int64_t budget);
 
-/* Whether a budget (either >= 0) cannot be checked because p's arena is a lower estimate (a path
+/* Whether a budget (either >= 0) cannot be checked because p's head is a lower estimate (a path
  * not modelled): prints why, naming the first, and returns 1; else 0. */
 int cli_budget_estimate(const char *path, const ap_problem *p, int64_t budget, int64_t budget_head);
 

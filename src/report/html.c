@@ -435,10 +435,16 @@ ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size
     return ap_write_html_with(f, p, plans, nplans, NULL, err);
 }
 
-/* What the problem does not model, one note each: the head below is then a lower estimate. */
-static void write_unmodelled(FILE *f, const ap_problem *p)
+/* What the problem does not model, one note each: the head below is then a lower estimate; and
+ * why a model's arena is unknown (opt: the options of a report without the arena, else NULL). */
+static void write_unmodelled(FILE *f, const ap_problem *p, const ap_report_options *opt)
 {
     size_t k;
+    if (opt && opt->arena_unknown && p->origin == AP_ORIGIN_TFLM) {
+        fputs("<p class=\"note\" id=\"arena-unknown\">arena unknown: ", f);
+        ap__escape_xml(f, opt->arena_unknown, 0);
+        fputs("</p>\n", f);
+    }
     for (k = 0; k < p->n_unmodelled; k++) {
         const ap_unmodelled *u = &p->unmodelled[k];
         char at[96] = "";
@@ -483,12 +489,7 @@ ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans,
         ap__escape_xml(f, p->note, 0);
     }
     fputs("</p>\n", f);
-    write_unmodelled(f, p);
-    if (!arena && opt && opt->arena_unknown && p->origin == AP_ORIGIN_TFLM) {
-        fputs("<p class=\"note\" id=\"arena-unknown\">arena unknown: ", f);
-        ap__escape_xml(f, opt->arena_unknown, 0);
-        fputs("</p>\n", f);
-    }
+    write_unmodelled(f, p, arena ? NULL : opt);
     write_summary(f, p, &plans[0], &s, arena, arena ? -1 : ap__stock_head(p));
     if (arena)
         write_tflm(f, arena);
