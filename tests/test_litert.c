@@ -1066,7 +1066,7 @@ static void test_cli(void **state)
         char *text;
         r = run_cli("plan", dil, "--runtime", "tflite", "--strategy", "tflite", NULL);
         assert_int_equal(r.status, 0);
-        assert_contains(r.err, "tfsupport_dilated_conv.tflite: not modelled, so the arena is a lower "
+        assert_contains(r.err, "tfsupport_dilated_conv.tflite: not modelled, so the head is a lower "
                                "estimate: op 20 SPACE_TO_BATCH_ND: AllocateTensors stops after it");
         assert_contains(r.out, "\nhead         324 bytes, a lower estimate: 1 path not modelled\n"
                                "unmodelled   op 20 SPACE_TO_BATCH_ND: AllocateTensors stops after it");
@@ -1081,7 +1081,7 @@ static void test_cli(void **state)
                     tmp_path("dil.json"), NULL);
         assert_int_equal(r.status, 1);
         assert_contains(r.err, "arenaplan: ");
-        assert_contains(r.err, "tfsupport_dilated_conv.tflite: cannot check the budget: the arena is a "
+        assert_contains(r.err, "tfsupport_dilated_conv.tflite: cannot check the budget: the head is a "
                                "lower estimate, not modelled: op 20 SPACE_TO_BATCH_ND: AllocateTensors "
                                "stops after it");
         assert_null(strstr(r.err, "(and more"));
@@ -1104,7 +1104,7 @@ static void test_cli(void **state)
         run_free(&r);
         text = read_text(tmp_path("dil.html"), NULL);
         assert_non_null(text);
-        assert_contains(text, "<p class=\"note\" id=\"unmodelled-0\">Not modelled, so the arena is a "
+        assert_contains(text, "<p class=\"note\" id=\"unmodelled-0\">Not modelled, so the head is a "
                               "lower estimate: op 20 SPACE_TO_BATCH_ND: AllocateTensors stops after it");
         free(text);
         /* the buffer list keeps them, and so does a plan of it */
