@@ -247,7 +247,7 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
     o.arena = arena;
     o.arena_unknown = arena ? NULL : cli_arena_why();
     if (a->format == CLI_FORMAT_CSV)
-        return ap_csv_write(f, p, plan, err);
+        return ap_csv_write_with(f, p, plan, &o, err);
     if (a->format == CLI_FORMAT_JSON)
         return ap_write_json_with(f, p, plan, &o, err);
     if (a->format == CLI_FORMAT_C) {
