@@ -181,7 +181,12 @@ static void offline_plan_shares(void **state)
     assert_null(strstr(r.err, "clash"));
     run_free(&r);
     char *text = read_text(out, NULL);
-    assert_string_equal(text, "id,lower,upper,size,alignment,name,type,offset,fixed\n"
+    assert_string_equal(text, "# arena unknown: TFLM's whole arena on cortex-m: subgraph 0 operator "
+                              "0: custom operator ethos-u is not modelled for TFLM's reference "
+                              "kernels (no registration in TFLM, or no table rows in arenaplan's "
+                              "src/tflm_kernels/reference.c)\n"
+                              "# head 74544 bytes\n"
+                              "id,lower,upper,size,alignment,name,type,offset,fixed\n"
                               "0,1,2,16,16,MobilenetV1/Predictions/Reshape_1,\"int8[1,2]\",0,1\n"
                               "3,-1,2,74464,16,_split_1_scratch,uint8[74464],0,1\n"
                               "4,-1,2,74464,16,_split_1_scratch_fast,uint8[74464],0,1\n"

@@ -179,10 +179,12 @@ static void stock_line_in_every_format(void **state)
                            "\"cortex-m\",\"kernels\":\"reference\",\"head\":516096,\"tail\":32352,\"used\":548448,"
                            "\"min_arena\":548444,\"stock_head\":688128,\"stock_min_arena\":720476,");
     run_free(&r);
-    /* the CSV knows no arena: its line is about the head */
+    /* the CSV: the arena, the head and the stock line as comment lines, in the table's words */
     r = run_cli("plan", src_path(BLAZE), "-f", "csv", NULL);
-    assert_int_equal(strncmp(r.out, "# " BLAZE_STOCK_HEAD "\nid,lower,upper,size,alignment,name,type,offset\n",
-                             strlen("# " BLAZE_STOCK_HEAD "\nid,lower,upper,size,alignment,name,type,offset\n")),
+    assert_int_equal(strncmp(r.out, "# arena " BLAZE_ARENA "\n# head 516096 bytes\n# " BLAZE_STOCK
+                             "\nid,lower,upper,size,alignment,name,type,offset\n",
+                             strlen("# arena " BLAZE_ARENA "\n# head 516096 bytes\n# " BLAZE_STOCK
+                                    "\nid,lower,upper,size,alignment,name,type,offset\n")),
                      0);
     run_free(&r);
     r = run_cli("plan", src_path(BLAZE), "-f", "c", NULL);

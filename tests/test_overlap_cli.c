@@ -36,7 +36,9 @@ static void options_and_notes(void **state)
     run_free(&r);
     r = run_cli("plan", src_path(PD), "--overlap", "reference", "-f", "csv", NULL);
     assert_int_equal(r.status, 0);
-    assert_true(strncmp(r.out, "# TFLM lifetimes; kernel scratch: reference; overlap rules:", 59) == 0);
+    assert_true(strncmp(r.out, "# arena 63880 bytes (kTensorArenaSize for TFLM on cortex-m; head 36880 + "
+                               "tail 26996 + 4 bytes of alignment padding", 101) == 0);
+    assert_contains(r.out, "\n# head 36880 bytes\n# TFLM lifetimes; kernel scratch: reference; overlap rules:");
     assert_contains(r.out, "\nid,lower,upper,size,alignment,name,type,overlap_of,max_delta,offset\n");
     /* the pointwise convolution's output, 18439 bytes below its input at most */
     assert_contains(r.out, "\n54,3,5,36864,16,MobilenetV1/MobilenetV1/Conv2d_1_pointwise/Relu6,\"int8[1,48,48,16]\",51,-18439,");

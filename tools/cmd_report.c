@@ -129,6 +129,7 @@ static int write_outputs(const report_args *a, const ap_problem *p, const ap_pla
     }
     ap_report_options_init(&o);
     o.arena = arena;
+    o.arena_unknown = arena ? NULL : cli_arena_why();
     /* what another operator order would save, under TFLM's lifetimes */
     char line[AP_ERROR_MAX + 128];
     const char *lines[2] = {NULL, NULL};
