@@ -137,7 +137,7 @@ static void test_budget(void **state)
     run_result r = run_cli("plan", worked(), "--budget", "699", NULL);
     (void)state;
     assert_int_equal(r.status, 1);
-    assert_contains(r.err, "arenaplan: the arena needs 700 bytes, 1 more than the budget of 699 bytes\n");
+    assert_contains(r.err, "arenaplan: the head needs 700 bytes, 1 more than the budget of 699 bytes\n");
     run_free(&r);
     r = run_cli("plan", worked(), "--budget", "1K", "--format", "csv", NULL);
     assert_int_equal(r.status, 0);

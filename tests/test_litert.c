@@ -1137,7 +1137,7 @@ static void test_cli(void **state)
         r = run_cli("plan", src_path("corpus/models/tflm/dtln_noise_suppression.tflite"), "--runtime",
                     "tflite", "--strategy", "tflite", "--budget", "2239", NULL);
         assert_int_equal(r.status, 1);
-        assert_contains(r.err, "the arena needs 2240 bytes, 1 more than the budget of 2239 bytes");
+        assert_contains(r.err, "the head needs 2240 bytes, 1 more than the budget of 2239 bytes");
         run_free(&r);
     }
     r = run_cli("embed", hello, "--runtime", "tflite", "-o", tmp_path("x.tflite"), NULL);

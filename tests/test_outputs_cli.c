@@ -273,12 +273,12 @@ static void budgets(void **state)
     assert_string_equal(r.err, "arenaplan: --budget lots: not a byte count (examples: 65536, 64K, 1M)\n");
     run_free(&r);
 
-    /* a buffer list has no TFLM tail: its arena is the plan's */
+    /* a buffer list has no TFLM arena: --budget gates its head */
     const char *html = tmp_path("budget.html");
     unlink(html);
     r = run_cli("report", src_path("data/worked_example.csv"), "--budget", "600", "-o", html, NULL);
     assert_int_equal(r.status, 1);
-    assert_string_equal(r.err, "arenaplan: the arena needs 700 bytes, 100 more than the budget of 600 bytes\n");
+    assert_string_equal(r.err, "arenaplan: the head needs 700 bytes, 100 more than the budget of 600 bytes\n");
     assert_false(file_exists(html));
     run_free(&r);
     r = run_cli("report", src_path("data/worked_example.csv"), "--budget", "700", "-o", html, NULL);

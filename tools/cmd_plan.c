@@ -77,7 +77,8 @@ static const cli_opt plan_rows[] = {
      "write the plan to FILE (atomically) instead of stdout", "-o FILE", NULL},
     {"--budget", NULL, "BYTES", CLI_BYTES, offsetof(plan_args, budget), NULL, NULL, 0,
      "exit 1 when the arena exceeds BYTES (suffixes K, M: 1024-based): for\n"
-     "models TFLM's whole arena (kTensorArenaSize), for buffer lists the plan", NULL, NULL},
+     "models TFLM's whole arena (kTensorArenaSize), for buffer lists (no\n"
+     "arena) the head", NULL, NULL},
     {"--budget-head", NULL, "BYTES", CLI_BYTES, offsetof(plan_args, budget_head), NULL, NULL, 0,
      "exit 1 when the head (the planned section) exceeds BYTES", NULL, NULL},
     {"--sort", NULL, "ORDER", CLI_CHOICE, offsetof(plan_args, sort), sort_names, NULL, 0,
@@ -87,7 +88,7 @@ static const cli_opt plan_rows[] = {
      "table offsets in hexadecimal, as addresses", NULL, NULL},
     {"--ops", NULL, NULL, CLI_FLAG, offsetof(plan_args, ops), NULL, NULL, 0,
      "after the table, what is live while each operator runs: bytes, share\n"
-     "of the head (a list's arena) and the buffers", NULL, NULL},
+     "of the head and the buffers", NULL, NULL},
     {"--log", NULL, "KIND", CLI_CALL, 0, NULL, opt_log, CLI_OPTIONAL,
      "print the planning log first: --log (or --log=reuse) says for each\n"
      "buffer in placement order whether it reuses bytes; --log=tflm prints\n"
@@ -452,7 +453,7 @@ static int gate(const plan_args *a, const plan_run *r)
             return EXIT_INVALID;
     if (r->unknown && cli_budget_unknown(a->budget))
         return EXIT_INVALID;
-    if (cli_budget_exceeded(a->budget, "arena", whole >= 0 ? whole : head) ||
+    if (cli_budget_exceeded(a->budget, whole >= 0 ? "arena" : "head", whole >= 0 ? whole : head) ||
         cli_budget_exceeded(a->budget_head, "head", head))
         return EXIT_INVALID;
     return EXIT_OK;

@@ -186,7 +186,7 @@ int cmd_report(int argc, char **argv)
         int known = cli_arena(a.input, &a.in, p, &plans[0], &arena), have = known == 1;
         if (known == CLI_ARENA_REFUSED || cli_budget_estimate(a.input, p, a.budget, a.budget_head) ||
             (known < 0 && cli_budget_unknown(a.budget)) ||
-            cli_budget_exceeded(a.budget, "arena", have ? arena.plan.min_arena : plans[0].arena) ||
+            cli_budget_exceeded(a.budget, have ? "arena" : "head", have ? arena.plan.min_arena : plans[0].arena) ||
             cli_budget_exceeded(a.budget_head, "head", plans[0].arena))
             rc = EXIT_INVALID;
         else

@@ -285,7 +285,7 @@ static ap_status plan_budgets(const ap__run_ctx *c, int known, int64_t head, int
     ap_status st;
     if (known < 0 && c->opt->budget >= 0)
         return ap__run_budget_unknown(c->opt->budget, err);
-    if ((st = ap__run_budget(c->opt->budget, "arena", known > 0 ? whole : head, err)) != AP_OK)
+    if ((st = ap__run_budget(c->opt->budget, known > 0 ? "arena" : "head", known > 0 ? whole : head, err)) != AP_OK)
         return st;
     return ap__run_budget(c->opt->budget_head, "head", head, err);
 }
