@@ -123,7 +123,7 @@ typedef struct ap_op_row {
     int64_t step;
     const char *label;     /* the step's label (owned by the problem), or NULL */
     int64_t live_bytes;    /* the sizes of the buffers live at the step */
-    double share;          /* live_bytes / the plan's max(offset + size), a model's head (0 when
+    double share;          /* live_bytes / the plan's max(offset + size), its head (0 when
                               that is 0) */
     const uint32_t *buffers; /* the buffers live at the step, largest first (ties: input order) */
     size_t n_buffers;
@@ -142,7 +142,7 @@ ap_status ap_op_table_compute(const ap_problem *p, const ap_plan *plan, ap_op_ta
 void ap_op_table_free(ap_op_table *t);
 
 /* The per-operator table for the terminal (`plan --ops`): step, operator, live bytes, their share
- * of the plan's head (a buffer list's arena) and the buffers (the largest eight by id, then how
+ * of the plan's head and the buffers (the largest eight by id, then how
  * many more). */
 ap_status ap_write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
