@@ -181,11 +181,12 @@ static void offline_plan_shares(void **state)
     assert_null(strstr(r.err, "clash"));
     run_free(&r);
     char *text = read_text(out, NULL);
-    assert_string_equal(text, "# arena unknown: TFLM's whole arena on cortex-m: subgraph 0 operator "
-                              "0: custom operator ethos-u is not modelled for TFLM's reference "
-                              "kernels (no registration in TFLM, or no table rows in arenaplan's "
-                              "src/tflm_kernels/reference.c)\n"
-                              "# head 74544 bytes\n"
+    /* the arena's line: why it is unknown (the library's message, test_outputs_agree.py) */
+    const char *unknown = "# arena unknown: TFLM's whole arena on cortex-m: subgraph 0 operator 0: "
+                          "custom operator ethos-u is not modelled";
+    assert_int_equal(strncmp(text, unknown, strlen(unknown)), 0);
+    assert_non_null(strchr(text, '\n'));
+    assert_string_equal(strchr(text, '\n') + 1, "# head 74544 bytes\n"
                               "id,lower,upper,size,alignment,name,type,offset,fixed\n"
                               "0,1,2,16,16,MobilenetV1/Predictions/Reshape_1,\"int8[1,2]\",0,1\n"
                               "3,-1,2,74464,16,_split_1_scratch,uint8[74464],0,1\n"

@@ -24,9 +24,9 @@ VELA = os.path.join(SRC, "corpus/models/tflm/person_detect_vela.tflite")
 WORKED = os.path.join(SRC, "data/worked_example.csv")
 HELLO = os.path.join(SRC, "corpus/models/tflm/hello_world_float.tflite")
 
-ETHOS_U = ("TFLM's whole arena on cortex-m: subgraph 0 operator 0: custom operator ethos-u is not "
-           "modelled for TFLM's reference kernels (no registration in TFLM, or no table rows in "
-           "arenaplan's src/tflm_kernels/reference.c)")
+# How the reason starts; the rest is the library's message, which the test holds equal in every
+# output rather than word for word here.
+ETHOS_U = "TFLM's whole arena on cortex-m: subgraph 0 operator 0: custom operator ethos-u is not "
 
 
 def cli(*args):
@@ -141,6 +141,11 @@ class Agree(unittest.TestCase):
         opts = list(options)
         seen = {}
         seen["json"] = from_json(json.loads(cli("plan", path, "--format", "json", *opts)))
+        if want.get("unknown_starts"):  # the reason as the JSON gives it, then everywhere else
+            got = seen["json"]["unknown"] or ""
+            self.assertTrue(got.startswith(want["unknown_starts"]), got)
+            want = dict(want, unknown=got)
+            del want["unknown_starts"]
         seen["python"] = from_python(arenaplan.plan(path, **(pyopts or {})))
         words = dict(want, unknown=want["unknown"] if shown_unknown else None)
         for k in ("json", "python"):
@@ -206,15 +211,16 @@ class Agree(unittest.TestCase):
         self.agree(PD, want, ("--kernels", "cmsis-nn"), {"kernels": "cmsis-nn"}, name="pdc")
 
     def test_an_operator_not_modelled(self):
-        want = {"arena": None, "tflm_head": None, "tail": None, "unknown": ETHOS_U, "head": 74544}
-        self.agree(VELA, want, name="vela")
+        want = {"arena": None, "tflm_head": None, "tail": None, "unknown": None,
+                "unknown_starts": ETHOS_U, "head": 74544}
+        why = self.agree(VELA, want, name="vela")["unknown"]
         ins = json.loads(cli("inspect", VELA, "--format", "json"))
         self.assertEqual((ins["arena_bytes"], ins["arena_unknown"], ins["tail_bytes"]),
-                         (None, ETHOS_U, None))
-        self.assertIn("arena        unknown: " + ETHOS_U + "\n", cli("inspect", VELA))
+                         (None, why, None))
+        self.assertIn("arena        unknown: " + why + "\n", cli("inspect", VELA))
         cmp = json.loads(cli("compare", VELA, "--kernels", "reference,cmsis-nn", "--format", "json"))
         self.assertEqual((cmp["inputs"][0]["stock_arena_bytes"], cmp["inputs"][0]["arena_unknown"]),
-                         (None, ETHOS_U))
+                         (None, why))
 
     def test_kernels_none(self):
         why = "--kernels none: no kernel set, so no TFLM arena"
