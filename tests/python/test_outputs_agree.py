@@ -247,5 +247,32 @@ class Agree(unittest.TestCase):
                          dict(want, unknown=None))
 
 
+class Schema(unittest.TestCase):
+    def test_every_document_names_its_schema_first(self):
+        docs = [cli("plan", PD, "--format", "json"), cli("plan", WORKED, "--format", "json"),
+                cli("plan", WORKED, WORKED, "--shared", "sequential", "--format", "json"),
+                cli("inspect", PD, "--format", "json"),
+                cli("compare", WORKED, "--format", "json")]
+        for text in docs:
+            self.assertTrue(text.startswith('{"schema":"arenaplan/2",'), text[:80])
+        shared = json.loads(docs[2])
+        self.assertEqual([m["schema"] for m in shared["models"]], ["arenaplan/2"] * 2)
+        self.assertEqual((shared["arena_bytes"], shared["arena_unknown"], shared["head_bytes"]),
+                         (None, "a buffer list has no TFLM arena", 700))
+        for r in (arenaplan.embed(PD).info, arenaplan.reorder(PD).info,
+                  arenaplan.check(WORKED, arenaplan.plan(WORKED)).json, arenaplan.plan(PD).json):
+            self.assertEqual(list(r)[0], "schema")
+            self.assertEqual(r["schema"], arenaplan._objects.SCHEMA)
+
+    def test_another_schema_is_refused(self):
+        doc = json.loads(cli("plan", WORKED, "--format", "json"))
+        doc["schema"] = "arenaplan/3"
+        with self.assertRaises(ValueError):
+            arenaplan._objects.Plan(doc)
+        del doc["schema"]  # schema 1 had none
+        with self.assertRaises(ValueError):
+            arenaplan._objects.Plan(doc)
+
+
 if __name__ == "__main__":
     unittest.main()
