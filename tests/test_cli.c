@@ -69,7 +69,7 @@ static void test_plan_table(void **state)
     (void)state;
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "strategy     greedy\n");
-    assert_contains(r.out, "arena        700 bytes\n");
+    assert_contains(r.out, "head         700 bytes\n");
     assert_contains(r.out, "lower bound  700 bytes (efficiency 100.0%)\n");
     assert_contains(r.out, "t4   300  [3, 6)         0     300\n");
     assert_string_equal(r.err, "");
@@ -98,7 +98,7 @@ static void test_plan_csv_is_check_input(void **state)
     free(text);
     r = run_cli("check", in, plan_path, NULL);
     assert_int_equal(r.status, 0);
-    assert_string_equal(r.out, "valid: 5 buffers, arena 700 bytes, lower bound 700 bytes (efficiency 100.0%)\n");
+    assert_string_equal(r.out, "valid: 5 buffers, head 700 bytes, lower bound 700 bytes (efficiency 100.0%)\n");
     run_free(&r);
     /* the plan file alone: its offsets are the plan */
     r = run_cli("check", plan_path, NULL);
@@ -127,7 +127,7 @@ static void test_plan_json(void **state)
     run_result r = run_cli("plan", worked(), "--format", "json", NULL);
     (void)state;
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "{\"arena_bytes\":700,\"lower_bound\":700,\"efficiency\":1.0000,\"strategy\":\"best:");
+    assert_contains(r.out, "{\"schema\":\"arenaplan/2\",\"arena_bytes\":null,\"arena_unknown\":\"a buffer list has no TFLM arena\",\"head_bytes\":700,\"tail_bytes\":null,\"lower_bound\":700,\"efficiency\":1.0000,\"strategy\":\"best:");
     assert_contains(r.out, "{\"id\":\"t1\",\"lower\":0,\"upper\":2,\"size\":100,\"offset\":");
     run_free(&r);
 }
@@ -137,7 +137,7 @@ static void test_budget(void **state)
     run_result r = run_cli("plan", worked(), "--budget", "699", NULL);
     (void)state;
     assert_int_equal(r.status, 1);
-    assert_contains(r.err, "arenaplan: the arena needs 700 bytes, 1 more than the budget of 699 bytes\n");
+    assert_contains(r.err, "arenaplan: the head needs 700 bytes, 1 more than the budget of 699 bytes\n");
     run_free(&r);
     r = run_cli("plan", worked(), "--budget", "1K", "--format", "csv", NULL);
     assert_int_equal(r.status, 0);
@@ -255,7 +255,7 @@ static void test_huge_step_ranges(void **state)
     write_text(in, "id,lower,end,size\na,4,1099511627776,250\nb,-1099511627776,5,100\n");
     r = run_cli("plan", in, "--format", "json", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "\"arena_bytes\":350,");
+    assert_contains(r.out, "\"head_bytes\":350,");
     run_free(&r);
     r = run_cli("plan", in, "--timeline", "--log", NULL);
     assert_int_equal(r.status, 0);

@@ -502,11 +502,11 @@ static void inputs_read_once(void **state)
     write_text(in_dir(dir, "w.csv"), worked_csv);
     r = run_with_fifo(fifo, in_dir(dir, "w.csv"), (const char *[]){"check", fifo, plan, NULL});
     assert_int_equal(r.status, 0);
-    assert_string_equal(r.out, "valid: 5 buffers, arena 700 bytes, lower bound 700 bytes (efficiency 100.0%)\n");
+    assert_string_equal(r.out, "valid: 5 buffers, head 700 bytes, lower bound 700 bytes (efficiency 100.0%)\n");
     run_free(&r);
     r = run_with_fifo(fifo, plan, (const char *[]){"check", fifo, NULL});
     assert_int_equal(r.status, 0);
-    assert_string_equal(r.out, "valid: 5 buffers, arena 700 bytes, lower bound 700 bytes (efficiency 100.0%)\n");
+    assert_string_equal(r.out, "valid: 5 buffers, head 700 bytes, lower bound 700 bytes (efficiency 100.0%)\n");
     run_free(&r);
     /* a model's own offline plan through a FIFO */
     r = run_with_fifo(fifo, src_path("corpus/models/tflm/person_detect_vela.tflite"),
@@ -528,7 +528,7 @@ static void inputs_read_once(void **state)
     assert_int_equal(r.status, 0);
     assert_string_equal(r.err, "");
     assert_contains(r.out, "id,lower,upper,size,");
-    assert_contains(r.out, "valid: 5 buffers, arena 700 bytes");
+    assert_contains(r.out, "valid: 5 buffers, head 700 bytes");
     run_free(&r);
     (void)fifo2;
 }

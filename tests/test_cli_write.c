@@ -375,7 +375,7 @@ static void failed_write_leaves_nothing(void **state)
 static void budget_writes_nothing(void **state)
 {
     const char *dir = fresh_dir("w_budget"), *out = in_dir(dir, "plan.h");
-    const char *msg = "arenaplan: the arena needs 700 bytes, 1 more than the budget of 699 bytes\n";
+    const char *msg = "arenaplan: the head needs 700 bytes, 1 more than the budget of 699 bytes\n";
     char *text, *ls;
     run_result r;
     (void)state;
@@ -402,7 +402,7 @@ static void budget_writes_nothing(void **state)
     r = run_cli("plan", worked(), "--budget", "699", NULL);
     assert_int_equal(r.status, 1);
     assert_string_equal(r.err, msg);
-    assert_contains(r.out, "arena        700 bytes\n");
+    assert_contains(r.out, "head         700 bytes\n");
     run_free(&r);
 
     char *argv[] = {(char *)AP_CLI, "plan", (char *)worked(), "--budget", "699", NULL};

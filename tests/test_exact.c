@@ -361,7 +361,7 @@ static void verdict_in_outputs(void **state)
     write_text(in, above_bound);
     r = run_cli("plan", in, "--strategy", "exact", "--format", "json", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "{\"arena_bytes\":11,\"lower_bound\":10,");
+    assert_contains(r.out, "{\"schema\":\"arenaplan/2\",\"arena_bytes\":null,\"arena_unknown\":\"a buffer list has no TFLM arena\",\"head_bytes\":11,\"tail_bytes\":null,\"lower_bound\":10,");
     assert_contains(r.out, "\"strategy\":\"exact\",\"verdict\":\"optimal\",\"proven_bound\":11,\"gap_bytes\":0");
     run_free(&r);
     r = run_cli("plan", in, "--strategy", "exact", NULL);

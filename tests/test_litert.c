@@ -985,7 +985,7 @@ static void test_cli(void **state)
     (void)state;
     r = run_cli("plan", hello, "--runtime", "tflite", "--strategy", "tflite", "--format", "json", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "{\"arena_bytes\":192,");
+    assert_contains(r.out, "{\"schema\":\"arenaplan/2\",\"arena_bytes\":null,\"arena_unknown\":\"TensorFlow Lite's interpreter (--runtime tflite) has no TFLM arena\",\"head_bytes\":192,");
     assert_contains(r.out, "\"id\":\"0\",\"name\":\"serving_default_dense_input:0\",\"tensor\":0,"
                            "\"lower\":0,\"upper\":4,\"size\":4,\"offset\":0,\"alignment\":64");
     assert_contains(r.out, "\"tensor\":9,\"lower\":2,\"upper\":4,\"size\":4,\"offset\":64");
@@ -995,7 +995,7 @@ static void test_cli(void **state)
     r = run_cli("plan", src_path("corpus/models/more/tflmhist_magic_wand.tflite"), "--runtime", "tflite",
                 "--threads", "1", "--strategy", "tflite", "--format", "json", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "{\"arena_bytes\":15168,");
+    assert_contains(r.out, "\"head_bytes\":15168,");
     assert_contains(r.out, "\"name\":\"im2col of op 2 CONV_2D\",\"tensor\":16,");
     run_free(&r);
     r = run_cli("plan", hello, "--threads", "1", NULL);
@@ -1066,22 +1066,22 @@ static void test_cli(void **state)
         char *text;
         r = run_cli("plan", dil, "--runtime", "tflite", "--strategy", "tflite", NULL);
         assert_int_equal(r.status, 0);
-        assert_contains(r.err, "tfsupport_dilated_conv.tflite: not modelled, so the arena is a lower "
+        assert_contains(r.err, "tfsupport_dilated_conv.tflite: not modelled, so the head is a lower "
                                "estimate: op 20 SPACE_TO_BATCH_ND: AllocateTensors stops after it");
-        assert_contains(r.out, "\narena        324 bytes, a lower estimate: 1 path not modelled\n"
+        assert_contains(r.out, "\nhead         324 bytes, a lower estimate: 1 path not modelled\n"
                                "unmodelled   op 20 SPACE_TO_BATCH_ND: AllocateTensors stops after it");
         run_free(&r);
         r = run_cli("plan", dil, "--runtime", "tflite", "--strategy", "tflite", "--format", "json", NULL);
         assert_contains(r.out, "\"unmodelled\":[{\"operator\":\"SPACE_TO_BATCH_ND\",\"node\":20,"
                                "\"what\":\"AllocateTensors stops after it (output 35");
         assert_null(strstr(r.out, "{\"operator\":null,\"node\":-1,\"what\":\"graph input 0"));
-        assert_contains(r.out, "],\"arena_is_lower_estimate\":true,");
+        assert_contains(r.out, "],\"lower_estimate\":true,");
         run_free(&r);
         r = run_cli("plan", dil, "--runtime", "tflite", "--strategy", "tflite", "--budget", "1M", "-o",
                     tmp_path("dil.json"), NULL);
         assert_int_equal(r.status, 1);
         assert_contains(r.err, "arenaplan: ");
-        assert_contains(r.err, "tfsupport_dilated_conv.tflite: cannot check the budget: the arena is a "
+        assert_contains(r.err, "tfsupport_dilated_conv.tflite: cannot check the budget: the head is a "
                                "lower estimate, not modelled: op 20 SPACE_TO_BATCH_ND: AllocateTensors "
                                "stops after it");
         assert_null(strstr(r.err, "(and more"));
@@ -1096,7 +1096,7 @@ static void test_cli(void **state)
         run_free(&r);
         r = run_cli("report", dil, "--runtime", "tflite", "--budget", "1M", "-o", tmp_path("dil.html"), NULL);
         assert_int_equal(r.status, 1);
-        assert_contains(r.err, "cannot check the budget: the arena is a lower estimate");
+        assert_contains(r.err, "cannot check the budget: the head is a lower estimate");
         assert_null(fopen(tmp_path("dil.html"), "r"));
         run_free(&r);
         r = run_cli("report", dil, "--runtime", "tflite", "-o", tmp_path("dil.html"), NULL);
@@ -1104,7 +1104,7 @@ static void test_cli(void **state)
         run_free(&r);
         text = read_text(tmp_path("dil.html"), NULL);
         assert_non_null(text);
-        assert_contains(text, "<p class=\"note\" id=\"unmodelled-0\">Not modelled, so the arena is a "
+        assert_contains(text, "<p class=\"note\" id=\"unmodelled-0\">Not modelled, so the head is a "
                               "lower estimate: op 20 SPACE_TO_BATCH_ND: AllocateTensors stops after it");
         free(text);
         /* the buffer list keeps them, and so does a plan of it */
@@ -1119,7 +1119,7 @@ static void test_cli(void **state)
         free(text);
         r = run_cli("plan", tmp_path("dil.csv"), "--budget", "1M", NULL);
         assert_int_equal(r.status, 1);
-        assert_contains(r.err, "dil.csv: cannot check the budget: the arena is a lower estimate, not "
+        assert_contains(r.err, "dil.csv: cannot check the budget: the head is a lower estimate, not "
                                "modelled: op 20 SPACE_TO_BATCH_ND");
         run_free(&r);
         r = run_cli("plan", tmp_path("dil.csv"), NULL);
@@ -1131,13 +1131,13 @@ static void test_cli(void **state)
                     "tflite", "--strategy", "tflite", "--format", "json", "--budget", "2240", NULL);
         assert_int_equal(r.status, 0);
         assert_contains(r.out, "\"unmodelled\":[],");
-        assert_null(strstr(r.out, "arena_is_lower_estimate"));
+        assert_null(strstr(r.out, "lower_estimate"));
         assert_string_equal(r.err, "");
         run_free(&r);
         r = run_cli("plan", src_path("corpus/models/tflm/dtln_noise_suppression.tflite"), "--runtime",
                     "tflite", "--strategy", "tflite", "--budget", "2239", NULL);
         assert_int_equal(r.status, 1);
-        assert_contains(r.err, "the arena needs 2240 bytes, 1 more than the budget of 2239 bytes");
+        assert_contains(r.err, "the head needs 2240 bytes, 1 more than the budget of 2239 bytes");
         run_free(&r);
     }
     r = run_cli("embed", hello, "--runtime", "tflite", "-o", tmp_path("x.tflite"), NULL);

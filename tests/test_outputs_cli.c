@@ -179,10 +179,12 @@ static void stock_line_in_every_format(void **state)
                            "\"cortex-m\",\"kernels\":\"reference\",\"head\":516096,\"tail\":32352,\"used\":548448,"
                            "\"min_arena\":548444,\"stock_head\":688128,\"stock_min_arena\":720476,");
     run_free(&r);
-    /* the CSV knows no arena: its line is about the head */
+    /* the CSV: the arena, the head and the stock line as comment lines, in the table's words */
     r = run_cli("plan", src_path(BLAZE), "-f", "csv", NULL);
-    assert_int_equal(strncmp(r.out, "# " BLAZE_STOCK_HEAD "\nid,lower,upper,size,alignment,name,type,offset\n",
-                             strlen("# " BLAZE_STOCK_HEAD "\nid,lower,upper,size,alignment,name,type,offset\n")),
+    assert_int_equal(strncmp(r.out, "# arena " BLAZE_ARENA "\n# head 516096 bytes\n# " BLAZE_STOCK
+                             "\nid,lower,upper,size,alignment,name,type,offset\n",
+                             strlen("# arena " BLAZE_ARENA "\n# head 516096 bytes\n# " BLAZE_STOCK
+                                    "\nid,lower,upper,size,alignment,name,type,offset\n")),
                      0);
     run_free(&r);
     r = run_cli("plan", src_path(BLAZE), "-f", "c", NULL);
@@ -196,12 +198,12 @@ static void stock_line_in_every_format(void **state)
     r = run_cli("plan", src_path(BLAZE), "--strategy", "greedy", NULL);
     assert_contains(r.out, "\n             stock TFLM (greedy): 720476 bytes\nhead         688128 bytes\n");
     run_free(&r);
-    /* no kernel set, no arena: the head alone, and the head's line */
+    /* no kernel set, no arena: the head alone, the head's line, and why no arena */
     r = run_cli("plan", src_path(BLAZE), "--kernels", "none", NULL);
-    assert_null(strstr(r.out, "arena        "));
+    assert_contains(r.out, "\narena        unknown: --kernels none: no kernel set, so no TFLM arena\nhead ");
     assert_contains(r.out, "\nhead         516096 bytes\n             " BLAZE_STOCK_HEAD "\n");
     run_free(&r);
-    /* TensorFlow Lite's interpreter has no TFLM head and tail: its arena is the plan's, no stock
+    /* TensorFlow Lite's interpreter has no TFLM arena and tail: its head is the plan's, no stock
      * TFLM line, no --target */
     r = run_cli("plan", src_path("corpus/models/tflm/hello_world_float.tflite"), "--runtime", "tflite", NULL);
     assert_int_equal(r.status, 0);
@@ -209,7 +211,7 @@ static void stock_line_in_every_format(void **state)
      * states, which the note says; not a gap */
     assert_contains(r.out, "graph input 0 has an unknown dimension (shape_signature -1 at dimension "
                            "0): the figures are for the shape the model states");
-    assert_contains(r.out, "\narena        132 bytes\nlower bound  132 bytes");
+    assert_contains(r.out, "\nhead         132 bytes\nlower bound  132 bytes");
     assert_null(strstr(r.out, "stock TFLM"));
     run_free(&r);
     r = run_cli("plan", src_path("corpus/models/tflm/hello_world_float.tflite"), "--runtime", "tflite",
@@ -271,12 +273,12 @@ static void budgets(void **state)
     assert_string_equal(r.err, "arenaplan: --budget lots: not a byte count (examples: 65536, 64K, 1M)\n");
     run_free(&r);
 
-    /* a buffer list has no TFLM tail: its arena is the plan's */
+    /* a buffer list has no TFLM arena: --budget gates its head */
     const char *html = tmp_path("budget.html");
     unlink(html);
     r = run_cli("report", src_path("data/worked_example.csv"), "--budget", "600", "-o", html, NULL);
     assert_int_equal(r.status, 1);
-    assert_string_equal(r.err, "arenaplan: the arena needs 700 bytes, 100 more than the budget of 600 bytes\n");
+    assert_string_equal(r.err, "arenaplan: the head needs 700 bytes, 100 more than the budget of 600 bytes\n");
     assert_false(file_exists(html));
     run_free(&r);
     r = run_cli("report", src_path("data/worked_example.csv"), "--budget", "700", "-o", html, NULL);

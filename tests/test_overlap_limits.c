@@ -181,7 +181,7 @@ static void cli_says_so(void **state)
                            NULL);
     (void)state;
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "\"arena_bytes\":2199023255552,");
+    assert_contains(r.out, "\"head_bytes\":2199023255552,");
     assert_contains(r.out, note);
     run_free(&r);
 }

@@ -384,7 +384,7 @@ static void test_table(void **state)
     t = write_to_string(ap_write_table, p, &plan);
     assert_string_equal(t, "strategy     greedy\n"
                            "input        <test>\n"
-                           "arena        700 bytes\n"
+                           "head         700 bytes\n"
                            "lower bound  700 bytes (efficiency 100.0%)\n"
                            "no reuse     1000 bytes (the plan saves 300, 30.0%)\n"
                            "reuse        2 of 5 buffers (40.0%) use bytes of a buffer that died before they began\n"
@@ -533,7 +533,8 @@ static void test_json(void **state)
     plan_checked(p, "greedy", &plan);
     j = write_to_string(ap_write_json, p, &plan);
     assert_string_equal(
-        j, "{\"arena_bytes\":700,\"lower_bound\":700,\"efficiency\":1.0000,\"strategy\":\"greedy\","
+        j, "{\"schema\":\"arenaplan/2\",\"arena_bytes\":null,\"arena_unknown\":\"a buffer list has no TFLM arena\",\"head_bytes\":700,\"tail_bytes\":null,"
+           "\"lower_bound\":700,\"efficiency\":1.0000,\"strategy\":\"greedy\","
            "\"source\":\"<test>\",\"summary\":{\"buffers\":5,\"fixed\":0,\"total_bytes\":1000,\"linear_bytes\":1000,"
            "\"saving_bytes\":300,\"saving_rate\":0.3000,\"reuse_count\":2,\"reuse_rate\":0.4000,\"shared_count\":0,"
            "\"padding_bytes\":0,\"peak_bytes\":700,\"peak_steps\":[{\"first\":4,\"last\":4}],\"peak_buffers\":["
@@ -780,7 +781,7 @@ static void test_timeline(void **state)
      * buffer 0, bytes [0, 100), covers columns 0 to 100 * 69 / 700 = 9 (exclusive) */
     t = timeline_to_string(p, &plan, 80);
     assert_string_equal(
-        t, "timeline of greedy: arena 700 bytes, 69 columns of 10.1 bytes; '.' free, '!' shared\n"
+        t, "timeline of greedy: head 700 bytes, 69 columns of 10.1 bytes; '.' free, '!' shared\n"
            "0: 000000000............................................................ (100 B)\n"
            "1: 000000000....................11111111111111111111.................... (300 B)\n"
            "2: .............................11111111111111111111.....222222222222222 (350 B)\n"
@@ -820,7 +821,7 @@ static void test_timeline_small_shared_labels(void **state)
     t = timeline_to_string(p, &plan, 70);
     /* 1040 bytes over 30 columns: big covers columns 1-29 (floor(40*30/1040) = 1); tiny, one byte,
      * owns no column but shows in its first, which is free; al shares big's bytes: '!' */
-    assert_string_equal(t, "timeline of hand: arena 1040 bytes, 30 columns of 34.7 bytes; '.' free, '!' shared\n"
+    assert_string_equal(t, "timeline of hand: head 1040 bytes, 30 columns of 34.7 bytes; '.' free, '!' shared\n"
                            "0: 100000000000000000000000000000 (1.0k)  op 0 CONV_2D\n"
                            "1: .!!!!!!!!!!!!!!000000000000000 (1.5k)  op 1 A_VERY_LONG_OPERATOR...\n"
                            "0 tensor big, 1000 bytes at 40, steps 0-1\n"
@@ -863,7 +864,7 @@ static void test_timeline_grouped(void **state)
     ap_plan_init(&plan);
     plan_checked(p, "greedy", &plan);
     t = timeline_to_string(p, &plan, 80);
-    assert_string_equal(t, "timeline of greedy: arena 0 bytes, no buffers\n");
+    assert_string_equal(t, "timeline of greedy: head 0 bytes, no buffers\n");
     free(t);
     ap_plan_free(&plan);
     ap_problem_free(p);

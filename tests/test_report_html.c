@@ -126,7 +126,7 @@ static void test_html_worked_example(void **state)
                        "<rect class=\"b k0\" x=\"4\" y=\"150\" width=\"3\" height=\"250\"/>\n");
     assert_contains(h, "viewBox=\"0 0 7 700\" preserveAspectRatio=\"none\"");
     assert_contains(h, "<rect class=\"peak\" x=\"4\" y=\"0\" width=\"1\" height=\"700\"/>");
-    assert_contains(h, "<dd id=\"sum-arena\" data-value=\"700\">700 bytes <small>700 B</small></dd>");
+    assert_contains(h, "<dd id=\"sum-head\" data-value=\"700\">700 bytes <small>700 B</small></dd>");
     assert_contains(h, "<dd id=\"sum-lower\" data-value=\"700\">700 bytes</dd>");
     assert_contains(h, "<dd id=\"sum-efficiency\" data-value=\"10000\">100.0%</dd>");
     assert_contains(h, "<dd id=\"sum-linear\" data-value=\"1000\">1000 bytes</dd>");
@@ -250,7 +250,7 @@ static void test_svg(void **state)
                        "bytes at offset 0-300, steps 3-5</title></rect>");
     /* every rectangle of the example is large enough for its label */
     assert_int_equal(labels_in(s), 5);
-    assert_contains(s, "Memory timeline: greedy, arena 700 bytes, lower bound 700</text>");
+    assert_contains(s, "Memory timeline: greedy, head 700 bytes, lower bound 700</text>");
     assert_int_equal(count(s, "<svg"), 2);
     assert_int_equal(count(s, "</svg>"), 2);
     assert_null(strstr(s, "<script"));
@@ -435,7 +435,7 @@ static void test_cli_plan_log_timeline(void **state)
                              "tensor 2 allocated at offset 550, size 150\n"
                              "tensor 0 reuses offset 0, size 100\n"
                              "\n"
-                             "timeline of greedy: arena 700 bytes, 29 columns of 24.1 bytes; '.' free, '!' shared\n"
+                             "timeline of greedy: head 700 bytes, 29 columns of 24.1 bytes; '.' free, '!' shared\n"
                              "0: 0000......................... (100 B)\n",
                              strlen("tensor 3 allocated at offset 0, size 300\n"
                                     "tensor 4 allocated at offset 300, size 250\n"
@@ -443,7 +443,7 @@ static void test_cli_plan_log_timeline(void **state)
                                     "tensor 2 allocated at offset 550, size 150\n"
                                     "tensor 0 reuses offset 0, size 100\n"
                                     "\n"
-                                    "timeline of greedy: arena 700 bytes, 29 columns of 24.1 bytes; '.' free, '!' shared\n"
+                                    "timeline of greedy: head 700 bytes, 29 columns of 24.1 bytes; '.' free, '!' shared\n"
                                     "0: 0000......................... (100 B)\n")),
                      0);
     assert_contains(r.out, "4 tensor 4, 250 bytes at 300, steps 4-6\n\nstrategy     greedy\n");

@@ -111,9 +111,9 @@ static void test_embed_is_the_cli_s(void **state)
     assert_int_equal(res.len, n);
     assert_memory_equal(res.data, want, n);
     free(want);
-    assert_contains(res.json, "{\"command\":\"embed\",\"format\":\"tflite\",\"input_bytes\":300568,"
+    assert_contains(res.json, "{\"schema\":\"arenaplan/2\",\"command\":\"embed\",\"format\":\"tflite\",\"input_bytes\":300568,"
                               "\"output_bytes\":301448,\"shift\":880,\"strategy\":\"best:greedy\","
-                              "\"candidates\":9,\"arena_bytes\":82296,\"head_bytes\":55296,"
+                              "\"candidates\":9,\"arena_bytes\":82296,\"head_bytes\":55296,\"tail_bytes\":26996,"
                               "\"plan_head_bytes\":55296,\"lower_bound\":55296,\"head_before\":55296,"
                               "\"gain\":false,\"had_plan\":false,");
     assert_contains(res.json, "\"offline_plan\":{\"entries\":89,\"tensors\":32,\"fixed\":32,"
@@ -190,7 +190,7 @@ static void test_report_is_the_cli_s(void **state)
     assert_memory_equal(res.data, html, res.len);
     assert_int_equal(res.len2, strlen(s));
     assert_memory_equal(res.data2, s, res.len2);
-    assert_contains(res.json, "\"arena_bytes\":700,");
+    assert_contains(res.json, "\"arena_bytes\":null,\"arena_unknown\":\"a buffer list has no TFLM arena\",\"head_bytes\":700,");
     assert_contains(res.json, "\"strategy\":\"greedy\"");
     free(html);
     free(s);
@@ -211,7 +211,7 @@ static void test_check(void **state)
     run_ok(ap_run_check, src_path("data/worked_example.csv"), &o, &res);
     assert_int_equal(res.valid, 0);
     assert_string_equal(res.json,
-                        "{\"command\":\"check\",\"valid\":false,\"message\":\"buffers 't2' (200 "
+                        "{\"schema\":\"arenaplan/2\",\"command\":\"check\",\"valid\":false,\"message\":\"buffers 't2' (200 "
                         "bytes, lifetime [1, 4), bytes [100, 300)) and 't3' (150 bytes, lifetime "
                         "[2, 5), bytes [0, 150)) are both live at steps 2-3 and share bytes [100, "
                         "150)\",\"buffers\":5,\"head_bytes\":null,\"lower_bound\":null,"
@@ -226,7 +226,7 @@ static void test_check(void **state)
     run_ok(ap_run_check, copy, &o, &res);
     assert_int_equal(res.valid, 1);
     assert_string_equal(res.json,
-                        "{\"command\":\"check\",\"valid\":true,\"message\":null,\"buffers\":32,"
+                        "{\"schema\":\"arenaplan/2\",\"command\":\"check\",\"valid\":true,\"message\":null,\"buffers\":32,"
                         "\"head_bytes\":55296,\"lower_bound\":55296,\"efficiency\":1.0000,"
                         "\"model\":true,\"offline_plan\":{\"entries\":89,\"tensors\":32,"
                         "\"fixed\":32,\"scratch\":0,\"shared_pairs\":0,\"tflm_head_bytes\":55296}}\n");

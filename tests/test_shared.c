@@ -107,8 +107,8 @@ static void test_cli_shared(void **state)
     run_free(&r);
     r = run_cli("plan", a, b, "--shared", "concurrent", "--format", "json", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "{\"shared\":\"concurrent\",\"arena_bytes\":420,\"separate_bytes\":420,\"saving_bytes\":0,"
-                           "\"sequential_bytes\":300,\"concurrent_bytes\":420,\"models\":[{\"arena_bytes\":300,");
+    assert_contains(r.out, "{\"schema\":\"arenaplan/2\",\"shared\":\"concurrent\",\"arena_bytes\":null,\"arena_unknown\":\"a buffer list has no TFLM arena\",\"head_bytes\":420,\"separate_bytes\":420,\"saving_bytes\":0,"
+                           "\"sequential_bytes\":300,\"concurrent_bytes\":420,\"models\":[{\"schema\":\"arenaplan/2\",\"arena_bytes\":null,\"arena_unknown\":\"a buffer list has no TFLM arena\",\"head_bytes\":300,");
     run_free(&r);
     r = run_cli("plan", a, b, NULL);
     assert_int_equal(r.status, 2);

@@ -119,7 +119,7 @@ static void csv_is_plan_input(void **state)
     r = run_cli("plan", csv, "--strategy", "greedy", "--format", "json", "--allow-fixed-overlap",
                 NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "\"arena_bytes\":74560");
+    assert_contains(r.out, "\"head_bytes\":74560,");
     assert_contains(r.err, "arenaplan: warning: ");
     assert_contains(r.err, clash);
     assert_contains(r.err, "; accepted as pre-planned sharing (--allow-fixed-overlap)\n");
@@ -133,7 +133,7 @@ static void csv_is_plan_input(void **state)
     run_free(&r);
     r = run_cli("plan", csv, "--strategy", "greedy", "--format", "json", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "\"arena_bytes\":2451840");
+    assert_contains(r.out, "\"head_bytes\":2451840,");
     run_free(&r);
 }
 

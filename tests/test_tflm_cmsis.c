@@ -884,13 +884,13 @@ static void compare_kernel_sets_side_by_side(void **state)
     run_result r = run_cli("compare", dtln, "--kernels", "reference,cmsis-nn", "--format", "csv",
                            NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "input,kernels,tflm_arena,buffers,lower_bound,linear,greedy,");
+    assert_contains(r.out, "input,kernels,stock_arena_bytes,buffers,lower_bound,linear,greedy,");
     assert_contains(r.out, "dtln_noise_suppression.tflite,reference,5128,13,1424,3120,1424,");
     assert_contains(r.out, "dtln_noise_suppression.tflite,cmsis-nn,14360,12,2464,4672,2464,");
     run_free(&r);
     r = run_cli("compare", dtln, "--kernels", "reference,cmsis-nn", "--format", "json", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "\"kernels\":\"cmsis-nn\",\"tflm_arena\":14360,\"buffers\":12");
+    assert_contains(r.out, "\"kernels\":\"cmsis-nn\",\"stock_arena_bytes\":14360,\"buffers\":12");
     run_free(&r);
     r = run_cli("compare", dtln, "--kernels", "reference,cmsis,none", NULL);
     assert_int_equal(r.status, 2);

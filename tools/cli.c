@@ -554,7 +554,7 @@ int cli_budget_estimate(const char *path, const ap_problem *p, int64_t budget, i
         return 0;
     if (u->op && u->node >= 0)
         snprintf(at, sizeof at, "op %lld %s: ", (long long)u->node, u->op);
-    cli_error("%s: cannot check the budget: the arena is a lower estimate, not modelled: %s%s%s",
+    cli_error("%s: cannot check the budget: the head is a lower estimate, not modelled: %s%s%s",
               path, at, u->what, p->n_unmodelled > 1 ? " (and more, above)" : "");
     return 1;
 }
@@ -577,6 +577,24 @@ int cli_budget_unknown(int64_t budget)
     return 1;
 }
 
+static char arena_why[AP_ERROR_MAX + 96]; /* why the last arena asked for is unknown */
+
+const char *cli_arena_why(void)
+{
+    return arena_why[0] ? arena_why : NULL;
+}
+
+/* The reason cli_arena and cli_model_arena give for kernel set none, or for an error. */
+static void set_arena_why(const cli_input_opts *o, const char *target, const char *msg)
+{
+    if (msg)
+        snprintf(arena_why, sizeof arena_why, "TFLM's whole arena on %s: %s", target, msg);
+    else if (o->load.build.kernels == AP_TFLM_KERNELS_NONE && o->load.runtime != AP_RUNTIME_TFLITE)
+        snprintf(arena_why, sizeof arena_why, "--kernels none: no kernel set, so no TFLM arena");
+    else
+        arena_why[0] = 0;
+}
+
 int cli_budget_refused(int64_t budget, const char *path, const ap_tflm_refusal *r)
 {
     if (budget < 0)
@@ -589,6 +607,7 @@ int cli_budget_refused(int64_t budget, const char *path, const ap_tflm_refusal *
 /* The warning for a model TFLM cannot load. */
 static void warn_refused(const char *path, const ap_tflm_arena *a)
 {
+    snprintf(arena_why, sizeof arena_why, "%s", a->refusal.message);
     cli_warn("%s: %s; the head is planned, but no kTensorArenaSize exists for TFLM on %s", path,
              a->refusal.message, a->target ? a->target : "this target");
 }
@@ -600,6 +619,7 @@ int cli_model_arena(const unsigned char *data, size_t len, const char *name, con
     ap_tflm_options to;
     ap_error err = {0};
     ap_status st;
+    set_arena_why(o, NULL, NULL);
     if (o->load.build.kernels == AP_TFLM_KERNELS_NONE || o->load.runtime == AP_RUNTIME_TFLITE)
         return 0;
     arena_options(o, &to);
@@ -611,6 +631,7 @@ int cli_model_arena(const unsigned char *data, size_t len, const char *name, con
         return CLI_ARENA_TFLM_REFUSES;
     }
     if (st != AP_OK) {
+        set_arena_why(o, to.target, err.msg);
         cli_warn("%s: TFLM's whole arena on %s: %s; showing the head only", name, to.target, err.msg);
         return -1;
     }
@@ -632,6 +653,7 @@ int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, co
     ap_tflm_options to;
     ap_error err = {0};
     ap_status st;
+    set_arena_why(o, NULL, NULL);
     if (p->origin != AP_ORIGIN_TFLM || o->load.build.kernels == AP_TFLM_KERNELS_NONE ||
         o->load.runtime == AP_RUNTIME_TFLITE || cli_input_read(path, &data, &len) != 0)
         return 0;
@@ -644,6 +666,7 @@ int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, co
         return CLI_ARENA_TFLM_REFUSES;
     }
     if (st != AP_OK) {
+        set_arena_why(o, to.target, err.msg);
         cli_warn("%s: TFLM's whole arena on %s: %s; showing the head only", path, to.target, err.msg);
         return -1;
     }

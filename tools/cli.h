@@ -71,6 +71,11 @@ struct ap_tflm_whole;
 int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, const ap_plan *plan,
               struct ap_tflm_whole *out);
 
+/* Why the arena the last cli_arena or cli_model_arena call gave no figure for is unknown ("TFLM's
+ * whole arena on cortex-m: MSG", "--kernels none: ..."), or NULL (an arena computed; an input
+ * whose outputs say why themselves: a CSV, --runtime tflite). Valid until the next call. */
+const char *cli_arena_why(void);
+
 /* TFLM's whole arena for the model in data[0..len) as it is (its own offline plan honoured),
  * on o's target: as cli_arena, name naming it in the warning. */
 struct ap_tflm_arena;
@@ -184,7 +189,7 @@ int cli_budget_unknown(int64_t budget);
 struct ap_tflm_refusal;
 int cli_budget_refused(int64_t budget, const char *path, const struct ap_tflm_refusal *r);
 
-/* Whether a budget (either >= 0) cannot be checked because p's arena is a lower estimate (a path
+/* Whether a budget (either >= 0) cannot be checked because p's head is a lower estimate (a path
  * not modelled): prints why, naming the first, and returns 1; else 0. */
 int cli_budget_estimate(const char *path, const ap_problem *p, int64_t budget, int64_t budget_head);
 

@@ -47,9 +47,9 @@ static int report(const ap_problem *p, const int64_t *off, size_t shared)
         cli_error("%s", err.msg);
         return EXIT_USAGE;
     }
-    /* a TFLM model's planned section is its head (report.h); a buffer list's, its arena */
-    printf("valid: %zu buffers, %s %lld bytes, lower bound %lld bytes (efficiency %.1f%%)", p->n,
-           p->origin == AP_ORIGIN_TFLM ? "head" : "arena", (long long)res.arena, (long long)bd.lower,
+    /* the planned section is the head, for every input (report.h) */
+    printf("valid: %zu buffers, head %lld bytes, lower bound %lld bytes (efficiency %.1f%%)", p->n,
+           (long long)res.arena, (long long)bd.lower,
            res.arena ? 100.0 * (double)bd.lower / (double)res.arena : 100.0);
     if (shared) {
         printf(", counting the %zu pair%s of fixed tensors that share bytes while live as the "

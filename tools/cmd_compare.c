@@ -13,20 +13,21 @@ static const char usage_text[] =
     "usage: arenaplan compare INPUT... [options]\n"
     "\n"
     "Plans every input with every strategy and prints a table: one row per input, one column\n"
-    "per strategy with its arena in bytes and how far above the lower bound it is; the\n"
-    "smallest arena of each row is marked with '*'. Every plan is proven by the checker.\n"
+    "per strategy with its head (the planned section) in bytes and how far above the lower\n"
+    "bound it is; the smallest head of each row is marked with '*'. Every plan is proven by\n"
+    "the checker.\n"
     "\n"
-    "With --runtime tflite the models are TensorFlow Lite's arenas and the column tflite is its\n"
+    "With --runtime tflite the heads are TensorFlow Lite's arenas and the column tflite is its\n"
     "own plan (ArenaPlanner).\n"
     "\n"
     "With --inplace or --overlap every model gets two rows: planned with those rules and\n"
-    "without them (the arena and the lower bound with and without sharing); csv and json then\n"
+    "without them (the head and the lower bound with and without sharing); csv and json then\n"
     "carry a rules column.\n"
     "\n"
     "With --kernels SET,SET... (e.g. reference,cmsis-nn) every model gets one row per kernel\n"
-    "set, and a column 'tflm arena': the kTensorArenaSize stock TFLM needs with those kernels on\n"
-    "the target (head and tail; the strategies' columns are heads); csv and json then carry a\n"
-    "kernels column.\n"
+    "set, and a column 'stock arena': the kTensorArenaSize stock TFLM needs with those kernels\n"
+    "on the target (head and tail; the strategies' columns are heads); csv and json then carry\n"
+    "the columns kernels and stock_arena_bytes.\n"
     "\n"
     "options:\n";
 
@@ -34,7 +35,8 @@ typedef struct row {
     const char *input;
     const char *rules;  /* "inplace=... overlap=..." or "none"; NULL when no rules were asked */
     const char *kernels; /* the kernel set's name; NULL when --kernels gave one set */
-    int64_t tflm_arena;  /* with kernels: stock TFLM's whole arena (min_arena), -1 unknown */
+    int64_t stock;       /* with kernels: stock TFLM's whole arena (min_arena), -1 unknown */
+    char *why;           /* why it is unknown (malloc'd), or NULL */
     size_t nbuf;
     int64_t lower;
     int64_t *arena;  /* per column; -1 = failed */
@@ -55,7 +57,7 @@ static void print_table(FILE *f, const row *rows, size_t nrows, const ap_strateg
     }
     fprintf(f, "%-*s", win, "input");
     if (wk)
-        fprintf(f, " %-*s %12s", wk < 7 ? 7 : wk, "kernels", "tflm arena");
+        fprintf(f, " %-*s %12s", wk < 7 ? 7 : wk, "kernels", "stock arena");
     if (wr)
         fprintf(f, " %-*s", wr, "rules");
     fprintf(f, " %8s %12s", "buffers", "lower bound");
@@ -71,8 +73,8 @@ static void print_table(FILE *f, const row *rows, size_t nrows, const ap_strateg
         fprintf(f, "%-*s", win, base ? base + 1 : rows[r].input);
         if (wk) {
             char cell[24] = "-";
-            if (rows[r].tflm_arena >= 0)
-                snprintf(cell, sizeof cell, "%lld", (long long)rows[r].tflm_arena);
+            if (rows[r].stock >= 0)
+                snprintf(cell, sizeof cell, "%lld", (long long)rows[r].stock);
             fprintf(f, " %-*s %12s", wk < 7 ? 7 : wk, rows[r].kernels, cell);
         }
         if (wr)
@@ -97,7 +99,7 @@ static void print_csv(FILE *f, const row *rows, size_t nrows, const ap_strategy 
 {
     size_t r, c;
     int with_rules = nrows && rows[0].rules, with_kernels = nrows && rows[0].kernels;
-    fputs(with_kernels ? "input,kernels,tflm_arena," : "input,", f);
+    fputs(with_kernels ? "input,kernels,stock_arena_bytes," : "input,", f);
     fputs(with_rules ? "rules,buffers,lower_bound" : "buffers,lower_bound", f);
     for (c = 0; c < ncols; c++)
         fprintf(f, ",%s", cols[c]->name);
@@ -106,8 +108,8 @@ static void print_csv(FILE *f, const row *rows, size_t nrows, const ap_strategy 
         fputs(rows[r].input, f);
         if (with_kernels) {
             fprintf(f, ",%s,", rows[r].kernels);
-            if (rows[r].tflm_arena >= 0)
-                fprintf(f, "%lld", (long long)rows[r].tflm_arena);
+            if (rows[r].stock >= 0)
+                fprintf(f, "%lld", (long long)rows[r].stock);
         }
         if (with_rules)
             fprintf(f, ",%s", rows[r].rules);
@@ -124,23 +126,25 @@ static void print_csv(FILE *f, const row *rows, size_t nrows, const ap_strategy 
 static void print_json(FILE *f, const row *rows, size_t nrows, const ap_strategy **cols, size_t ncols)
 {
     size_t r, c;
-    fputs("{\"inputs\":[", f);
+    fputs("{\"schema\":\"" AP_JSON_SCHEMA "\",\"inputs\":[", f);
     for (r = 0; r < nrows; r++) {
         fputs(r ? ",\n{\"input\":" : "\n{\"input\":", f);
         ap_json_string(f, rows[r].input);
         if (rows[r].kernels) {
             fputs(",\"kernels\":", f);
             ap_json_string(f, rows[r].kernels);
-            if (rows[r].tflm_arena >= 0)
-                fprintf(f, ",\"tflm_arena\":%lld", (long long)rows[r].tflm_arena);
-            else
-                fputs(",\"tflm_arena\":null", f);
+            if (rows[r].stock >= 0) {
+                fprintf(f, ",\"stock_arena_bytes\":%lld", (long long)rows[r].stock);
+            } else {
+                fputs(",\"stock_arena_bytes\":null,\"arena_unknown\":", f);
+                ap_json_string(f, rows[r].why ? rows[r].why : "TFLM's whole arena was not computed");
+            }
         }
         if (rows[r].rules) {
             fputs(",\"rules\":", f);
             ap_json_string(f, rows[r].rules);
         }
-        fprintf(f, ",\"buffers\":%zu,\"lower_bound\":%lld,\"arena_bytes\":{", rows[r].nbuf,
+        fprintf(f, ",\"buffers\":%zu,\"lower_bound\":%lld,\"head_bytes\":{", rows[r].nbuf,
                 (long long)rows[r].lower);
         for (c = 0; c < ncols; c++) {
             fprintf(f, "%s\"%s\":", c ? "," : "", cols[c]->name);
@@ -186,16 +190,20 @@ static int kernel_list(const char *list, int *sets, size_t *n)
 }
 
 /* Stock TFLM's whole arena for the model at path with the options of o, or -1 (a CSV, or the
- * arena is unknown: the CLI has said why). */
-static int64_t stock_arena(const char *path, const cli_input_opts *o)
+ * arena is unknown: the CLI has said why) with *why the reason (malloc'd). */
+static int64_t stock_arena(const char *path, const cli_input_opts *o, char **why)
 {
     const unsigned char *data;
     size_t len = 0;
     ap_tflm_arena a;
     int64_t v = -1;
-    if (cli_input_is_model(path) && cli_input_read(path, &data, &len) == 0 &&
-        cli_model_arena(data, len, path, o, &a) == 1)
-        v = a.min_arena;
+    const char *text = "a buffer list has no TFLM arena";
+    if (cli_input_is_model(path) && cli_input_read(path, &data, &len) == 0) {
+        if (cli_model_arena(data, len, path, o, &a) == 1)
+            v = a.min_arena;
+        text = cli_arena_why();
+    }
+    *why = v < 0 && text ? strdup(text) : NULL;
     return v;
 }
 
@@ -305,7 +313,7 @@ static int measure_row(const compare_args *a, const variants *v, const char *inp
         return 0;
     r->rules = v->nr == 1 ? NULL : k % 2 == 0 ? v->rules : "none";
     r->kernels = a->nkset ? ap_tflm_set_name(AP_TFLM_SET_KERNELS, a->kset[k / v->nr]) : NULL;
-    r->tflm_arena = a->nkset ? stock_arena(input, &variant) : -1;
+    r->stock = a->nkset ? stock_arena(input, &variant, &r->why) : -1;
     if (ap_bounds_compute(p, &bd, &err) != AP_OK || !(r->arena = calloc(ncols, sizeof *r->arena))) {
         cli_error("%s: out of memory", input);
         ap_problem_free(p);
@@ -398,8 +406,10 @@ int cmd_compare(int argc, char **argv)
     if (cli_out_close(&out, 1) != 0)
         rc = EXIT_USAGE;
 done:
-    for (i = 0; i < nrows; i++)
+    for (i = 0; i < nrows; i++) {
         free(rows[i].arena);
+        free(rows[i].why);
+    }
     free(rows);
     free(cols);
     free(a.inputs);

@@ -136,7 +136,7 @@ static int measure(const inspect_args *a, inspected *x)
 /* Print: the table (with TFLM's whole arena and the reorder line), the JSON or the CSV. */
 static int print(const inspect_args *a, inspected *x)
 {
-    ap_inspect_options o = {a->input, x->kernels, x->lit, NULL, NULL};
+    ap_inspect_options o = {a->input, x->kernels, x->lit, NULL, NULL, NULL};
     ap_tflm_arena arena;
     char line[AP_ERROR_MAX + 128] = "";
     ap_error err = {0};
@@ -148,14 +148,17 @@ static int print(const inspect_args *a, inspected *x)
         cli_error("%s", x->perr.msg);
         return EXIT_USAGE;
     }
-    if (a->format == CLI_FORMAT_TABLE && x->pst == AP_OK && !x->lit &&
+    if (a->format != CLI_FORMAT_CSV && x->pst == AP_OK && !x->lit &&
         cli_input_read(a->input, &data, &len) == 0) {
-        /* TFLM's whole arena, in the table (refused beyond 32 bits on cortex-m, as plan does) */
+        /* TFLM's whole arena, in the table and the JSON (refused beyond 32 bits on cortex-m, as
+           plan does) */
         int k = cli_model_arena(data, len, a->input, &a->in, &arena);
         if (k == CLI_ARENA_REFUSED)
             return EXIT_INVALID;
         if (k == 1)
             o.arena = &arena;
+        else
+            o.arena_unknown = cli_arena_why();
     }
     if (a->format == CLI_FORMAT_TABLE && !x->lit &&
         cli_reorder_line(a->input, x->model, x->bo.kernels, line, sizeof line))

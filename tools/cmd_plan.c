@@ -77,7 +77,8 @@ static const cli_opt plan_rows[] = {
      "write the plan to FILE (atomically) instead of stdout", "-o FILE", NULL},
     {"--budget", NULL, "BYTES", CLI_BYTES, offsetof(plan_args, budget), NULL, NULL, 0,
      "exit 1 when the arena exceeds BYTES (suffixes K, M: 1024-based): for\n"
-     "models TFLM's whole arena (kTensorArenaSize), for buffer lists the plan", NULL, NULL},
+     "models TFLM's whole arena (kTensorArenaSize), for buffer lists (no\n"
+     "arena) the head", NULL, NULL},
     {"--budget-head", NULL, "BYTES", CLI_BYTES, offsetof(plan_args, budget_head), NULL, NULL, 0,
      "exit 1 when the head (the planned section) exceeds BYTES", NULL, NULL},
     {"--sort", NULL, "ORDER", CLI_CHOICE, offsetof(plan_args, sort), sort_names, NULL, 0,
@@ -87,7 +88,7 @@ static const cli_opt plan_rows[] = {
      "table offsets in hexadecimal, as addresses", NULL, NULL},
     {"--ops", NULL, NULL, CLI_FLAG, offsetof(plan_args, ops), NULL, NULL, 0,
      "after the table, what is live while each operator runs: bytes, share\n"
-     "of the head (a list's arena) and the buffers", NULL, NULL},
+     "of the head and the buffers", NULL, NULL},
     {"--log", NULL, "KIND", CLI_CALL, 0, NULL, opt_log, CLI_OPTIONAL,
      "print the planning log first: --log (or --log=reuse) says for each\n"
      "buffer in placement order whether it reuses bytes; --log=tflm prints\n"
@@ -245,8 +246,9 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
     o.order = (ap_row_order)a->sort;
     o.hex = a->hex;
     o.arena = arena;
+    o.arena_unknown = arena ? NULL : cli_arena_why();
     if (a->format == CLI_FORMAT_CSV)
-        return ap_csv_write(f, p, plan, err);
+        return ap_csv_write_with(f, p, plan, &o, err);
     if (a->format == CLI_FORMAT_JSON)
         return ap_write_json_with(f, p, plan, &o, err);
     if (a->format == CLI_FORMAT_C) {
@@ -303,18 +305,27 @@ static const char *shared_name(const plan_args *a)
     return a->shared == SHARED_CONCURRENT ? "concurrent" : "sequential";
 }
 
-/* --shared's JSON: the shared figures, then each model's plan. */
+/* --shared's JSON: the shared figures (the arena: kTensorArenaSize of the set; the head: the
+ * shared head), then each model's plan. */
 static ap_status write_shared_json(FILE *f, const plan_args *a, ap_problem **ps, const ap_plan *plans,
                                    const ap_shared_result *r, const ap_tflm_whole *arenas, ap_error *err)
 {
     int64_t whole_head = 0, tails = 0;
     int64_t whole = arenas ? ap_tflm_shared_arena(arenas, (size_t)a->ninputs, &whole_head, &tails) : -1;
+    const char *why = "TFLM's whole arena of a model of the set is unknown (see the warning)";
     ap_report_options o;
     ap_status st = AP_OK;
     ap_report_options_init(&o);
-    fprintf(f, "{\"shared\":\"%s\",\"arena_bytes\":%lld,\"separate_bytes\":%lld,\"saving_bytes\":%lld,"
+    fprintf(f, "{\"schema\":\"" AP_JSON_SCHEMA "\",\"shared\":\"%s\"", shared_name(a));
+    if (whole >= 0)
+        fprintf(f, ",\"arena_bytes\":%lld", (long long)whole);
+    else {
+        fputs(",\"arena_bytes\":null,\"arena_unknown\":", f);
+        ap_json_string(f, ps[0]->origin == AP_ORIGIN_BUFFERS ? "a buffer list has no TFLM arena" : why);
+    }
+    fprintf(f, ",\"head_bytes\":%lld,\"separate_bytes\":%lld,\"saving_bytes\":%lld,"
                "\"sequential_bytes\":%lld,\"concurrent_bytes\":%lld,",
-            shared_name(a), (long long)r->arena, (long long)r->separate,
+            (long long)r->arena, (long long)r->separate,
             (long long)(r->separate - r->arena), (long long)r->sequential, (long long)r->concurrent);
     if (arenas)
         fprintf(f, "\"tflm\":{\"target\":\"%s\",\"head\":%lld,\"tails\":%lld,\"arena\":%lld},",
@@ -323,6 +334,7 @@ static ap_status write_shared_json(FILE *f, const plan_args *a, ap_problem **ps,
     for (int i = 0; i < a->ninputs && st == AP_OK; i++) {
         fputs(i ? "," : "", f);
         o.arena = arenas ? &arenas[i] : NULL;
+        o.arena_unknown = arenas ? NULL : why;
         st = ap_write_json_with(f, ps[i], &plans[i], &o, err);
     }
     fputs("]}\n", f);
@@ -453,7 +465,7 @@ static int gate(const plan_args *a, const plan_run *r)
         return EXIT_INVALID;
     if (r->unknown && cli_budget_unknown(a->budget))
         return EXIT_INVALID;
-    if (cli_budget_exceeded(a->budget, "arena", whole >= 0 ? whole : head) ||
+    if (cli_budget_exceeded(a->budget, whole >= 0 ? "arena" : "head", whole >= 0 ? whole : head) ||
         cli_budget_exceeded(a->budget_head, "head", head))
         return EXIT_INVALID;
     return EXIT_OK;

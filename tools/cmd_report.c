@@ -129,6 +129,7 @@ static int write_outputs(const report_args *a, const ap_problem *p, const ap_pla
     }
     ap_report_options_init(&o);
     o.arena = arena;
+    o.arena_unknown = arena ? NULL : cli_arena_why();
     /* what another operator order would save, under TFLM's lifetimes */
     char line[AP_ERROR_MAX + 128];
     const char *lines[2] = {NULL, NULL};
@@ -187,7 +188,7 @@ int cmd_report(int argc, char **argv)
         if (known == CLI_ARENA_REFUSED || cli_budget_estimate(a.input, p, a.budget, a.budget_head) ||
             (refused && cli_budget_refused(a.budget, a.input, &arena.plan.refusal)) ||
             (known < 0 && !refused && cli_budget_unknown(a.budget)) ||
-            cli_budget_exceeded(a.budget, "arena", have ? arena.plan.min_arena : plans[0].arena) ||
+            cli_budget_exceeded(a.budget, have ? "arena" : "head", have ? arena.plan.min_arena : plans[0].arena) ||
             cli_budget_exceeded(a.budget_head, "head", plans[0].arena))
             rc = EXIT_INVALID;
         else

@@ -84,6 +84,15 @@ ap_status ap_csv_parse_plan(const char *text, size_t len, const char *origin, co
  * more than one plain alias and one other allowance, or the two differ in exactness. */
 ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
+struct ap_report_options; /* report.h */
+
+/* ap_csv_write with the figures of a model's plan in comment lines first, in the table's words
+ * (docs/json.md): "# arena N bytes (kTensorArenaSize ...)" with opt->arena, else "# arena
+ * unknown: why" (opt->arena_unknown), then "# head H bytes" and the stock TFLM line (the whole
+ * arena's with opt->arena). A buffer list's CSV is ap_csv_write's. opt may be NULL. */
+ap_status ap_csv_write_with(FILE *f, const ap_problem *p, const ap_plan *plan,
+                            const struct ap_report_options *opt, ap_error *err);
+
 AP_PUBLIC_END
 #ifdef __cplusplus
 }

@@ -52,6 +52,8 @@ typedef struct ap_inspect_options {
     const ap_litert_info *litert;  /* --runtime tflite: every tensor's fate; NULL for TFLM */
     const ap_tflm_arena *arena;    /* TFLM's whole arena with the model as it is, or NULL */
     const char *reorder_line;      /* a summary line ("reorder      ..."), or NULL */
+    const char *arena_unknown;     /* without arena: why it is unknown, or NULL (report.h's
+                                      ap_report_options.arena_unknown) */
 } ap_inspect_options;
 
 /* The table: the graph's figures, then (with p) the arena and its tail, the planned buffers'

@@ -101,13 +101,14 @@ typedef struct ap_unmodelled {
     char *what;      /* what is not modelled, in words */
 } ap_unmodelled;
 
-/* Where a problem's buffers come from: what the outputs call its planned section (report.h). */
+/* Where a problem's buffers come from: whether the outputs can give a TFLM arena beside the
+ * planned section, the head (report.h). */
 typedef enum ap_origin {
-    AP_ORIGIN_BUFFERS = 0, /* a buffer list (CSV, or built by hand): its planned section is the
-                              arena */
+    AP_ORIGIN_BUFFERS = 0, /* a buffer list (CSV, or built by hand): a head, no TFLM arena */
     AP_ORIGIN_TFLM,        /* the buffers TFLM's memory planner receives for a model
                               (ap_tflite_build_problem): the head of TFLM's arena */
-    AP_ORIGIN_TFLITE       /* the TensorFlow Lite interpreter's arena (ap_litert_build) */
+    AP_ORIGIN_TFLITE       /* the TensorFlow Lite interpreter's arena (ap_litert_build): its
+                              planned section, the head; no TFLM arena */
 } ap_origin;
 
 typedef struct ap_problem {

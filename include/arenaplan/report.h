@@ -91,13 +91,18 @@ typedef struct ap_report_options {
     const char *const *lines; /* more summary lines, NULL-terminated, or NULL: the table prints
                            each as given ("label        text") after the peak, the HTML report
                            as a note under the summary (<p class="note" id="line-K">) */
+    const char *arena_unknown; /* without arena: why TFLM's whole arena is unknown (the message of
+                           the failed ap_tflm_plan_arena), or NULL: the writers then say it by the
+                           problem (a buffer list, TensorFlow Lite's interpreter, not computed) */
 } ap_report_options;
 
 void ap_report_options_init(ap_report_options *opt);
 
-/* One word per thing: for a model's problem (some buffer is a tensor) the planned section is
- * "head" in every output and "arena" is only ever TFLM's whole arena (kTensorArenaSize); for a
- * buffer list, which has no TFLM tail, the planned section is the "arena". */
+/* One word per thing, in every output and for every input: the planned section (what a plan
+ * decides: max(offset + size)) is the "head"; the "tail" is TFLM's persistent section after
+ * AllocateTensors; the "arena" is only ever TFLM's whole arena, the kTensorArenaSize an
+ * application declares. A buffer list and TensorFlow Lite's interpreter have a head only: their
+ * arena is unknown, and the outputs say why (docs/json.md). */
 
 /* A table for the terminal: summary lines, then one row per buffer (id, name, type, kind, size,
  * lifetime, offset, end) in opt's order (NULL: the defaults). With opt->arena, it starts with
@@ -118,7 +123,7 @@ typedef struct ap_op_row {
     int64_t step;
     const char *label;     /* the step's label (owned by the problem), or NULL */
     int64_t live_bytes;    /* the sizes of the buffers live at the step */
-    double share;          /* live_bytes / the plan's max(offset + size), a model's head (0 when
+    double share;          /* live_bytes / the plan's max(offset + size), its head (0 when
                               that is 0) */
     const uint32_t *buffers; /* the buffers live at the step, largest first (ties: input order) */
     size_t n_buffers;
@@ -137,16 +142,22 @@ ap_status ap_op_table_compute(const ap_problem *p, const ap_plan *plan, ap_op_ta
 void ap_op_table_free(ap_op_table *t);
 
 /* The per-operator table for the terminal (`plan --ops`): step, operator, live bytes, their share
- * of the plan's head (a buffer list's arena) and the buffers (the largest eight by id, then how
+ * of the plan's head and the buffers (the largest eight by id, then how
  * many more). */
 ap_status ap_write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
-/* JSON: {"arena_bytes":N,"lower_bound":N,"efficiency":E,"strategy":"...", ...,
- * "summary":{...}, "buffers":[{"id":"...","lower":L,"upper":U,"size":S,"offset":O}, ...],
- * "ops":[...]} (the fields: docs/report.md, "The formats"); "ops" (ap_op_table) for models. */
+/* The schema of every JSON document arenaplan writes, its first key ("schema"): the number
+ * grows when a key is renamed, removed or changes meaning, not when one is added (docs/json.md). */
+#define AP_JSON_SCHEMA "arenaplan/2"
+
+/* JSON: {"schema":"arenaplan/2","arena_bytes":N|null,"head_bytes":N,"tail_bytes":N|null,
+ * "lower_bound":N,"efficiency":E,"strategy":"...", ..., "summary":{...},
+ * "buffers":[{"id":"...","lower":L,"upper":U,"size":S,"offset":O}, ...], "ops":[...]}: every key
+ * in docs/json.md; "arena_unknown" says why arena_bytes is null; "ops" (ap_op_table) for models. */
 ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err);
 
-/* ap_write_json with options: opt->arena adds the object "tflm" (docs/report.md). */
+/* ap_write_json with options: opt->arena gives arena_bytes and tail_bytes and adds the object
+ * "tflm"; without it opt->arena_unknown is the reason given (docs/json.md). */
 ap_status ap_write_json_with(FILE *f, const ap_problem *p, const ap_plan *plan,
                              const ap_report_options *opt, ap_error *err);
 

@@ -1,8 +1,10 @@
-"""The results as Python objects, read from the JSON the library writes (docs/json.md).
+"""The results as Python objects, read from the JSON the library writes (docs/json.md, schema
+"arenaplan/2").
 
-One name per thing, as in every output: head_bytes is the planned section (what a plan decides),
-arena_bytes TFLM's whole arena, the kTensorArenaSize an application declares (None when it is not
-known, arena_unknown saying why), tail_bytes its persistent tail.
+One name per thing, as in every output, and the JSON's own: head_bytes is the planned section
+(what a plan decides), arena_bytes TFLM's whole arena, the kTensorArenaSize an application
+declares (None when it is not known, arena_unknown saying why: a buffer list, an operator not
+modelled, a TFLM refusal, kernel set none), tail_bytes its persistent tail.
 """
 import re
 from collections import namedtuple
@@ -70,11 +72,16 @@ class Plan:
     """
 
     def __init__(self, doc, warnings=()):
+        _schema(doc)
         self.json = doc
         self.warnings = list(warnings)
         tflm = doc.get("tflm")
         self.strategy = doc["strategy"]
-        self.head_bytes = doc["arena_bytes"]
+        # the JSON's keys, by the same names (docs/json.md)
+        self.arena_bytes = doc["arena_bytes"]
+        self.arena_unknown = doc.get("arena_unknown")
+        self.head_bytes = doc["head_bytes"]
+        self.tail_bytes = doc["tail_bytes"]
         self.lower_bound = doc["lower_bound"]
         self.efficiency = doc["efficiency"]
         self.note = doc.get("note")
@@ -87,9 +94,6 @@ class Plan:
                           for o in doc.get("operators", [])]
         self.is_model = any(b.tensor is not None for b in self.buffers)
         if tflm:
-            self.arena_bytes = tflm["min_arena"]
-            self.arena_unknown = None
-            self.tail_bytes = tflm["tail"]
             self.used_bytes = tflm["used"]
             self.tail_breakdown = dict(tflm["tail_breakdown"])
             self.target = tflm["target"]
@@ -97,15 +101,11 @@ class Plan:
             self.stock_arena_bytes = tflm["stock_min_arena"]
             self.stock_head_bytes = tflm["stock_head"]
         else:
-            self.arena_bytes = self.tail_bytes = self.used_bytes = None
+            self.used_bytes = None
             self.tail_breakdown = {}
             self.target = self.kernels = None
             self.stock_arena_bytes = None
             self.stock_head_bytes = doc.get("stock_head")
-            reasons = [w for w in self.warnings if "TFLM's whole arena" in w]
-            self.arena_unknown = (reasons[0] if reasons else
-                                  "a buffer list has no TFLM arena" if not self.is_model else
-                                  "no TFLM arena for these options")
 
     def offsets(self):
         """{buffer id: offset}."""
@@ -128,11 +128,22 @@ class Plan:
             self.strategy, arena, self.head_bytes, self.lower_bound, len(self.buffers))
 
 
+SCHEMA = "arenaplan/2"
+
+
+def _schema(doc):
+    """Refuses JSON of another schema than the one this package reads (docs/json.md)."""
+    if doc.get("schema") != SCHEMA:
+        raise ValueError("arenaplan: the library wrote JSON of schema %r, this package reads %r"
+                         % (doc.get("schema"), SCHEMA))
+
+
 class Written(bytes):
     """A model the library wrote (embed, reorder): its bytes, and in .info what the command
     reports (docs/json.md). .arena_bytes and .head_bytes: TFLM's whole arena and head with it."""
 
     def __new__(cls, data, info, warnings=()):
+        _schema(info)
         self = super().__new__(cls, data)
         self.info = info
         self.warnings = list(warnings)
@@ -143,8 +154,16 @@ class Written(bytes):
         return self.info.get("arena_bytes")
 
     @property
+    def arena_unknown(self):
+        return self.info.get("arena_unknown")
+
+    @property
     def head_bytes(self):
         return self.info.get("head_bytes")
+
+    @property
+    def tail_bytes(self):
+        return self.info.get("tail_bytes")
 
     def __repr__(self):
         return "<Written %s: %d bytes, arena_bytes=%s, head_bytes=%s>" % (
@@ -156,6 +175,7 @@ class Source:
     (model_data.h, which the source includes by the name given), .info as Written's."""
 
     def __init__(self, source, header, info, warnings=()):
+        _schema(info)
         self.source = source
         self.header = header
         self.info = info
@@ -164,6 +184,14 @@ class Source:
     @property
     def arena_bytes(self):
         return self.info.get("arena_bytes")
+
+    @property
+    def head_bytes(self):
+        return self.info.get("head_bytes")
+
+    @property
+    def tail_bytes(self):
+        return self.info.get("tail_bytes")
 
     def __repr__(self):
         return "<Source: %d + %d characters, arena_bytes=%s>" % (
@@ -175,6 +203,7 @@ class Check:
     valid), buffers, head_bytes, lower_bound, efficiency; offline_plan for a model's own plan."""
 
     def __init__(self, doc, warnings=()):
+        _schema(doc)
         self.json = doc
         self.warnings = list(warnings)
         self.valid = doc["valid"]

@@ -115,7 +115,7 @@ int ap_is_tflite_file(const char *path)
     return looks_like_tflite(head, got);
 }
 
-/* One warning per path the problem does not model: its arena is a lower estimate. */
+/* One warning per path the problem does not model: its head is a lower estimate. */
 static void warn_unmodelled(const ap_problem *p, const char *path, const ap_load_options *opt)
 {
     char msg[768];
@@ -123,10 +123,10 @@ static void warn_unmodelled(const ap_problem *p, const char *path, const ap_load
     for (k = 0; k < p->n_unmodelled; k++) {
         const ap_unmodelled *u = &p->unmodelled[k];
         if (u->op && u->node >= 0)
-            snprintf(msg, sizeof msg, "%s: not modelled, so the arena is a lower estimate: op %lld "
+            snprintf(msg, sizeof msg, "%s: not modelled, so the head is a lower estimate: op %lld "
                      "%s: %s", path, (long long)u->node, u->op, u->what);
         else
-            snprintf(msg, sizeof msg, "%s: not modelled, so the arena is a lower estimate: %s",
+            snprintf(msg, sizeof msg, "%s: not modelled, so the head is a lower estimate: %s",
                      path, u->what);
         opt->warn(opt->warn_ctx, msg);
     }

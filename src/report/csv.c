@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "arenaplan/csv.h"
+#include "arenaplan/report.h"
+#include "arenaplan/tflm_arena.h"
 #include "core/util.h"
 #include "planners/stock.h"
 #include "report/lines.h"
@@ -88,15 +90,40 @@ static ap_status measure(const ap_problem *p, const ap_plan *plan, columns *c, a
     return AP_OK;
 }
 
-/* The comment lines the reader skips, then the header. */
-static void write_head(FILE *f, const ap_problem *p, const ap_plan *plan, const columns *c)
+/* A model's plan's figures (opt given): the arena or why it is unknown, the head. */
+static void write_figures(FILE *f, const ap_problem *p, const ap_plan *plan,
+                          const ap_report_options *opt)
 {
+    const ap_tflm_whole *arena = ap__lines_arena(opt);
+    const char *unknown = ap__lines_arena_unknown(p, opt);
+    if (!arena && opt->arena && opt->arena->plan.refusal.kind != AP_TFLM_LOADS)
+        arena = opt->arena; /* TFLM cannot load it: the table's words say so */
+    if (arena) {
+        char text[AP_ERROR_MAX + 128];
+        ap_tflm_arena_text(&arena->plan, text, sizeof text);
+        if (!strpbrk(text, "\r\n"))
+            fprintf(f, "# arena %s\n", text);
+    } else if (unknown && !strpbrk(unknown, "\r\n")) {
+        fprintf(f, "# arena unknown: %s\n", unknown);
+    }
+    fprintf(f, "# head %lld bytes\n", (long long)plan->arena);
+}
+
+/* The comment lines the reader skips, then the header. opt: a model's plan's options (its
+ * figures first), or NULL. */
+static void write_head(FILE *f, const ap_problem *p, const ap_plan *plan, const columns *c,
+                       const ap_report_options *opt)
+{
+    const ap_tflm_whole *arena = ap__lines_arena(opt);
     char stock[256];
+    if (opt)
+        write_figures(f, p, plan, opt);
     /* Allowances from in-place or overlap rules hold only for the kernels the note names:
        say so in a comment line (the reader skips it). */
     if ((c->alias || c->other) && p->note && !strpbrk(p->note, "\r\n"))
         fprintf(f, "# %s\n", p->note);
-    if (plan && ap__lines_stock_head(ap__stock_head(p), plan->arena, stock, sizeof stock))
+    if (plan && ap__lines_stock(arena ? -1 : ap__stock_head(p), plan->arena, arena, stock,
+                                sizeof stock))
         fprintf(f, "# %s\n", stock);
     /* what the problem does not model: the reader keeps these lines */
     for (size_t k = 0; k < p->n_unmodelled; k++)
@@ -160,11 +187,17 @@ static void write_row(FILE *f, const ap_problem *p, const ap_plan *plan, const c
 
 ap_status ap_csv_write(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
 {
+    return ap_csv_write_with(f, p, plan, NULL, err);
+}
+
+ap_status ap_csv_write_with(FILE *f, const ap_problem *p, const ap_plan *plan,
+                            const ap_report_options *opt, ap_error *err)
+{
     columns c;
     ap_status st = measure(p, plan, &c, err);
     if (st != AP_OK)
         return st;
-    write_head(f, p, plan, &c);
+    write_head(f, p, plan, &c, plan && p->origin == AP_ORIGIN_TFLM ? opt : NULL);
     for (size_t i = 0; i < p->n; i++)
         write_row(f, p, plan, &c, i);
     free(c.rows);

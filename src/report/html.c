@@ -57,8 +57,8 @@ static void write_figures(FILE *f, const ap_problem *p, const ap_plan *plan, con
                (long long)arena->plan.min_arena, (long long)arena->plan.head, (long long)arena->plan.tail);
     }
     ap__lines_bytes(h, sizeof h, s->arena);
-    /* one word per thing: a model's planned section is its head (report.h) */
-    figure(f, ap__measure_is_model(p) ? "sum-head" : "sum-arena", ap__lines_head_word(p), s->arena,
+    /* one word per thing: the planned section is the head (report.h) */
+    figure(f, "sum-head", ap__lines_head_word(p), s->arena,
            "%lld bytes <small>%s</small>", (long long)s->arena, h);
     figure(f, "sum-lower", "lower bound", s->lower_bound, "%lld bytes", (long long)s->lower_bound);
     snprintf(t1, sizeof t1, "efficiency (lower bound / %s)", ap__lines_head_word(p));
@@ -439,16 +439,22 @@ ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size
     return ap_write_html_with(f, p, plans, nplans, NULL, err);
 }
 
-/* What the problem does not model, one note each: the arena below is then a lower estimate. */
-static void write_unmodelled(FILE *f, const ap_problem *p)
+/* What the problem does not model, one note each: the head below is then a lower estimate; and
+ * why a model's arena is unknown (opt: the options of a report without the arena, else NULL). */
+static void write_unmodelled(FILE *f, const ap_problem *p, const ap_report_options *opt)
 {
     size_t k;
+    if (opt && opt->arena_unknown && p->origin == AP_ORIGIN_TFLM) {
+        fputs("<p class=\"note\" id=\"arena-unknown\">arena unknown: ", f);
+        ap__escape_xml(f, opt->arena_unknown, 0);
+        fputs("</p>\n", f);
+    }
     for (k = 0; k < p->n_unmodelled; k++) {
         const ap_unmodelled *u = &p->unmodelled[k];
         char at[96] = "";
         if (u->op && u->node >= 0)
             snprintf(at, sizeof at, "op %lld %s: ", (long long)u->node, u->op);
-        fprintf(f, "<p class=\"note\" id=\"unmodelled-%zu\">Not modelled, so the arena is a lower "
+        fprintf(f, "<p class=\"note\" id=\"unmodelled-%zu\">Not modelled, so the head is a lower "
                    "estimate: ", k);
         ap__escape_xml(f, at, 0);
         ap__escape_xml(f, u->what, 0);
@@ -487,7 +493,7 @@ ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans,
         ap__escape_xml(f, p->note, 0);
     }
     fputs("</p>\n", f);
-    write_unmodelled(f, p);
+    write_unmodelled(f, p, arena ? NULL : opt);
     write_summary(f, p, &plans[0], &s, arena, arena ? -1 : ap__stock_head(p));
     if (arena)
         write_tflm(f, arena);
@@ -501,7 +507,7 @@ ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans,
     ap__svg_timeline(f, p, &plans[0], &s, AP__SVG_INLINE);
     for (k = 0; k < p->n; k++)
         kinds[p->buf[k].kind] = 1;
-    fputs("<p class=\"note\">x: time step, y: offset in the arena. One rectangle per buffer, coloured by kind (", f);
+    fputs("<p class=\"note\">x: time step, y: offset in the head. One rectangle per buffer, coloured by kind (", f);
     {
         int first = 1, kk;
         for (kk = 0; kk < 5; kk++)

@@ -9,7 +9,9 @@
 #include "arenaplan/inspect.h"
 #include "arenaplan/report.h"
 #include "arenaplan/tflm.h"
-
+#include "arenaplan/tflm_arena.h"
+#include "planners/stock.h"
+#include "report/json.h"
 
 static int cmp_count(const void *a, const void *b)
 {
@@ -298,10 +300,12 @@ static void print_graph(FILE *f, const char *path, const ap_tfl_model *m, const 
 /* The table's planned part: the arena and its tail, the buffers' figures, a row per buffer. */
 static void print_planned(FILE *f, const ap_problem *p, const ap_model_summary *s,
                           const ap_litert_info *lit, const ap_tflm_arena *arena,
-                          const char *reorder_line)
+                          const char *unknown, const char *reorder_line)
 {
     if (arena)
         print_tail(f, arena);
+    else if (unknown)
+        fprintf(f, "arena        unknown: %s\n", unknown);
     fprintf(f, "planned      %zu buffers, %lld bytes in all; at most %lld bytes live at once "
             "(step %lld: %s)\n", p->n, (long long)s->planned_bytes, (long long)s->bounds.live,
             (long long)s->bounds.peak_step,
@@ -352,9 +356,9 @@ static void json_kv_str(FILE *f, const char *key, const char *v, int comma)
 static void json_graph(FILE *f, const char *path, const ap_tfl_model *m, const ap_problem *p,
                        const ap_model_summary *s, const char *kernels, const ap_litert_info *lit)
 {
-    fputc('{', f);
-    json_kv_str(f, "model", path, 0);
-    fprintf(f, ",\"schema_version\":%u", m->version);
+    fputs("{\"schema\":\"" AP_JSON_SCHEMA "\"", f);
+    json_kv_str(f, "model", path, 1);
+    fprintf(f, ",\"tflite_schema_version\":%u", m->version);
     json_kv_str(f, "description", m->description, 1);
     fputs(",\"subgraphs\":[", f);
     for (uint32_t g = 0; g < m->n_subgraphs; g++) {
@@ -407,6 +411,35 @@ static void json_graph(FILE *f, const char *path, const ap_tfl_model *m, const a
         json_kv_str(f, "note", p->note, 1);
     }
     print_litert(f, lit, 1);
+}
+
+/* The JSON's arena: TFLM's whole arena with the model as it is (TFLM planning the head itself,
+ * honouring the model's own offline plan), its head and tail, and "tflm"; the head alone (stock
+ * TFLM's) when the arena is unknown. */
+static void json_arena(FILE *f, const ap_problem *p, const ap_tflm_arena *a, const char *unknown)
+{
+    int64_t head = a ? a->head : ap__stock_head(p);
+    ap__json_arena(f, a ? a->min_arena : -1,
+                   a ? NULL : p->origin == AP_ORIGIN_TFLITE
+                              ? "TensorFlow Lite's interpreter (--runtime tflite) has no TFLM arena"
+                              : unknown ? unknown : "TFLM's whole arena was not computed");
+    if (head >= 0 && (a || p->origin == AP_ORIGIN_TFLM))
+        fprintf(f, ",\"head_bytes\":%lld", (long long)head);
+    else
+        fputs(",\"head_bytes\":null", f);
+    if (!a) {
+        fputs(",\"tail_bytes\":null", f);
+        return;
+    }
+    fprintf(f, ",\"tail_bytes\":%lld,\"tflm\":{\"target\":", (long long)a->tail);
+    ap_json_string(f, a->target);
+    fputs(",\"kernels\":", f);
+    ap_json_string(f, a->kernels);
+    fprintf(f, ",\"head\":%lld,\"tail\":%lld,\"used\":%lld,\"min_arena\":%lld,\"tail_breakdown\":{",
+            (long long)a->head, (long long)a->tail, (long long)a->used, (long long)a->min_arena);
+    for (int c = 0; c < AP_TFLM_CATEGORIES; c++)
+        fprintf(f, "%s\"%s\":%lld", c ? "," : "", ap_tflm_category_name(c), (long long)a->cat[c].bytes);
+    fputs("}}", f);
 }
 
 /* The JSON's buffers, one object each. */
@@ -465,7 +498,8 @@ ap_status ap_write_inspect_table(FILE *f, const ap_tfl_model *m, const ap_proble
 {
     print_graph(f, o->path, m, p, s, o->kernels, o->litert);
     if (p)
-        print_planned(f, p, s, o->litert, o->arena, o->reorder_line);
+        print_planned(f, p, s, o->litert, o->arena, o->arena ? NULL : o->arena_unknown,
+                      o->reorder_line);
     return written(f, err);
 }
 
@@ -476,6 +510,7 @@ ap_status ap_write_inspect_json(FILE *f, const ap_tfl_model *m, const ap_problem
     if (!p)
         return ap_error_set(err, AP_ERR_USAGE, "inspect's JSON needs the model's problem");
     json_graph(f, o->path, m, p, s, o->kernels, o->litert);
+    json_arena(f, p, o->arena, o->arena_unknown);
     json_buffers(f, p);
     return written(f, err);
 }

@@ -1,10 +1,11 @@
-/* json.c - the plan as JSON, with its summary (see report.h; the fields: docs/report.md). */
+/* json.c - the plan as JSON, with its summary (see report.h; every key: docs/json.md). */
 #include <stdio.h>
 
 #include "arenaplan/report.h"
 #include "arenaplan/tflm_arena.h"
 #include "core/util.h"
 #include "planners/stock.h"
+#include "report/json.h"
 #include "report/lines.h"
 #include "report/measure.h"
 
@@ -117,8 +118,7 @@ static ap_status write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap
     return AP_OK;
 }
 
-/* "tflm": TFLM's whole arena with the plan embedded and stock (issue 15's fields). */
-static void write_tflm(FILE *f, const ap_tflm_whole *w)
+void ap__json_tflm(FILE *f, const ap_tflm_whole *w)
 {
     const ap_tflm_arena *a = &w->plan;
     static const char *const kinds[] = {"loads", "prepare", "no_kernel", "aborts"};
@@ -141,13 +141,27 @@ static void write_tflm(FILE *f, const ap_tflm_whole *w)
         fputs("}}", f);
         return;
     }
-    fprintf(f, ",\"head\":%lld,\"tail\":%lld,\"used\":%lld,\"min_arena\":%lld,\"stock_head\":%lld,"
-               "\"stock_min_arena\":%lld,\"tail_breakdown\":{",
-            (long long)a->head, (long long)(a->used - a->head), (long long)a->used, (long long)a->min_arena,
+    fprintf(f, ",\"head\":%lld,\"tail\":%lld,\"used\":%lld", (long long)a->head,
+            (long long)(a->used - a->head), (long long)a->used);
+    if (a->min_arena >= 0)
+        fprintf(f, ",\"min_arena\":%lld", (long long)a->min_arena);
+    else
+        fputs(",\"min_arena\":null", f);
+    fprintf(f, ",\"stock_head\":%lld,\"stock_min_arena\":%lld,\"tail_breakdown\":{",
             (long long)w->stock.head, (long long)w->stock.min_arena);
     for (c = 0; c < AP_TFLM_CATEGORIES; c++)
         fprintf(f, "%s\"%s\":%lld", c ? "," : "", ap_tflm_category_name(c), (long long)a->cat[c].bytes);
     fputs("}}", f);
+}
+
+void ap__json_arena(FILE *f, int64_t arena, const char *why)
+{
+    if (arena >= 0 && !why) {
+        fprintf(f, ",\"arena_bytes\":%lld", (long long)arena);
+        return;
+    }
+    fputs(",\"arena_bytes\":null,\"arena_unknown\":", f);
+    ap_json_string(f, why ? why : "TFLM's whole arena was not computed");
 }
 
 ap_status ap_write_json(FILE *f, const ap_problem *p, const ap_plan *plan, ap_error *err)
@@ -165,7 +179,7 @@ static void string_field(FILE *f, const char *key, const char *text)
 }
 
 /* What the problem does not model ("unmodelled": [...], always for TFLite's interpreter): its
- * arena is then a lower estimate. */
+ * head (and an arena built on it) is then a lower estimate. */
 static void write_unmodelled(FILE *f, const ap_problem *p)
 {
     size_t i;
@@ -184,17 +198,26 @@ static void write_unmodelled(FILE *f, const ap_problem *p)
     }
     fputc(']', f);
     if (p->n_unmodelled)
-        fputs(",\"arena_is_lower_estimate\":true", f);
+        fputs(",\"lower_estimate\":true", f); /* head_bytes and arena_bytes */
 }
 
-/* The figures before the summary: arena, bound, strategy, verdict, source, note, stock TFLM's
- * head and sentence, TFLM's whole arena. stock is stock TFLM's head (ap__stock_head), -1 none. */
+/* The figures before the summary: the schema, arena, head, tail, bound, strategy, verdict, source,
+ * note, stock TFLM's head and sentence, TFLM's whole arena. stock is stock TFLM's head
+ * (ap__stock_head), -1 none. */
 static void write_head(FILE *f, const ap_problem *p, const ap_plan *plan, const ap_summary *s,
-                       const ap_tflm_whole *arena, int64_t stock)
+                       const ap_report_options *opt, int64_t stock)
 {
+    const ap_tflm_whole *arena = ap__lines_arena(opt);
     char note[256];
-    fprintf(f, "{\"arena_bytes\":%lld,\"lower_bound\":%lld,\"efficiency\":%.4f,\"strategy\":",
-            (long long)s->arena, (long long)s->lower_bound, s->efficiency);
+    fputs("{\"schema\":\"" AP_JSON_SCHEMA "\"", f);
+    ap__json_arena(f, arena ? arena->plan.min_arena : -1, ap__lines_arena_unknown(p, opt));
+    fprintf(f, ",\"head_bytes\":%lld", (long long)s->arena);
+    if (arena)
+        fprintf(f, ",\"tail_bytes\":%lld", (long long)arena->plan.tail);
+    else
+        fputs(",\"tail_bytes\":null", f);
+    fprintf(f, ",\"lower_bound\":%lld,\"efficiency\":%.4f,\"strategy\":",
+            (long long)s->lower_bound, s->efficiency);
     ap_json_string(f, plan->strategy);
     if (plan->verdict != AP_VERDICT_NONE)
         fprintf(f, ",\"verdict\":\"%s\",\"proven_bound\":%lld,\"gap_bytes\":%lld",
@@ -214,8 +237,8 @@ static void write_head(FILE *f, const ap_problem *p, const ap_plan *plan, const 
         fprintf(f, ",\"stock_head\":%lld", (long long)stock);
     if (line)
         string_field(f, "stock_note", note);
-    if (arena)
-        write_tflm(f, arena);
+    if (opt && opt->arena) /* also when TFLM refuses the model (min_arena null) */
+        ap__json_tflm(f, opt->arena);
 }
 
 /* One buffer: what it is, where, and the allowance that lets it share bytes (by_over). */
@@ -265,7 +288,7 @@ ap_status ap_write_json_with(FILE *f, const ap_problem *p, const ap_plan *plan,
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing JSON");
     }
     ap__measure_by_over(p, by_over);
-    write_head(f, p, plan, &s, opt ? opt->arena : NULL, ap__stock_head(p));
+    write_head(f, p, plan, &s, opt, ap__stock_head(p));
     write_summary(f, p, &s);
     fputs(",\"buffers\":[", f);
     for (size_t i = 0; i < p->n; i++)

@@ -92,7 +92,29 @@ const char *ap__lines_kind(ap_kind k)
 
 const char *ap__lines_head_word(const ap_problem *p)
 {
-    return ap__measure_is_model(p) ? "head" : "arena";
+    (void)p;
+    return "head";
+}
+
+const ap_tflm_whole *ap__lines_arena(const ap_report_options *opt)
+{
+    return opt && opt->arena && opt->arena->plan.refusal.kind == AP_TFLM_LOADS &&
+           opt->arena->plan.min_arena >= 0 ? opt->arena : NULL;
+}
+
+const char *ap__lines_arena_unknown(const ap_problem *p, const ap_report_options *opt)
+{
+    if (ap__lines_arena(opt))
+        return NULL;
+    if (p->origin == AP_ORIGIN_BUFFERS)
+        return "a buffer list has no TFLM arena";
+    if (p->origin == AP_ORIGIN_TFLITE)
+        return "TensorFlow Lite's interpreter (--runtime tflite) has no TFLM arena";
+    if (opt && opt->arena && opt->arena->plan.refusal.kind != AP_TFLM_LOADS)
+        return opt->arena->plan.refusal.message; /* TFLM cannot load the model */
+    if (opt && opt->arena_unknown)
+        return opt->arena_unknown;
+    return opt && opt->arena ? "TFLM refuses the model" : "TFLM's whole arena was not computed";
 }
 
 const char *ap__lines_buffer_word(const ap_buffer *b)

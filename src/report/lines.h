@@ -17,8 +17,18 @@
 /* "activation", "input", "output", "scratch" or "buffer". */
 const char *ap__lines_kind(ap_kind k);
 
-/* The word for the planned section (report.h): "head" for a TFLM model's problem, else "arena". */
+/* The word for the planned section (report.h): "head", for every input. */
 const char *ap__lines_head_word(const ap_problem *p);
+
+/* TFLM's whole arena for a plan of p as opt gives it (opt->arena), or NULL when it is unknown:
+ * an arena whose min_arena is below 0 (TFLM refuses the model) counts as unknown. */
+const ap_tflm_whole *ap__lines_arena(const ap_report_options *opt);
+
+/* Why the arena is unknown, when ap__lines_arena gives NULL (else NULL): opt->arena_unknown when
+ * given, else by the problem: "a buffer list has no TFLM arena", "TensorFlow Lite's interpreter
+ * (--runtime tflite) has no TFLM arena", "TFLM refuses the model", or "TFLM's whole arena was not
+ * computed". opt may be NULL. */
+const char *ap__lines_arena_unknown(const ap_problem *p, const ap_report_options *opt);
 
 /* How the planning log names a buffer: "tensor" for tensors and CSV rows, "buffer" for the
  * rest (kernel scratch). */

@@ -210,6 +210,8 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan,
         fprintf(f, "arena        %s\n", text);
         if (ap__lines_stock(-1, s->arena, opt->arena, stock, sizeof stock))
             fprintf(f, "             %s\n", stock);
+    } else if (opt->arena_unknown && p->origin == AP_ORIGIN_TFLM) {
+        fprintf(f, "arena        unknown: %s\n", opt->arena_unknown);
     }
     fprintf(f, "%-12s %lld bytes", ap__lines_head_word(p), (long long)s->arena);
     int refused = opt->arena && opt->arena->plan.refusal.kind != AP_TFLM_LOADS;

@@ -285,7 +285,7 @@ static ap_status plan_budgets(const ap__run_ctx *c, int known, int64_t head, int
     ap_status st;
     if (known < 0 && c->opt->budget >= 0)
         return ap__run_budget_unknown(c->opt->budget, err);
-    if ((st = ap__run_budget(c->opt->budget, "arena", known > 0 ? whole : head, err)) != AP_OK)
+    if ((st = ap__run_budget(c->opt->budget, known > 0 ? "arena" : "head", known > 0 ? whole : head, err)) != AP_OK)
         return st;
     return ap__run_budget(c->opt->budget_head, "head", head, err);
 }
@@ -510,10 +510,20 @@ static ap_status report_strategies(const ap__run_ctx *c, const char ***out, size
     return AP_OK;
 }
 
+/* Why a model's arena is unknown after ap__run_arena gave known (why: its reason), or NULL: a
+ * model's arena is not computed (0) only with kernel set none. */
+static const char *arena_why(const ap_problem *p, int known, const char *why)
+{
+    if (known > 0 || p->origin != AP_ORIGIN_TFLM)
+        return NULL;
+    return known < 0 ? why : "--kernels none: no kernel set, so no TFLM arena";
+}
+
 /* The HTML page and the first plan's SVG into res. */
 static ap_status report_outputs(ap__run_ctx *c, const unsigned char *data, size_t len,
                                 const ap_problem *p, const ap_plan *plans, size_t n,
-                                const ap_tflm_whole *arena, ap_run_result *res, ap_error *err)
+                                const ap_tflm_whole *arena, const char *why, ap_run_result *res,
+                                ap_error *err)
 {
     ap_report_options ro;
     ap__run_text html, svg;
@@ -522,6 +532,7 @@ static ap_status report_outputs(ap__run_ctx *c, const unsigned char *data, size_
     ap_status st;
     ap_report_options_init(&ro);
     ro.arena = arena;
+    ro.arena_unknown = arena ? NULL : why;
     if (c->runtime == AP_RUNTIME_TFLM && ap__run_is_model(data, len, c->name)) {
         ap_tfl_model *m = NULL;
         if (ap_tflite_read(data, len, &m, NULL) == AP_OK) {
@@ -586,8 +597,8 @@ ap_status ap_run_report(const unsigned char *data, size_t len, const ap_run_opti
     known = ap__run_arena(&c, data, len, p, &plans[0], &arena, why, sizeof why);
     if ((st = plan_budgets(&c, known, plans[0].arena, known > 0 ? arena.plan.min_arena : -1,
                            err)) != AP_OK ||
-        (st = report_outputs(&c, data, len, p, plans, n, known > 0 ? &arena : NULL, res, err)) !=
-            AP_OK)
+        (st = report_outputs(&c, data, len, p, plans, n, known > 0 ? &arena : NULL,
+                             arena_why(p, known, why), res, err)) != AP_OK)
         goto done;
     st = ap__run_json_plan(p, &plans[0], known > 0 ? &arena : NULL, known < 0 ? why : NULL, data,
                            len, &res->json, &res->json_len, err);

@@ -8,6 +8,7 @@
 
 #include "arenaplan/bounds.h"
 #include "arenaplan/report.h"
+#include "report/json.h"
 #include "run/run_text.h"
 #include "run/run_json.h"
 
@@ -44,13 +45,14 @@ ap_status ap__run_json_plan(const ap_problem *p, const ap_plan *plan, const ap_t
     ap_report_options ro;
     ap__run_text t;
     ap_status st;
-    (void)why;
     (void)data;
     (void)len;
     *json = NULL;
     *n = 0;
     ap_report_options_init(&ro);
     ro.arena = arena;
+    /* a model's arena is not computed only with kernel set none (run.c's arena_applies) */
+    ro.arena_unknown = arena ? NULL : why ? why : "--kernels none: no kernel set, so no TFLM arena";
     if (ap__run_text_open(&t) != 0)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
     st = ap_write_json_with(t.f, p, plan, &ro, err);
@@ -68,7 +70,7 @@ ap_status ap__run_json_check_write(const ap__run_json_check *v, char **json, siz
     ap__run_text t;
     if (ap__run_text_open(&t) != 0)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
-    fprintf(t.f, "{\"command\":\"check\",\"valid\":%s", v->valid ? "true" : "false");
+    fprintf(t.f, "{\"schema\":\"" AP_JSON_SCHEMA "\",\"command\":\"check\",\"valid\":%s", v->valid ? "true" : "false");
     str(t.f, "message", v->valid ? NULL : v->message);
     fprintf(t.f, ",\"buffers\":%zu", v->buffers);
     num(t.f, "head_bytes", v->valid ? v->head : -1);
@@ -90,19 +92,6 @@ ap_status ap__run_json_check_write(const ap__run_json_check *v, char **json, siz
     return finish(&t, json, n, err);
 }
 
-/* "tflm":{...}: the whole arena with the copy and with the input. */
-static void embed_arena(FILE *f, const ap_tflm_whole *a)
-{
-    fputs(",\"tflm\":{\"target\":", f);
-    ap_json_string(f, a->plan.target);
-    fputs(",\"kernels\":", f);
-    ap_json_string(f, a->plan.kernels);
-    fprintf(f, ",\"head_bytes\":%lld,\"tail_bytes\":%lld,\"arena_bytes\":%lld,"
-               "\"input_head_bytes\":%lld,\"input_arena_bytes\":%lld}",
-            (long long)a->plan.head, (long long)(a->plan.used - a->plan.head),
-            (long long)a->plan.min_arena, (long long)a->stock.head, (long long)a->stock.min_arena);
-}
-
 ap_status ap__run_json_embed(const ap_tflite_embed_result *r, size_t in_len,
                              const ap_tflm_whole *arena, const char *why, const char *format,
                              char **json, size_t *n, ap_error *err)
@@ -121,22 +110,23 @@ ap_status ap__run_json_embed(const ap_tflite_embed_result *r, size_t in_len,
         return err ? err->code : AP_ERR_NOMEM;
     if (ap__run_text_open(&t) != 0)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
-    fputs("{\"command\":\"embed\",\"format\":", t.f);
+    fputs("{\"schema\":\"" AP_JSON_SCHEMA "\",\"command\":\"embed\",\"format\":", t.f);
     ap_json_string(t.f, format);
     fprintf(t.f, ",\"input_bytes\":%zu,\"output_bytes\":%zu,\"shift\":%zu", in_len, r->len, r->shift);
     str(t.f, "strategy", r->plan.strategy);
     fprintf(t.f, ",\"candidates\":%zu", r->candidates);
-    num(t.f, "arena_bytes", arena ? arena->plan.min_arena : -1);
-    if (!arena)
-        str(t.f, "arena_unknown", why ? why : "no TFLM arena for this kernel set");
-    fprintf(t.f, ",\"head_bytes\":%lld,\"plan_head_bytes\":%lld,\"lower_bound\":%lld",
-            (long long)r->head, (long long)r->plan.arena, (long long)bd.lower);
+    ap__json_arena(t.f, arena ? arena->plan.min_arena : -1,
+                   arena ? NULL : why ? why : "--kernels none: no kernel set, so no TFLM arena");
+    fprintf(t.f, ",\"head_bytes\":%lld", (long long)r->head);
+    num(t.f, "tail_bytes", arena ? arena->plan.tail : -1);
+    fprintf(t.f, ",\"plan_head_bytes\":%lld,\"lower_bound\":%lld", (long long)r->plan.arena,
+            (long long)bd.lower);
     num(t.f, "head_before", r->head_before);
     fprintf(t.f, ",\"gain\":%s,\"had_plan\":%s",
             r->head_before >= 0 && r->head >= r->head_before ? "false" : "true",
             r->had_plan ? "true" : "false");
-    if (arena)
-        embed_arena(t.f, arena);
+    if (arena) /* the copy's (plan) and the input's (stock) */
+        ap__json_tflm(t.f, arena);
     fprintf(t.f, ",\"offline_plan\":{\"entries\":%zu,\"tensors\":%zu,\"fixed\":%zu,"
                  "\"held_for_variables\":%zu},\"scratch_buffers\":%zu,\"scratch_bytes\":%lld,"
                  "\"kernels_entry\":%s}\n",
@@ -157,7 +147,7 @@ ap_status ap__run_json_reorder(const ap_tflite_reorder_output *o, size_t in_len,
         total += r->n_ops[s];
     if (ap__run_text_open(&t) != 0)
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
-    fprintf(t.f, "{\"command\":\"reorder\",\"input_bytes\":%zu,\"output_bytes\":%zu,"
+    fprintf(t.f, "{\"schema\":\"" AP_JSON_SCHEMA "\",\"command\":\"reorder\",\"input_bytes\":%zu,\"output_bytes\":%zu,"
                  "\"operators\":%u,\"moved\":%u,\"reordered_subgraphs\":%u",
             in_len, o->len, total, r->moved, r->reordered);
     str(t.f, "found_by", r->found_by);
@@ -174,7 +164,10 @@ ap_status ap__run_json_reorder(const ap_tflite_reorder_output *o, size_t in_len,
     fprintf(t.f, ",\"head_bytes\":%lld", (long long)o->head_after);
     str(t.f, "target", o->target);
     num(t.f, "arena_before", o->target ? o->arena_before : -1);
-    num(t.f, "arena_bytes", o->target ? o->arena_after : -1);
+    ap__json_arena(t.f, o->target ? o->arena_after : -1,
+                   !o->target ? "--kernels none: no kernel set, so no TFLM arena"
+                   : o->arena_after < 0 ? "TFLM's whole arena could not be computed (an operator "
+                                          "its kernel tables do not know)" : NULL);
     num(t.f, "tail_before", o->target ? o->tail_before : -1);
     num(t.f, "tail_bytes", o->target ? o->tail_after : -1);
     fputs("}\n", t.f);

@@ -112,7 +112,7 @@ def worked_example(b, cli, tmp):
         f.write('id,lower,end,size,name\n0,0,1,100,in\n1,1,3,200,a & b\n2,2,4,150,<c>\n3,3,5,300,d\n4,4,6,250,e\n')
     html, svg = os.path.join(tmp, 'browser_example.html'), os.path.join(tmp, 'browser_example.svg')
     run([cli, 'report', csv, '--strategy', 'greedy', '--strategy', 'linear', '-o', html, '--svg', svg])
-    figures = {'sum-arena': '700 bytes 700 B', 'sum-lower': '700 bytes', 'sum-efficiency': '100.0%',
+    figures = {'sum-head': '700 bytes 700 B', 'sum-lower': '700 bytes', 'sum-efficiency': '100.0%',
                'sum-linear': '1000 bytes', 'sum-saving': '300 bytes 30.0%', 'sum-reuse': '2 of 5 40.0%',
                'sum-padding': '0 bytes', 'sum-peak': '700 bytes', 'sum-buffers': '5 0 fixed',
                'peak-steps': '700 bytes live at step 4'}
@@ -179,7 +179,7 @@ def tflm_reference(b, cli, src, tmp):
     html = os.path.join(tmp, 'browser_tflm.html')
     run([cli, 'report', ref, '--strategy', 'greedy', '-o', html])
     head = int(heads[name]['head_greedy'])
-    check_report(b, html, n, {'sum-arena': '%d bytes %s' % (head, human(head))}, [(0, ['tensor 0', 'size: '])],
+    check_report(b, html, n, {'sum-head': '%d bytes %s' % (head, human(head))}, [(0, ['tensor 0', 'size: '])],
                  [('greedy', head)], 'TFLM reference plan (fixed offsets)')
     equal(b.errors(), [], 'TFLM reference plan: no script errors')
     # the same problem without the offsets, planned by the default strategies
@@ -191,11 +191,11 @@ def tflm_reference(b, cli, src, tmp):
     html2, svg2 = os.path.join(tmp, 'browser_tflm_free.html'), os.path.join(tmp, 'browser_tflm_free.svg')
     run([cli, 'report', free_csv, '-o', html2, '--svg', svg2, '--quiet'])
     js = json.loads(run([cli, 'plan', free_csv, '--format', 'json', '--quiet']).stdout)
-    cards = check_report(b, html2, n, {'sum-arena': '%d bytes %s' % (js['arena_bytes'], human(js['arena_bytes'])),
+    cards = check_report(b, html2, n, {'sum-head': '%d bytes %s' % (js['head_bytes'], human(js['head_bytes'])),
                                        'sum-lower': '%d bytes' % js['lower_bound'],
                                        'sum-peak': '%d bytes' % js['summary']['peak_bytes']},
                          [(0, ['tensor 0'])], [('best:' + js['strategy'].split(':', 1)[-1] if ':' in js['strategy']
-                                                else js['strategy'], js['arena_bytes']),
+                                                else js['strategy'], js['head_bytes']),
                                                ('greedy', head), ('bestfit-size', None), ('linear', int(heads[name]['head_linear']))],
                          'TFLM reference problem (planned)')
     equal(b.errors(), [], 'TFLM reference problem: no script errors')
@@ -221,9 +221,9 @@ def tflite_model(b, cli, src, tmp):
         needles.append(x['name'])
     # a model's planned section is its head; the arena is TFLM's whole arena on the target
     t = js['tflm']
-    check_report(b, html, n, {'sum-head': '%d bytes %s' % (js['arena_bytes'], human(js['arena_bytes'])),
+    check_report(b, html, n, {'sum-head': '%d bytes %s' % (js['head_bytes'], human(js['head_bytes'])),
                               'sum-arena': '%d bytes head %d + tail %d' % (t['min_arena'], t['head'], t['tail'])},
-                 [(best, needles)], [('greedy', js['arena_bytes']), ('linear', None)], 'tflite model')
+                 [(best, needles)], [('greedy', js['head_bytes']), ('linear', None)], 'tflite model')
     equal(b.js('document.querySelectorAll("#tail tbody tr").length'), 9,
           'tflite model: the tail by category, and its sum')
     check(b.js('document.getElementById("peak-ops") !== null'), 'tflite model: operators at the peak shown')
