@@ -91,12 +91,9 @@ static int parse(fit_args *a, int argc, char **argv)
 
 static void levers_text(unsigned mask, char *out, size_t cap)
 {
-    size_t n = 0;
-    out[0] = 0;
-    for (int l = 0; l < AP_FIT_LEVERS && n < cap; l++)
-        if (mask & (1u << l))
-            n += (size_t)snprintf(out + n, cap - n, "%s%s", n ? " + " : "", ap_fit_lever(l)->name);
-    if (!mask)
+    if (mask)
+        ap_fit_levers_text(mask, out, cap);
+    else
         snprintf(out, cap, "none (the model as it is)");
 }
 
@@ -146,10 +143,6 @@ static void print_lever(const ap_fit_result *r, int l)
     const ap_fit_figure *g = &r->lever[l];
     if (!i->available) {
         put("  %-9s not available in this version: %s\n", i->name, i->title);
-        return;
-    }
-    if (!g->mask) {
-        put("  %-9s not available: no other kernel set on %s\n", i->name, r->target);
         return;
     }
     if (!g->known) {
@@ -220,7 +213,8 @@ int cmd_fit(int argc, char **argv)
         *nl = 0;
         cli_warn("%s", w);
     }
-    if (a.output && cli_write_bytes("-o", a.output, r.data, r.len) != 0) {
+    /* no file when nothing fits (a make rule must not see a fresh output) */
+    if (a.output && r.fits && cli_write_bytes("-o", a.output, r.data, r.len) != 0) {
         ap_fit_result_free(&r);
         return EXIT_USAGE;
     }
@@ -228,8 +222,10 @@ int cmd_fit(int argc, char **argv)
         fwrite(r.json, 1, r.json_len, stdout);
     else {
         print_table(&a, &r);
-        if (a.output)
+        if (a.output && r.fits)
             put("wrote        %s (%zu bytes)\n", a.output, r.len);
+        else if (a.output)
+            put("wrote        nothing: no combination fits the budget\n");
     }
     rc = r.fits ? EXIT_OK : EXIT_INVALID;
     ap_fit_result_free(&r);

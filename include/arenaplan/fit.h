@@ -77,12 +77,14 @@ typedef struct ap_fit_figure {
 /* A tensor (or kernel scratch) live at the peak step. */
 typedef enum ap_fit_role {
     AP_FIT_ROLE_OUTPUT = 0,  /* written by the peak operator */
-    AP_FIT_ROLE_INPUT,       /* read by the peak operator */
-    AP_FIT_ROLE_SCRATCH,     /* the peak operator's kernel scratch */
-    AP_FIT_ROLE_SKIP,        /* read before the peak and kept for a reader after it (a long skip) */
-    AP_FIT_ROLE_BRANCH,      /* written before the peak and not read until after it (a parallel
+    AP_FIT_ROLE_INPUT,       /* read by the peak operator, written by the one before it */
+    AP_FIT_ROLE_SCRATCH,     /* kernel scratch */
+    AP_FIT_ROLE_SKIP,        /* kept alive across another operator for the peak operator or a
+                                later one, and read before the peak too (a long skip) */
+    AP_FIT_ROLE_BRANCH,      /* kept alive so, read by no operator before the peak (a parallel
                                 branch waiting to be joined) */
-    AP_FIT_ROLE_OTHER        /* live for another reason (a subgraph's input or output) */
+    AP_FIT_ROLE_OTHER        /* live for another reason (a subgraph's output, another
+                                subgraph's tensor) */
 } ap_fit_role;
 
 /* "output", "input", "scratch", "skip", "branch", "other". */
@@ -123,8 +125,9 @@ typedef struct ap_fit_result {
     const char *other_kernels;  /* the kernels lever's set, or NULL (none on this target) */
     size_t input_len;
     ap_fit_figure stock;        /* the model as it is, stock TFLM */
-    ap_fit_figure lever[AP_FIT_LEVERS]; /* each lever alone (mask 0 and known 0 when not
-                                           available) */
+    ap_fit_figure lever[AP_FIT_LEVERS]; /* each lever with what it needs; mask 0 for a lever
+                                           not in this version, known 0 with why for one that
+                                           cannot apply here */
     ap_fit_figure *combos;      /* every combination tried, in mask order */
     size_t n_combos;
     long chosen;                /* the smallest combination (fewest levers, then the smallest
@@ -152,10 +155,13 @@ ap_status ap_run_fit(const unsigned char *data, size_t len, const ap_run_options
 void ap_fit_result_free(ap_fit_result *res);
 
 /* The smallest whole arena the levers reach for the model (as ap_run_fit's best figure, without
- * the diagnosis, output or JSON): 1 with *arena set, 0 when none is known. For `plan --budget`'s
- * failure line. */
+ * the diagnosis, output or JSON; opt's budget, inplace and overlap ignored): 1 with *arena and
+ * *mask (its levers) set, 0 when none is known. For `plan --budget`'s failure line. */
 int ap_fit_smallest(const unsigned char *data, size_t len, const ap_run_options *opt,
-                    int64_t *arena);
+                    int64_t *arena, unsigned *mask);
+
+/* The levers of mask as text ("embed + overlap"; "none" for 0). Writes at most cap bytes. */
+void ap_fit_levers_text(unsigned mask, char *out, size_t cap);
 
 AP_PUBLIC_END
 #ifdef __cplusplus

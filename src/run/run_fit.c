@@ -182,8 +182,8 @@ static void combo_command(const fit_ctx *f, unsigned mask, ap_fit_figure *fig)
         snprintf(fig->command + n, cap - n, mask & BIT(AP_FIT_KERNELS)
                  ? "build TFLM with the %s kernels (the model as it is; arenaplan plan %s%s "
                    "measures it)"
-                 : "%s(the model as it is)", mask ? combo_kernels(f, mask) : "", f->name,
-                 mask ? k : "");
+                 : "%snothing to apply (the model as it is)", mask ? combo_kernels(f, mask) : "",
+                 f->name, mask ? k : "");
 }
 
 /* Runs the pipeline of mask: fig filled; the output bytes in *out (when out is not NULL). */
@@ -238,6 +238,29 @@ static int better(const ap_fit_figure *a, const ap_fit_figure *b, int64_t budget
     return a->arena < b->arena;
 }
 
+/* res->lever[l]: the combination of lever l and what it needs, or why there is none. */
+static void lever_alone(const fit_ctx *f, ap_fit_result *res, int l, unsigned all)
+{
+    ap_fit_figure *g = &res->lever[l];
+    unsigned m = closure(BIT(l));
+    memset(g, 0, sizeof *g);
+    if (!levers[l].info.available)
+        return;
+    for (size_t i = 0; i < res->n_combos; i++)
+        if (res->combos[i].mask == m) {
+            *g = res->combos[i];
+            return;
+        }
+    g->mask = m;
+    g->kernels = combo_kernels(f, m);
+    if (!(all & BIT(l)))
+        snprintf(g->why, sizeof g->why, "no other kernel set on %s", f->target);
+    else
+        snprintf(g->why, sizeof g->why, "the sharing rules are proven for TFLM's reference kernels "
+                 "only, not for the %s kernels (the combinations with the kernels lever have "
+                 "them)", f->base);
+}
+
 /* Every combination of the available levers that TFLM can run, measured. */
 static ap_status run_combos(fit_ctx *f, ap_fit_result *res, ap_error *err)
 {
@@ -257,13 +280,8 @@ static ap_status run_combos(fit_ctx *f, ap_fit_result *res, ap_error *err)
         if (fig->known && (res->chosen < 0 || better(fig, &res->combos[res->chosen], res->budget)))
             res->chosen = (long)(fig - res->combos);
     }
-    for (int l = 0; l < AP_FIT_LEVERS; l++) {
-        unsigned m = closure(BIT(l));
-        res->lever[l].mask = 0;
-        for (size_t i = 0; i < res->n_combos && (all & BIT(l)); i++)
-            if (res->combos[i].mask == m)
-                res->lever[l] = res->combos[i];
-    }
+    for (int l = 0; l < AP_FIT_LEVERS; l++)
+        lever_alone(f, res, l, all);
     res->stock = res->combos[0];
     res->fits = res->chosen >= 0 && res->combos[res->chosen].arena <= res->budget;
     return AP_OK;
@@ -388,8 +406,19 @@ ap_status ap_run_fit(const unsigned char *data, size_t len, const ap_run_options
     return st;
 }
 
+void ap_fit_levers_text(unsigned mask, char *out, size_t cap)
+{
+    size_t n = 0;
+    if (!cap)
+        return;
+    snprintf(out, cap, "none");
+    for (int l = 0; l < AP_FIT_LEVERS && n < cap; l++)
+        if (mask & BIT(l))
+            n += (size_t)snprintf(out + n, cap - n, "%s%s", n ? " + " : "", levers[l].info.name);
+}
+
 int ap_fit_smallest(const unsigned char *data, size_t len, const ap_run_options *opt,
-                    int64_t *arena)
+                    int64_t *arena, unsigned *mask)
 {
     fit_ctx f;
     ap_fit_result res;
@@ -402,6 +431,7 @@ int ap_fit_smallest(const unsigned char *data, size_t len, const ap_run_options 
     if (fit_begin(&f, data, len, &o, &err) == AP_OK && fit_measure(&f, &res, &err) == AP_OK &&
         res.chosen >= 0) {
         *arena = res.combos[res.chosen].arena;
+        *mask = res.combos[res.chosen].mask;
         ok = 1;
     }
     fit_end(&f, NULL, AP_ERR_INPUT);

@@ -31,21 +31,29 @@ static int op_touches(const ap_tfl_operator *op, int32_t t, int outputs)
     return 0;
 }
 
-/* The role of tensor t of subgraph g at operator peak of that subgraph. */
+/* The role of tensor t of subgraph sg at its operator peak: written there; read there, written
+ * by the operator before; kept alive across another operator (written before the one before
+ * the peak, or not read at the peak): a skip when an operator before the peak read it too, a
+ * branch when none did. */
 static ap_fit_role tensor_role(const ap_tfl_subgraph *sg, uint32_t peak, int32_t t)
 {
-    int before = 0, after = 0;
+    int before = 0, after = 0, reads = op_touches(&sg->ops[peak], t, 0);
+    int64_t writer = -1;
     if (op_touches(&sg->ops[peak], t, 1))
         return AP_FIT_ROLE_OUTPUT;
-    if (op_touches(&sg->ops[peak], t, 0))
-        return AP_FIT_ROLE_INPUT;
     for (uint32_t k = 0; k < sg->n_ops; k++) {
+        if (k < peak && op_touches(&sg->ops[k], t, 1))
+            writer = k;
         if (k < peak)
             before |= op_touches(&sg->ops[k], t, 0);
         else if (k > peak)
             after |= op_touches(&sg->ops[k], t, 0);
     }
-    return before && after ? AP_FIT_ROLE_SKIP : after ? AP_FIT_ROLE_BRANCH : AP_FIT_ROLE_OTHER;
+    if (reads && writer + 1 >= (int64_t)peak)
+        return AP_FIT_ROLE_INPUT;
+    if (!reads && !after)
+        return AP_FIT_ROLE_OTHER;
+    return before ? AP_FIT_ROLE_SKIP : AP_FIT_ROLE_BRANCH;
 }
 
 /* The operator of a step label ("op 7 ADD", "op 2:3 ADD"): 0 with *g and *op, -1 otherwise. */
