@@ -2,8 +2,8 @@
  * run_fit.c - `fit` (fit.h): every lever on a model's whole TFLM arena, measured by the code of
  * the command that applies it (ap_tflite_reorder as `reorder`, ap_tflite_embed as `embed`,
  * ap__run_arena_model as every command's whole arena), every combination of them, the smallest
- * that fits a budget, and what makes the arena (run_fit_diag.c). A lever is one row of
- * `levers`; a lever still to come is a row with available 0.
+ * that fits a budget, and what makes the arena (run_fit_out.c). A lever is one row of the
+ * table in run_fit_levers.c; a lever still to come is a row with available 0.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,37 +13,11 @@
 #include "arenaplan/reorder.h"
 #include "arenaplan/report.h"
 #include "run/run.h"
+#include "run/run_fit_levers.h"
 #include "run/run_fit_out.h"
 
 #define BIT(l) (1u << (l))
 #define RULES (BIT(AP_FIT_INPLACE) | BIT(AP_FIT_OVERLAP))
-
-/* The lever table: one row per lever (the order of ap_fit_lever_id). needs: the levers it
- * brings along. */
-static const struct lever_row {
-    ap_fit_lever_info info;
-    unsigned needs;
-} levers[AP_FIT_LEVERS] = {
-    {{"embed", "best's plan embedded as TFLM's offline plan",
-      "none (TFLM reads the offsets at AllocateTensors)", 1}, 0},
-    {{"inplace", "element-wise and reshape outputs written over their input (--inplace "
-      "elementwise)", "none (the kernels run as before, on shared bytes)", 1},
-     BIT(AP_FIT_EMBED)},
-    {{"overlap", "outputs that start inside their input where the kernel reads it first "
-      "(--overlap reference)", "none (the kernels run as before, on shared bytes)", 1},
-     BIT(AP_FIT_EMBED)},
-    {{"reorder", "the operators in the order with the fewest bytes live",
-      "none (the same operators, another order)", 1}, 0},
-    {{"kernels", "the other kernel set", "the other set's speed (CMSIS-NN is the faster on "
-      "Cortex-M); a firmware built with it", 1}, 0},
-    {{"split", "the persistent tail in a second buffer (two-buffer split, issue 29)", "", 0}, 0},
-    {{"patch", "patch-by-patch first layers (issue 31)", "", 0}, 0},
-};
-
-const ap_fit_lever_info *ap_fit_lever(int lever)
-{
-    return lever >= 0 && lever < AP_FIT_LEVERS ? &levers[lever].info : NULL;
-}
 
 /* The levers a mask really applies: each with what it needs. */
 static unsigned closure(unsigned mask)
@@ -51,7 +25,7 @@ static unsigned closure(unsigned mask)
     unsigned out = mask;
     for (int l = 0; l < AP_FIT_LEVERS; l++)
         if (mask & BIT(l))
-            out |= levers[l].needs;
+            out |= ap__run_fit_levers_needs(l);
     return out;
 }
 
@@ -244,7 +218,7 @@ static void lever_alone(const fit_ctx *f, ap_fit_result *res, int l, unsigned al
     ap_fit_figure *g = &res->lever[l];
     unsigned m = closure(BIT(l));
     memset(g, 0, sizeof *g);
-    if (!levers[l].info.available)
+    if (!ap_fit_lever(l)->available)
         return;
     for (size_t i = 0; i < res->n_combos; i++)
         if (res->combos[i].mask == m) {
@@ -266,7 +240,7 @@ static ap_status run_combos(fit_ctx *f, ap_fit_result *res, ap_error *err)
 {
     unsigned all = 0, mask;
     for (int l = 0; l < AP_FIT_LEVERS; l++)
-        if (levers[l].info.available && (l != AP_FIT_KERNELS || f->other))
+        if (ap_fit_lever(l)->available && (l != AP_FIT_KERNELS || f->other))
             all |= BIT(l);
     if (!(res->combos = calloc((size_t)all + 1, sizeof *res->combos)))
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory");
@@ -404,17 +378,6 @@ ap_status ap_run_fit(const unsigned char *data, size_t len, const ap_run_options
     if (st != AP_OK)
         ap_fit_result_free(res);
     return st;
-}
-
-void ap_fit_levers_text(unsigned mask, char *out, size_t cap)
-{
-    size_t n = 0;
-    if (!cap)
-        return;
-    snprintf(out, cap, "none");
-    for (int l = 0; l < AP_FIT_LEVERS && n < cap; l++)
-        if (mask & BIT(l))
-            n += (size_t)snprintf(out + n, cap - n, "%s%s", n ? " + " : "", levers[l].info.name);
 }
 
 int ap_fit_smallest(const unsigned char *data, size_t len, const ap_run_options *opt,
