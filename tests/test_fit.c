@@ -356,6 +356,34 @@ static void plan_budget_line(void **state)
     run_free(&r);
 }
 
+/* The HTML report's section: the levers as bars against the budget. */
+static void report_section(void **state)
+{
+    (void)state;
+    char html[4096];
+    snprintf(html, sizeof html, "%s", tmp_path("fit_report.html"));
+    run_result r = run_cli("report", src_path(PD), "--budget", "90K", "-o", html, NULL);
+    assert_int_equal(r.status, 0);
+    run_free(&r);
+    char *t = read_text(html, NULL);
+    assert_non_null(t);
+    assert_contains(t, "<section id=\"levers\"><h2>Levers against the budget</h2>");
+    assert_contains(t, "<text x=\"182\" y=\"93\" text-anchor=\"end\">overlap</text><rect class=\"bar\" "
+                       "data-bytes=\"63880\"");
+    assert_contains(t, "text-anchor=\"middle\">budget 92160</text>");
+    assert_contains(t, "<li><strong>split</strong>: not available in this version</li>");
+    assert_contains(t, "<li><strong>fits: the model as it is</strong>: nothing to apply (the model as "
+                       "it is)</li>");
+    free(t);
+    /* a buffer list has no levers */
+    r = run_cli("report", src_path("data/worked_example.csv"), "-o", html, NULL);
+    assert_int_equal(r.status, 0);
+    run_free(&r);
+    t = read_text(html, NULL);
+    assert_null(strstr(t, "id=\"levers\""));
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -366,6 +394,7 @@ int main(void)
         cmocka_unit_test(messages_and_exit_codes),
         cmocka_unit_test(json_output),
         cmocka_unit_test(plan_budget_line),
+        cmocka_unit_test(report_section),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

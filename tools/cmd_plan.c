@@ -443,7 +443,8 @@ static void fit_hint(const plan_args *a)
     ap_run_options_init(&o);
     o.name = a->inputs[0];
     o.target = a->in.target;
-    o.kernels = ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)a->in.load.build.kernels);
+    if (cli_given("--kernels"))
+        o.kernels = ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)a->in.load.build.kernels);
     o.plan.time_limit = a->s.po.time_limit;
     o.plan.work_limit = a->s.po.work_limit;
     if (!ap_fit_smallest(data, len, &o, &best, &mask))
