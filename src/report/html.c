@@ -484,6 +484,19 @@ static void write_bars(FILE *f, const ap_report_bars *b)
     fputs("</ul></section>\n", f);
 }
 
+/* What the caller adds under the summary: its lines as notes, the levers' bars. */
+static void write_extras(FILE *f, const ap_report_options *opt)
+{
+    size_t k;
+    for (k = 0; opt && opt->lines && opt->lines[k]; k++) {
+        fprintf(f, "<p class=\"note\" id=\"line-%zu\">", k);
+        ap__escape_xml(f, opt->lines[k], 0);
+        fputs("</p>\n", f);
+    }
+    if (opt && opt->levers)
+        write_bars(f, opt->levers);
+}
+
 ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans, ap_error *err)
 {
     return ap_write_html_with(f, p, plans, nplans, NULL, err);
@@ -541,13 +554,7 @@ ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans,
     write_summary(f, p, &plans[0], &s, arena, arena ? -1 : ap__stock_head(p));
     if (arena)
         write_tflm(f, arena);
-    for (k = 0; opt && opt->lines && opt->lines[k]; k++) {
-        fprintf(f, "<p class=\"note\" id=\"line-%zu\">", k);
-        ap__escape_xml(f, opt->lines[k], 0);
-        fputs("</p>\n", f);
-    }
-    if (opt && opt->levers)
-        write_bars(f, opt->levers);
+    write_extras(f, opt);
 
     fputs("<section id=\"timeline\"><h2>Memory timeline</h2>\n", f);
     ap__svg_timeline(f, p, &plans[0], &s, AP__SVG_INLINE);
