@@ -179,7 +179,8 @@ static void run_combo(fit_ctx *f, unsigned mask, ap_fit_figure *fig, unsigned ch
     if ((mask & BIT(AP_FIT_EMBED)) && step_embed(f, c, mask, fig, &bytes, &len, &own) != 0)
         goto done;
     if (ap__run_arena_model(c, bytes, len, f->name, &a, why, sizeof why) != 1) {
-        set_why(fig, "arena", why[0] ? why : "TFLM's whole arena is not computed");
+        fig->known = 0;
+        snprintf(fig->why, sizeof fig->why, "%s", why[0] ? why : "TFLM's whole arena is not computed");
         goto done;
     }
     fig->known = 1;
