@@ -94,7 +94,7 @@ static ap_fit_result fit_of(const char *rel, const char *kernels, int64_t budget
     o.name = src_path(rel);
     o.kernels = kernels;
     o.budget = budget;
-    if (ap_run_fit(data, len, &o, &r, &err) != AP_OK)
+    if (ap_fit_compute(data, len, &o, &r, &err) != AP_OK)
         fail_msg("fit %s: %s", rel, err.msg);
     free(data);
     return r;

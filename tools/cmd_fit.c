@@ -202,7 +202,7 @@ int cmd_fit(int argc, char **argv)
     o.budget = a.budget;
     o.plan = a.s.po;
     o.plan.stop = cli_stop_flag();
-    ap_status st = ap_run_fit(data, len, &o, &r, &err);
+    ap_status st = ap_fit_compute(data, len, &o, &r, &err);
     if (cli_interrupted(&o.plan, -1, -1)) { /* Ctrl-C: the figures are not all measured */
         if (st == AP_OK)
             ap_fit_result_free(&r);

@@ -139,7 +139,7 @@ static int fit_levers(const report_args *a, report_levers *l)
     if (cli_given("--kernels"))
         o.kernels = ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)a->in.load.build.kernels);
     o.budget = a->budget >= 0 ? a->budget : 0;
-    if (ap_run_fit(data, len, &o, &l->r, &err) != AP_OK)
+    if (ap_fit_compute(data, len, &o, &l->r, &err) != AP_OK)
         return 0;
     l->bars[n++] = (ap_report_bar){"stock TFLM", l->r.stock.arena, "the model as it is"};
     for (int k = 0; k < AP_FIT_LEVERS; k++) {

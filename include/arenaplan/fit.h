@@ -149,12 +149,18 @@ typedef struct ap_fit_result {
  * Fails with AP_ERR_USAGE for options that do not apply, AP_ERR_INPUT when the model cannot be
  * read or TFLM's whole arena of the model as it is is unknown, AP_ERR_NOMEM. res is zeroed on
  * failure. */
-ap_status ap_run_fit(const unsigned char *data, size_t len, const ap_run_options *opt,
+ap_status ap_fit_compute(const unsigned char *data, size_t len, const ap_run_options *opt,
                      ap_fit_result *res, ap_error *err);
 
 void ap_fit_result_free(ap_fit_result *res);
 
-/* The smallest whole arena the levers reach for the model (as ap_run_fit's best figure, without
+/* ap_fit_compute as the other commands of run.h return their results (the Python package):
+ * res->json the JSON, res->data the model of the combination chosen (the one that fits, or the
+ * best reachable: the JSON's "fits" says which), res->warnings. Fails as ap_fit_compute. */
+ap_status ap_run_fit(const unsigned char *data, size_t len, const ap_run_options *opt,
+                     ap_run_result *res, ap_error *err);
+
+/* The smallest whole arena the levers reach for the model (as ap_fit_compute's best figure, without
  * the diagnosis, output or JSON; opt's budget, inplace and overlap ignored): 1 with *arena and
  * *mask (its levers) set, 0 when none is known. For `plan --budget`'s failure line. */
 int ap_fit_smallest(const unsigned char *data, size_t len, const ap_run_options *opt,

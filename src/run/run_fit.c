@@ -351,7 +351,7 @@ static ap_status fit_measure(fit_ctx *f, ap_fit_result *res, ap_error *err)
     return AP_OK;
 }
 
-ap_status ap_run_fit(const unsigned char *data, size_t len, const ap_run_options *opt,
+ap_status ap_fit_compute(const unsigned char *data, size_t len, const ap_run_options *opt,
                      ap_fit_result *res, ap_error *err)
 {
     fit_ctx f;
@@ -401,6 +401,27 @@ int ap_fit_smallest(const unsigned char *data, size_t len, const ap_run_options 
     fit_end(&f, NULL, AP_ERR_INPUT);
     ap_fit_result_free(&res);
     return ok;
+}
+
+ap_status ap_run_fit(const unsigned char *data, size_t len, const ap_run_options *opt,
+                     ap_run_result *res, ap_error *err)
+{
+    ap_fit_result r;
+    ap_status st;
+    memset(res, 0, sizeof *res);
+    res->valid = 1;
+    if ((st = ap_fit_compute(data, len, opt, &r, err)) != AP_OK)
+        return st;
+    res->json = r.json;
+    res->json_len = r.json_len;
+    res->data = r.data;
+    res->len = r.len;
+    res->warnings = r.warnings;
+    r.json = NULL;
+    r.data = NULL;
+    r.warnings = NULL;
+    ap_fit_result_free(&r);
+    return AP_OK;
 }
 
 void ap_fit_result_free(ap_fit_result *res)

@@ -290,8 +290,9 @@ ap_status ap__run_fit_out_json(const ap_fit_result *r, char **json, size_t *n, a
     fprintf(t.f, "{\"command\":\"fit\",\"target\":\"%s\",\"kernels\":\"%s\",", r->target,
             r->kernels);
     json_str(t.f, "other_kernels", r->other_kernels);
-    fprintf(t.f, ",\"budget\":%lld,\"fits\":%s,\"input_bytes\":%zu,\"stock\":",
-            (long long)r->budget, r->fits ? "true" : "false", r->input_len);
+    fprintf(t.f, ",\"budget\":%lld,\"fits\":%s,\"arena_bytes\":%lld,\"input_bytes\":%zu,"
+            "\"stock\":", (long long)r->budget, r->fits ? "true" : "false",
+            (long long)r->combos[r->chosen].arena, r->input_len);
     json_figure(t.f, &r->stock, r->budget);
     fputc(',', t.f);
     json_levers(t.f, r);
