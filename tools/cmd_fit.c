@@ -39,7 +39,8 @@ static const cli_opt fit_rows[] = {
      "the most bytes TFLM's whole arena (kTensorArenaSize) may take\n"
      "(required; suffixes K, M: 1024-based)", NULL, NULL},
     {"--output", "-o", "FILE", CLI_TEXT, offsetof(fit_args, output), NULL, NULL, 0,
-     "write the model of the combination chosen (not MODEL itself)", "-o FILE", NULL},
+     "write the model of the combination chosen, when one fits (not MODEL\n"
+     "itself)", "-o FILE", NULL},
     {"--format", "-f", "FMT", CLI_CHOICE, offsetof(fit_args, format), fit_formats, NULL, 0,
      "table (default) or json", NULL, "{cmd}: unknown format '{value}' (table or json)"},
     {"--kernels", NULL, "SET", CLI_TEXT, offsetof(fit_args, kernels), NULL, NULL, 0,
