@@ -50,6 +50,8 @@ static long long run_commands(const char *line, const char *model, const char *k
     char buf[1024], *argv[32], *save = NULL;
     long long arena = -1;
     snprintf(buf, sizeof buf, "%s", line);
+    if (strstr(buf, "; then build TFLM with the ")) /* the kernels lever after the commands */
+        *strstr(buf, "; then build TFLM with the ") = 0;
     if (strncmp(buf, "arenaplan ", 10) != 0) {
         const char *k = strstr(line, "--kernels "), *t = strstr(line, "--target ");
         char ks[32] = "", ts[32] = "";

@@ -152,6 +152,9 @@ static void combo_command(const fit_ctx *f, unsigned mask, ap_fit_figure *fig)
                               mask & BIT(AP_FIT_INPLACE) ? " --inplace elementwise" : "",
                               mask & BIT(AP_FIT_OVERLAP) ? " --overlap reference" : "",
                               f->had_plan ? " --ignore-offline" : "");
+    if (n && n < cap && mask & BIT(AP_FIT_KERNELS))
+        n += (size_t)snprintf(fig->command + n, cap - n, "; then build TFLM with the %s kernels",
+                              combo_kernels(f, mask));
     if (n < cap && !(mask & (BIT(AP_FIT_REORDER) | BIT(AP_FIT_EMBED))))
         snprintf(fig->command + n, cap - n, mask & BIT(AP_FIT_KERNELS)
                  ? "build TFLM with the %s kernels (the model as it is; arenaplan plan %s%s "
