@@ -4,8 +4,9 @@
  * combination of levers that fits a budget (or the best reachable), and a diagnosis of what
  * makes the arena (docs/fit.md; `arenaplan fit`).
  *
- * A lever is one row of a table (run/run_fit.c): its name, the command that applies it, its
- * cost, and how it changes the pipeline every combination runs:
+ * A lever is one row of a table (src/run/run_fit_levers.c): its name, its cost, and where it
+ * acts in the pipeline every combination runs (a rule of the embedding also its option and the
+ * flag of its command):
  *
  *   kernels (the kernel set TFLM is built with)  ->  reorder (ap_tflite_reorder, as `arenaplan
  *   reorder`)  ->  embed (ap_tflite_embed with the in-place and overlap rules asked, as

@@ -17,7 +17,6 @@
 #include "run/run_fit_out.h"
 
 #define BIT(l) (1u << (l))
-#define RULES (BIT(AP_FIT_INPLACE) | BIT(AP_FIT_OVERLAP))
 
 /* The levers a mask really applies: each with what it needs. */
 static unsigned closure(unsigned mask)
@@ -65,7 +64,10 @@ static int combo_runs(const fit_ctx *f, unsigned mask)
     const char *k = combo_kernels(f, mask);
     if (!k)
         return 0;
-    return !(mask & RULES) || strncmp(k, "reference", 9) == 0;
+    int reference_only;
+    char flags[256];
+    ap__run_fit_levers_rules(mask, NULL, flags, sizeof flags, &reference_only);
+    return !reference_only || strncmp(k, "reference", 9) == 0;
 }
 
 /* The run context of the combination's kernel set. */
@@ -111,10 +113,10 @@ static int step_embed(fit_ctx *f, ap__run_ctx *c, unsigned mask, ap_fit_figure *
     ap_error err = {0};
     ap_tflite_embed_options_init(&eo);
     eo.build = c->build;
-    eo.build.inplace = mask & BIT(AP_FIT_INPLACE) ? AP_TFLM_INPLACE_ELEMENTWISE
-                                                  : AP_TFLM_INPLACE_NONE;
-    eo.build.overlap = mask & BIT(AP_FIT_OVERLAP) ? AP_TFLM_OVERLAP_REFERENCE
-                                                  : AP_TFLM_OVERLAP_NONE;
+    char flags[256];
+    eo.build.inplace = AP_TFLM_INPLACE_NONE;
+    eo.build.overlap = AP_TFLM_OVERLAP_NONE;
+    ap__run_fit_levers_rules(mask, &eo.build, flags, sizeof flags, NULL);
     eo.build.ignore_offline = f->had_plan;
     eo.plan = f->opt->plan;
     if (ap_tflite_embed(*bytes, *len, f->name, &eo, &r, &err) != AP_OK) {
@@ -133,8 +135,9 @@ static int step_embed(fit_ctx *f, ap__run_ctx *c, unsigned mask, ap_fit_figure *
 /* The commands that apply mask, into fig->command. */
 static void combo_command(const fit_ctx *f, unsigned mask, ap_fit_figure *fig)
 {
-    char k[96] = "";
+    char k[96] = "", rules[256];
     const char *in = f->name;
+    ap__run_fit_levers_rules(mask, NULL, rules, sizeof rules, NULL);
     size_t n = 0, cap = sizeof fig->command;
     if (mask & BIT(AP_FIT_KERNELS) || f->kernels_given)
         snprintf(k, sizeof k, " --kernels %s", combo_kernels(f, mask));
@@ -147,11 +150,8 @@ static void combo_command(const fit_ctx *f, unsigned mask, ap_fit_figure *fig)
         in = to;
     }
     if (n < cap && mask & BIT(AP_FIT_EMBED))
-        n += (size_t)snprintf(fig->command + n, cap - n, "%sarenaplan embed %s%s%s%s%s -o OUT.tflite",
-                              n ? " && " : "", in, k,
-                              mask & BIT(AP_FIT_INPLACE) ? " --inplace elementwise" : "",
-                              mask & BIT(AP_FIT_OVERLAP) ? " --overlap reference" : "",
-                              f->had_plan ? " --ignore-offline" : "");
+        n += (size_t)snprintf(fig->command + n, cap - n, "%sarenaplan embed %s%s%s%s -o OUT.tflite",
+                              n ? " && " : "", in, k, rules, f->had_plan ? " --ignore-offline" : "");
     if (n && n < cap && mask & BIT(AP_FIT_KERNELS))
         n += (size_t)snprintf(fig->command + n, cap - n, "; then build TFLM with the %s kernels",
                               combo_kernels(f, mask));
