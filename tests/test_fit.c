@@ -288,6 +288,13 @@ static void messages_and_exit_codes(void **state)
     assert_contains(r.out, "\n  overlap        63880 bytes (-18416 vs stock)  flash +1008 bytes  "
                            "kernels reference\n");
     run_free(&r);
+    r = run_cli("fit", src_path("corpus/models/more/litert_blazeface_mlkit_v1.tflite"), "--budget",
+                "400K", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "\nhead gap     stock TFLM's head is 172032 bytes above the peak: a "
+                           "better plan (embed) can win them\n");
+    assert_contains(r.out, "\n  embed         548444 bytes (-172032 vs stock)");
+    run_free(&r);
     r = run_cli("fit", src_path(PD), NULL);
     assert_int_equal(r.status, 2);
     assert_string_equal(r.err, "arenaplan: fit: --budget BYTES is required (the arena the model "

@@ -125,6 +125,9 @@ static void print_diag(const ap_fit_diagnosis *d)
         d->kept_alive);
     put("padding      %" PRId64 " bytes of alignment padding in stock TFLM's head (%" PRId64
         " bytes; the peak's live bytes are %" PRId64 ")\n", d->padding, d->head, d->peak_bytes);
+    if (d->head_gap > 0)
+        put("head gap     stock TFLM's head is %" PRId64 " bytes above the peak: a better plan "
+            "(embed) can win them\n", d->head_gap);
     if (!d->known_arena)
         return;
     put("tail         %" PRId64 " bytes:", d->tail);
