@@ -8,6 +8,7 @@
 
 #include "arenaplan/csv.h"
 #include "arenaplan/export.h"
+#include "arenaplan/fit.h"
 #include "arenaplan/report.h"
 #include "arenaplan/shared.h"
 #include "arenaplan/tflm.h"
@@ -449,6 +450,36 @@ static int measure(plan_args *a, plan_run *r)
     return EXIT_OK;
 }
 
+/* After a failed --budget on one model's whole arena: one more line, the smallest arena the
+ * levers of `fit` reach (computed only now, when the budget failed). */
+static void fit_hint(const plan_args *a)
+{
+    const unsigned char *data;
+    size_t len = 0;
+    ap_run_options o;
+    int64_t best;
+    unsigned mask;
+    char names[128];
+    if (a->ninputs != 1 || a->shared || cli_input_read(a->inputs[0], &data, &len) != 0)
+        return;
+    ap_run_options_init(&o);
+    o.name = a->inputs[0];
+    o.target = a->in.target;
+    if (cli_given("--kernels"))
+        o.kernels = ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)a->in.load.build.kernels);
+    o.plan.time_limit = a->s.po.time_limit;
+    o.plan.work_limit = a->s.po.work_limit;
+    if (!ap_fit_smallest(data, len, &o, &best, &mask))
+        return;
+    ap_fit_levers_text(mask, names, sizeof names);
+    if (best <= a->budget)
+        cli_error("the levers reach %lld bytes (%s), within the budget: see `arenaplan fit %s "
+                  "--budget %lld`", (long long)best, names, a->inputs[0], (long long)a->budget);
+    else
+        cli_error("the levers reach %lld bytes at best (%s), still %lld more than the budget: see "
+                  "`arenaplan fit`", (long long)best, names, (long long)(best - a->budget));
+}
+
 /* Summarise: the gate. --budget gates the whole arena when it is known (it fails when a model's
  * is unknown, or TFLM cannot load a model), else the plan; --budget-head the head; neither gates
  * an arena that is a lower estimate (a path not modelled). */
@@ -465,8 +496,12 @@ static int gate(const plan_args *a, const plan_run *r)
         return EXIT_INVALID;
     if (r->unknown && cli_budget_unknown(a->budget))
         return EXIT_INVALID;
-    if (cli_budget_exceeded(a->budget, whole >= 0 ? "arena" : "head", whole >= 0 ? whole : head) ||
-        cli_budget_exceeded(a->budget_head, "head", head))
+    if (cli_budget_exceeded(a->budget, whole >= 0 ? "arena" : "head", whole >= 0 ? whole : head)) {
+        if (whole >= 0)
+            fit_hint(a);
+        return EXIT_INVALID;
+    }
+    if (cli_budget_exceeded(a->budget_head, "head", head))
         return EXIT_INVALID;
     return EXIT_OK;
 }

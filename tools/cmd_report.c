@@ -6,6 +6,8 @@
 
 #include "arenaplan/report.h"
 #include "arenaplan/tflm_arena.h"
+#include "arenaplan/fit.h"
+#include "arenaplan/tflm.h"
 #include "cli.h"
 
 static const char usage_text[] =
@@ -112,6 +114,57 @@ static int parse(report_args *a, int argc, char **argv)
     return 0;
 }
 
+/* The levers of fit as bars (docs/fit.md): stock TFLM, each lever, the combination fit chooses.
+ * 1 with *b filled (its texts in r, lab and text), 0 when fit has no figures for the input. */
+typedef struct report_levers {
+    ap_fit_result r;
+    ap_report_bar bars[AP_FIT_LEVERS + 2];
+    char chosen[160], text[320];
+    ap_report_bars b;
+} report_levers;
+
+static int fit_levers(const report_args *a, report_levers *l)
+{
+    const unsigned char *data;
+    size_t len = 0, n = 0;
+    ap_run_options o;
+    ap_error err = {0};
+    char names[128];
+    memset(l, 0, sizeof *l);
+    if (cli_input_read(a->input, &data, &len) != 0)
+        return 0;
+    ap_run_options_init(&o);
+    o.name = a->input;
+    o.target = a->in.target;
+    if (cli_given("--kernels"))
+        o.kernels = ap_tflm_set_name(AP_TFLM_SET_KERNELS, (int)a->in.load.build.kernels);
+    o.budget = a->budget >= 0 ? a->budget : 0;
+    if (ap_fit_compute(data, len, &o, &l->r, &err) != AP_OK)
+        return 0;
+    l->bars[n++] = (ap_report_bar){"stock TFLM", l->r.stock.arena, "the model as it is"};
+    for (int k = 0; k < AP_FIT_LEVERS; k++) {
+        const ap_fit_figure *g = &l->r.lever[k];
+        l->bars[n++] = (ap_report_bar){ap_fit_lever(k)->name, g->known ? g->arena : -1,
+                                       g->known ? g->command : g->mask ? g->why
+                                                                       : "not available in this version"};
+    }
+    const ap_fit_figure *c = &l->r.combos[l->r.chosen];
+    if (c->mask)
+        ap_fit_levers_text(c->mask, names, sizeof names);
+    else
+        snprintf(names, sizeof names, "the model as it is");
+    snprintf(l->chosen, sizeof l->chosen, "%s: %s", l->r.fits ? "fits" : a->budget >= 0 ? "best" : "smallest",
+             names);
+    l->bars[n++] = (ap_report_bar){l->chosen, c->arena, c->command};
+    snprintf(l->text, sizeof l->text, "TFLM's whole arena (kTensorArenaSize) with each lever of "
+             "'arenaplan fit', measured by the code of the command named (with what it needs: the "
+             "rules come with an embedded plan), and the combination fit chooses (%zu tried).",
+             l->r.n_combos);
+    l->b = (ap_report_bars){a->budget >= 0 ? "Levers against the budget" : "Levers", l->text,
+                            a->budget, l->bars, n};
+    return 1;
+}
+
 /* Writes what was asked; commits the files only when everything was written. */
 static int write_outputs(const report_args *a, const ap_problem *p, const ap_plan *plans, size_t nplans,
                          const ap_tflm_whole *arena)
@@ -138,8 +191,13 @@ static int write_outputs(const report_args *a, const ap_problem *p, const ap_pla
         cli_reorder_line(a->input, NULL, bo.kernels, line, sizeof line))
         lines[0] = line;
     o.lines = lines;
+    report_levers lv;
+    if (want_html && arena && a->in.load.runtime == AP_RUNTIME_TFLM && fit_levers(a, &lv))
+        o.levers = &lv.b;
     if (want_html && ap_write_html_with(html.f, p, plans, nplans, &o, &err) != AP_OK)
         ok = 0;
+    if (o.levers)
+        ap_fit_result_free(&lv.r);
     if (ok && a->svg && ap_write_svg(svg.f, p, &plans[0], &err) != AP_OK)
         ok = 0;
     if (!ok)

@@ -15,6 +15,8 @@ static const cli_command commands[] = {
     {"embed", "a copy of a .tflite model carrying its plan as TFLM's offline plan", cmd_embed},
     {"reorder", "a copy of a .tflite model whose operators run in the order needing the fewest bytes",
      cmd_reorder},
+    {"fit", "every way to make a model's arena fit a budget, each measured; the smallest that does",
+     cmd_fit},
 };
 
 static void usage(FILE *f)

@@ -83,6 +83,22 @@ const char *const *ap_row_order_names(void);
 struct ap_tflm_whole; /* tflm_arena.h */
 
 /* What the writers that take options show besides the plan. */
+/* A bar of ap_report_bars: one figure and a line about it. */
+typedef struct ap_report_bar {
+    const char *label;  /* what it measures ("embed + overlap") */
+    int64_t bytes;      /* the figure, or -1: none (note says why) */
+    const char *note;   /* the command that applies it, or why there is no figure; NULL: none */
+} ap_report_bar;
+
+/* Figures as a bar chart against a budget: the HTML report's levers section (fit.h). */
+typedef struct ap_report_bars {
+    const char *title;  /* the section's heading */
+    const char *text;   /* a sentence under it, or NULL */
+    int64_t budget;     /* -1: none (no line) */
+    const ap_report_bar *bars;
+    size_t n;
+} ap_report_bars;
+
 typedef struct ap_report_options {
     ap_row_order order; /* the table's row order (AP_ROWS_START) */
     int hex;            /* 1: the table's offsets and ends in hexadecimal (0x0000d800) */
@@ -94,6 +110,8 @@ typedef struct ap_report_options {
     const char *arena_unknown; /* without arena: why TFLM's whole arena is unknown (the message of
                            the failed ap_tflm_plan_arena), or NULL: the writers then say it by the
                            problem (a buffer list, TensorFlow Lite's interpreter, not computed) */
+    const ap_report_bars *levers; /* the HTML report: a section of bars against a budget
+                           (<section id="levers">), or NULL: none */
 } ap_report_options;
 
 void ap_report_options_init(ap_report_options *opt);

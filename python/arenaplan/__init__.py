@@ -302,3 +302,19 @@ def report(model, *, strategies=None, target=None, kernels=None, inplace=None, o
     r = _call("report", data, o)
     del keep
     return Report(r["data"].decode(), r["data2"].decode(), Plan(r["json"], r["warnings"]))
+
+
+def fit(model, *, budget, target=None, kernels=None, time_limit=None, node_limit=None,
+        seed=None, filename=None):
+    """Every lever on the model's whole TFLM arena and the smallest combination that fits
+    budget (bytes of kTensorArenaSize), as `arenaplan fit` does (docs/fit.md): Written, the
+    model of the combination chosen (the one that fits, else the best reachable), .info all of
+    fit's JSON (.info["fits"], .info["chosen"], .info["levers"], .info["diagnosis"], ...),
+    .arena_bytes the chosen combination's whole arena. kernels and target: as the model is
+    deployed; the kernels lever tries the other set."""
+    data, fname = _read(model, filename)
+    o, keep = _options(fname, None, target, kernels, None, None, False, False, None, None, None,
+                       time_limit, node_limit, None, seed, budget, None)
+    r = _call("fit", data, o)
+    del keep
+    return Written(r["data"], r["json"], r["warnings"])

@@ -109,7 +109,7 @@ def _load():
     lib.ap_run_options_init.restype = None
     lib.ap_run_result_free.argtypes = [ctypes.POINTER(RunResult)]
     lib.ap_run_result_free.restype = None
-    for name in ("plan", "embed", "reorder", "check", "report"):
+    for name in ("plan", "embed", "reorder", "check", "report", "fit"):
         fn = getattr(lib, "ap_run_" + name)
         fn.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(RunOptions),
                        ctypes.POINTER(RunResult), ctypes.POINTER(Error)]

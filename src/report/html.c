@@ -434,6 +434,73 @@ static void write_tflm(FILE *f, const ap_tflm_whole *w)
                "</tbody></table></section>\n", (long long)a->tail);
 }
 
+/* Bars against a budget (the levers of fit): an inline SVG, one bar per figure, the budget a
+ * dashed line; then each bar's note. */
+static void write_bars(FILE *f, const ap_report_bars *b)
+{
+    const double x0 = 190, w = 470;
+    int64_t top = b->budget > 0 ? b->budget : 1;
+    size_t k;
+    for (k = 0; k < b->n; k++)
+        if (b->bars[k].bytes > top)
+            top = b->bars[k].bytes;
+    fputs("<section id=\"levers\"><h2>", f);
+    ap__escape_xml(f, b->title, 0);
+    fputs("</h2>\n", f);
+    if (b->text) {
+        fputs("<p class=\"note\">", f);
+        ap__escape_xml(f, b->text, 0);
+        fputs("</p>\n", f);
+    }
+    fprintf(f, "<svg id=\"levers-chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"760\" height=\"%zu\" "
+               "font-family=\"sans-serif\" font-size=\"12\">\n", b->n * 24 + 24);
+    for (k = 0; k < b->n; k++) {
+        const ap_report_bar *r = &b->bars[k];
+        double y = 8 + (double)k * 24, len = r->bytes > 0 ? w * (double)r->bytes / (double)top : 0;
+        fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">", x0 - 8, y + 13);
+        ap__escape_xml(f, r->label, 60);
+        fputs("</text>", f);
+        if (r->bytes < 0) {
+            fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" fill=\"#888\">no figure</text>\n", x0, y + 13);
+            continue;
+        }
+        fprintf(f, "<rect class=\"bar\" data-bytes=\"%lld\" x=\"%.0f\" y=\"%.0f\" width=\"%.1f\" height=\"16\" "
+                   "fill=\"%s\"/><text x=\"%.1f\" y=\"%.0f\">%lld</text>\n", (long long)r->bytes, x0, y, len,
+                b->budget < 0 ? "#6a8caf" : r->bytes <= b->budget ? "#4c9a5b" : "#c0504d", x0 + len + 4, y + 13,
+                (long long)r->bytes);
+    }
+    if (b->budget >= 0) {
+        double x = x0 + w * (double)b->budget / (double)top;
+        fprintf(f, "<line id=\"levers-budget\" x1=\"%.1f\" y1=\"2\" x2=\"%.1f\" y2=\"%zu\" stroke=\"#222\" "
+                   "stroke-dasharray=\"4 3\"/><text x=\"%.1f\" y=\"%zu\" text-anchor=\"middle\">budget %lld</text>\n",
+                x, x, b->n * 24 + 6, x, b->n * 24 + 20, (long long)b->budget);
+    }
+    fputs("</svg>\n<ul class=\"note\">\n", f);
+    for (k = 0; k < b->n; k++) {
+        if (!b->bars[k].note)
+            continue;
+        fputs("<li><strong>", f);
+        ap__escape_xml(f, b->bars[k].label, 0);
+        fputs("</strong>: ", f);
+        ap__escape_xml(f, b->bars[k].note, 0);
+        fputs("</li>\n", f);
+    }
+    fputs("</ul></section>\n", f);
+}
+
+/* What the caller adds under the summary: its lines as notes, the levers' bars. */
+static void write_extras(FILE *f, const ap_report_options *opt)
+{
+    size_t k;
+    for (k = 0; opt && opt->lines && opt->lines[k]; k++) {
+        fprintf(f, "<p class=\"note\" id=\"line-%zu\">", k);
+        ap__escape_xml(f, opt->lines[k], 0);
+        fputs("</p>\n", f);
+    }
+    if (opt && opt->levers)
+        write_bars(f, opt->levers);
+}
+
 ap_status ap_write_html(FILE *f, const ap_problem *p, const ap_plan *plans, size_t nplans, ap_error *err)
 {
     return ap_write_html_with(f, p, plans, nplans, NULL, err);
@@ -497,11 +564,7 @@ ap_status ap_write_html_with(FILE *f, const ap_problem *p, const ap_plan *plans,
     write_summary(f, p, &plans[0], &s, arena, arena ? -1 : ap__stock_head(p));
     if (arena)
         write_tflm(f, arena);
-    for (k = 0; opt && opt->lines && opt->lines[k]; k++) {
-        fprintf(f, "<p class=\"note\" id=\"line-%zu\">", k);
-        ap__escape_xml(f, opt->lines[k], 0);
-        fputs("</p>\n", f);
-    }
+    write_extras(f, opt);
 
     fputs("<section id=\"timeline\"><h2>Memory timeline</h2>\n", f);
     ap__svg_timeline(f, p, &plans[0], &s, AP__SVG_INLINE);

@@ -215,6 +215,20 @@ class Models(unittest.TestCase):
         self.assertEqual(arenaplan.plan(r).head_bytes, 19616)
 
 
+class FitTest(unittest.TestCase):
+    def test_fit_is_the_tool_s(self):
+        out = tmp("fit.tflite")
+        cli("fit", PD, "--budget", "64K", "-o", out)
+        r = arenaplan.fit(PD, budget=65536)
+        self.assertEqual(bytes(r), read(out))
+        self.assertTrue(r.info["fits"])
+        self.assertEqual(r.arena_bytes, 63880)
+        self.assertEqual(r.info["chosen"]["levers"], ["embed", "overlap"])
+        self.assertEqual(r.info["stock"]["arena_bytes"], 82296)
+        self.assertEqual(r.info["diagnosis"]["peak_operator"], "op 2 CONV_2D")
+        self.assertFalse(arenaplan.fit(PD, budget=32768).info["fits"])
+
+
 class CheckTest(unittest.TestCase):
     def test_invalid_plan(self):
         c = arenaplan.check(WORKED, os.path.join(SRC, "data/worked_example_published_plan.csv"))
