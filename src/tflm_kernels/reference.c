@@ -958,6 +958,57 @@ static const ap__krow rows[] = {
     TEMP(SIGNAL_WINDOW, "in(0)", SIG "window.cc:63"),
     TEMP(SIGNAL_WINDOW, "in(1)", SIG "window.cc:66"),
     TEMP(SIGNAL_WINDOW, "out(0)", SIG "window.cc:69"),
+
+    /* Decode (TFLM_DECODE, no Init): two inputs, the encoded tensor and its ancillary data,
+     * per output. Prepare: a DecodeState pointer per output, then for each output i the
+     * temporaries of inputs 2i and 2i + 1 and output i (released only after Prepare: they
+     * add up), the checks, and the DecodeState of the type the ancillary's DCM header names
+     * (byte 0: 0 LUT, 1 Huffman, 2 prune, 127 custom; byte 1 the DCM version; byte 4 the
+     * type's version; byte 5 Huffman's table flags) with what its Setup keeps: the prune
+     * state copies per-channel zero points when one is not 0. Without decompression memory
+     * of the application's (MicroInterpreter's alternate memory: none) the outputs are
+     * planned as any tensor. TFLITE_DCHECK that a prune output has as many zero points as
+     * scales is not modelled. */
+    DEF(TFLM_DECODE, "anc", "in(2 * i + 1)"),
+    DEF(TFLM_DECODE, "dcm", "byte(anc, 0)"),
+    DEF(TFLM_DECODE, "axis_bad", "quantized(out(i)) && !(quantized_dim(out(i)) == "
+                                 "rank(out(i)) - 1 && scales(out(i)) > 1) && "
+                                 "quantized_dim(out(i)) != 0"),
+    CHECK(TFLM_DECODE, "n_out == 0", "TFLM_DECODE has no output", "decode.cc:55"),
+    CHECK(TFLM_DECODE, "n_in != 2 * n_out", "TFLM_DECODE needs two inputs per output",
+          "decode.cc:56"),
+    KEEP(TFLM_DECODE, NULL, "n_out * ptr", "DecodeState pointers", "decode.cc:60"),
+    TEMP_EACH(TFLM_DECODE, "3 * n_out", "i % 3 == 2 ? out(i / 3) : in(i / 3 * 2 + i % 3)",
+              "decode.cc:74"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "!exists(in(2 * i))", "missing an encoded input",
+               "decode.cc:75"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "!exists(anc)", "missing an ancillary input", "decode.cc:81"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "!exists(out(i))", "missing an output", "decode.cc:87"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "!constant(in(2 * i))", "an encoded input is not constant",
+               "decode.cc:93"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "!constant(anc)", "an ancillary input is not constant",
+               "decode.cc:94"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "byte(anc, 1) != 1", "a DCM version is not 1",
+               "decode.cc:96"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "dcm != 0 && dcm != 1 && dcm != 2",
+               "a decode type TFLM lacks (127, custom, is not yet supported): no DecodeState",
+               "decode.cc:137"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "byte(anc, 4) != 1", "a decode type's version is not 1",
+               "decode_state_lut.cc:33"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "(dcm == 0 || dcm == 2) && axis_bad",
+               "an output quantized along an axis the decoder does not support",
+               "decode_state_lut.cc:47"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "dcm == 2 && quantized(out(i)) && type(out(i)) != INT8 && "
+               "zero_points_nonzero(out(i))", "a pruned output not INT8 with a non-zero zero point",
+               "decode_state_prune.cc:63"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "dcm == 1 && byte(anc, 5) % 2 == 0 && type(out(i)) != INT8",
+               "a Huffman output with a 16-bit table is not INT8", "decode_state_huffman.cc:45"),
+    KEEP_EACH(TFLM_DECODE, NULL, "n_out",
+              "dcm == 0 ? sizeof(DecodeStateLut) : dcm == 1 ? sizeof(DecodeStateHuffman) : "
+              "sizeof(DecodeStatePrune)", "DecodeState", "decode_state.cc:29"),
+    KEEP_EACH(TFLM_DECODE, "dcm == 2 && quantized(out(i)) && scales(out(i)) > 1 && "
+              "zero_points_nonzero(out(i))", "n_out", "scales(out(i))", "per-channel zero points",
+              "decode_state_prune.cc:73"),
 };
 
 const ap__ktable ap__reference_table = {"reference", rows, sizeof rows / sizeof rows[0], NULL};
