@@ -39,8 +39,9 @@ int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where
              * written over temporary tensors the kernel and DeallocateTempTfLiteTensor read
              * afterwards, and ResetTempAllocations' checksum fails: AllocateTensors fails. */
             at = down(r->tail - e->size, e->align);
-            ok = at >= r->head && (e->phase != AP_TFLM_PHASE_PREPARE || at >= r->guard);
-            low = r->head - r->base;
+            ok = at >= r->head && (e->phase != AP_TFLM_PHASE_PREPARE || at >= r->guard) &&
+                 (!e->clear || at >= r->temp);
+            low = (e->clear ? r->temp : r->head) - r->base;
             high = r->end - at;
             if (ok) {
                 r->bytes[e->cat] += r->tail - at;

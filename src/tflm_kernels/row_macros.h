@@ -21,7 +21,7 @@
 #include "tflm_kernels/rows.h"
 
 #define AP__ROW(op, kind, step, group, when, repeat, expr, what, fn, src)                   \
-    {AP__OP_##op, AP__ROW_##kind, AP__STEP_##step, group, when, repeat, expr, what, fn, src}
+    {AP__OP_##op, AP__ROW_##kind, AP__STEP_##step, group, when, repeat, expr, what, fn, src, 0}
 
 /* The op resolver's parser allocates struct params (a string), or nothing (NULL). */
 #define PARSE(op, params, src) AP__ROW(op, PARSE, INIT, 0, NULL, NULL, params, NULL, NULL, src)
@@ -38,7 +38,11 @@
 #define KEEP(op, when, bytes, what, src)                                                    \
     AP__ROW(op, PERSIST, PREPARE, 0, when, NULL, bytes, what, NULL, src)
 
-/* Prepare: count persistent buffers of bytes (i = 0 .. count - 1) when `when` holds. */
+/* Prepare: count persistent buffers of bytes (i = 0 .. count - 1) when `when` holds;
+ * KEEP_EACH_CLEAR: buffers the kernel writes before it reads its temporaries again, which the
+ * arena keeps clear of the temporary section (rows.h: clear). */
+#define KEEP_EACH_CLEAR(op, when, count, bytes, what, src)                                  \
+    {AP__OP_##op, AP__ROW_PERSIST, AP__STEP_PREPARE, 0, when, count, bytes, what, NULL, src, 1}
 #define KEEP_EACH(op, when, count, bytes, what, src)                                        \
     AP__ROW(op, PERSIST, PREPARE, 0, when, count, bytes, what, NULL, src)
 

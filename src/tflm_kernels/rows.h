@@ -63,6 +63,10 @@ typedef struct ap__krow {
                               calls it, or NULL when the kernel computes the size itself */
     const char *src;       /* where TFLM does it: "kernels/conv_common.cc:77" (tflite-micro
                               paths from tensorflow/lite/micro/, CMSIS-NN's from its root) */
+    uint8_t clear;         /* PERSIST in Prepare: 1 when the kernel writes the buffer and then
+                              reads its temporaries (TFLM's tail allocation is checked against
+                              the head only, so an arena that lets it reach into them corrupts
+                              them): the arena must keep it clear of the temporary section */
 } ap__krow;
 
 typedef struct ap__ktable {
