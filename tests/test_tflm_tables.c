@@ -416,6 +416,13 @@ static void test_expressions(void **state)
                      11);
     c.i = 7;
     assert_int_equal(value(&c, "i * 2"), 14);
+    /* A constant's data bytes (the filter: 16 int8 weights), zero points, custom options. */
+    const ap_tfl_tensor *filter = &g->tensors[g->ops[0].inputs[1]];
+    assert_int_equal(value(&c, "byte(in(1), 15)"),
+                     m->data[m->buffers[filter->buffer].data_pos + 15]);
+    assert_int_equal(value(&c, "zero_points_nonzero(in(0)) * 10 + zero_points_nonzero(in(1))"),
+                     10);
+    assert_int_equal(value(&c, "copt_bytes"), 0);
     /* && and || do not evaluate what they skip. */
     assert_int_equal(value(&c, "exists(in(5)) && dim(in(5), 0) > 0"), 0);
     assert_int_equal(value(&c, "!exists(in(5)) || dim(in(5), 0) > 0"), 1);
@@ -431,6 +438,10 @@ static void test_expressions(void **state)
     assert_contains(err.msg, "a division by zero");
     assert_int_equal(eval(&c, "copt(\"fft_length\")", &v, &err), AP_ERR_INPUT);
     assert_contains(err.msg, "a custom option the kernel reads is missing");
+    assert_int_equal(eval(&c, "byte(in(0), 0)", &v, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "a tensor the kernel reads the data of holds none");
+    assert_int_equal(eval(&c, "byte(in(1), 16)", &v, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "a byte past the data of a tensor the kernel reads");
     /* Table faults: AP_ERR_INVALID. */
     static const char *const bad[] = {"1 +", "foo", "dim(in(0))", "sizeof(NoSuch)", "(1",
                                       "1 2", "nosuch(1)", "copt(fft)", "1 & 2", "",
