@@ -967,12 +967,13 @@ static const ap__krow rows[] = {
      * type's version; byte 5 Huffman's table flags) with what its Setup keeps: the prune
      * state copies per-channel zero points when one is not 0. Without decompression memory
      * of the application's (MicroInterpreter's alternate memory: none) the outputs are
-     * planned as any tensor. The states are constructed (written) before Setup reads the
-     * temporaries, and the prune zero points copied from the output's: both are kept clear of
-     * the temporary section (TFLM lets them reach into it; the smallest arena it then loads
-     * with depends on which bytes get overwritten: the measured host64 minimum is up to 32
-     * bytes below). TFLITE_DCHECK that a prune output has as many zero points as scales is not
-     * modelled. */
+     * planned as any tensor. Each state is constructed (written) before its Setup reads the
+     * temporaries, and TFLM lets it reach into them: it must leave what is read afterwards
+     * (rows.h, AP__CLEAR_*). LUT reads the output's quantization fields, not its zero points
+     * (QUANT); Huffman nothing of the quantization but what DeallocateTempTfLiteTensor reads
+     * (QUANT_PTRS); prune reads the zero points themselves (ALL), then copies them into a
+     * buffer below, a forward copy that may overlap its source (QUANT_PTRS). TFLITE_DCHECK that
+     * a prune output has as many zero points as scales is not modelled. */
     DEF(TFLM_DECODE, "anc", "in(2 * i + 1)"),
     DEF(TFLM_DECODE, "dcm", "byte(anc, 0)"),
     DEF(TFLM_DECODE, "axis_bad", "quantized(out(i)) && !(quantized_dim(out(i)) == "
@@ -1007,11 +1008,14 @@ static const ap__krow rows[] = {
                "decode_state_prune.cc:63"),
     CHECK_EACH(TFLM_DECODE, "n_out", "dcm == 1 && byte(anc, 5) % 2 == 0 && type(out(i)) != INT8",
                "a Huffman output with a 16-bit table is not INT8", "decode_state_huffman.cc:45"),
-    KEEP_EACH_CLEAR(TFLM_DECODE, NULL, "n_out",
-                    "dcm == 0 ? sizeof(DecodeStateLut) : dcm == 1 ? sizeof(DecodeStateHuffman) "
-                    ": sizeof(DecodeStatePrune)", "DecodeState", "decode_state.cc:29"),
-    KEEP_EACH_CLEAR(TFLM_DECODE, "dcm == 2 && quantized(out(i)) && scales(out(i)) > 1 && "
-                    "zero_points_nonzero(out(i))", "n_out", "scales(out(i))",
+    KEEP_EACH_CLEAR(TFLM_DECODE, QUANT, "dcm == 0", "n_out", "sizeof(DecodeStateLut)",
+                    "DecodeStateLut", "decode_state.cc:29"),
+    KEEP_EACH_CLEAR(TFLM_DECODE, ALL, "dcm == 2", "n_out", "sizeof(DecodeStatePrune)",
+                    "DecodeStatePrune", "decode_state.cc:42"),
+    KEEP_EACH_CLEAR(TFLM_DECODE, QUANT_PTRS, "dcm == 1", "n_out", "sizeof(DecodeStateHuffman)",
+                    "DecodeStateHuffman", "decode_state.cc:55"),
+    KEEP_EACH_CLEAR(TFLM_DECODE, QUANT_PTRS, "dcm == 2 && quantized(out(i)) && scales(out(i)) > 1 "
+                    "&& zero_points_nonzero(out(i))", "n_out", "scales(out(i))",
                     "per-channel zero points", "decode_state_prune.cc:73"),
 };
 
