@@ -182,6 +182,17 @@ static int64_t custom_option(xp *x, int present)
     return v;
 }
 
+/* scale_nano(t): t's first scale in billionths, rounded. */
+static int64_t scale_nano(xp *x, const ap_tfl_tensor *t)
+{
+    float fv;
+    memcpy(&fv, &t->scale0_bits, sizeof fv);
+    double v = (double)fv * 1e9;
+    if (!(v > -9e15 && v < 9e15))
+        return fault(x, AP_ERR_INPUT, "a scale past 9e6");
+    return (int64_t)(v < 0 ? v - 0.5 : v + 0.5);
+}
+
 /* byte(t, k): byte k of constant tensor t's data. */
 static int64_t data_byte(xp *x, const ap_tfl_tensor *t, int64_t k)
 {
@@ -261,14 +272,8 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
         return t->zero_point0;
     if (strcmp(name, "scale_bits") == 0)
         return t->scale0_bits;
-    if (strcmp(name, "scale_nano") == 0) {
-        float fv;
-        memcpy(&fv, &t->scale0_bits, sizeof fv);
-        double v = (double)fv * 1e9;
-        if (!(v > -9e15 && v < 9e15))
-            return fault(x, AP_ERR_INPUT, "a scale past 9e6");
-        return (int64_t)(v < 0 ? v - 0.5 : v + 0.5);
-    }
+    if (strcmp(name, "scale_nano") == 0)
+        return scale_nano(x, t);
     if (strcmp(name, "zero_points_nonzero") == 0)
         return t->zero_points_nonzero;
     if (strcmp(name, "byte") == 0)
