@@ -124,6 +124,13 @@ static const fixed_layout compiled[] = {
     {"OpDataIf", 8, 4, 8, 4},
     {"OpDataCallOnce", 8, 4, 8, 4},
     {"OpDataVarHandle", 4, 4, 4, 4},
+    {"OpDataCircularBuffer", 8, 4, 8, 4},
+    {"CenterSizeEncoding", 16, 4, 16, 4},
+    {"OpDataDetectionPostProcess", 112, 4, 112, 4},
+    {"DecodeState", 12, 4, 24, 8},
+    {"DecodeStateLut", 36, 4, 72, 8},
+    {"DecodeStatePrune", 40, 4, 80, 8},
+    {"DecodeStateHuffman", 28, 4, 56, 8},
     {"LstmSizeInfo", 20, 4, 20, 4},
     {"CellStateInfo", 12, 4, 12, 4},
     {"GateParameters", 80, 4, 80, 4},
@@ -150,6 +157,13 @@ static const fixed_layout compiled[] = {
     {"SpectralSubtractionConfig", 36, 4, 36, 4},
     {"TFLMSignalSpectralSubtractionParams", 44, 4, 56, 8},
     {"TFLMSignalEnergyParams", 8, 4, 8, 4},
+    {"CircularBuffer", 24, 4, 40, 8},
+    {"TFLMSignalFrontendDelayParams", 20, 4, 32, 8},
+    {"TFLMSignalFramerParams", 28, 4, 40, 8},
+    {"TfLiteAudioFrontendIrfftParams", 24, 4, 32, 8},
+    {"IrfftFloatState", 8, 4, 16, 8},
+    {"TFLMSignalOverlapAddParams", 24, 4, 32, 8},
+    {"TFLMSignalStackerParams", 36, 4, 56, 8},
     {"kiss_fftr_state", 12, 4, 24, 8},
     {"kiss_fft_state_INT16", 268, 4, 268, 4},
     {"kiss_fft_state_INT32", 272, 4, 272, 4},
@@ -402,6 +416,13 @@ static void test_expressions(void **state)
                      11);
     c.i = 7;
     assert_int_equal(value(&c, "i * 2"), 14);
+    /* A constant's data bytes (the filter: 16 int8 weights), zero points, custom options. */
+    const ap_tfl_tensor *filter = &g->tensors[g->ops[0].inputs[1]];
+    assert_int_equal(value(&c, "byte(in(1), 15)"),
+                     m->data[m->buffers[filter->buffer].data_pos + 15]);
+    assert_int_equal(value(&c, "zero_points_nonzero(in(0)) * 10 + zero_points_nonzero(in(1))"),
+                     10);
+    assert_int_equal(value(&c, "copt_bytes"), 0);
     /* && and || do not evaluate what they skip. */
     assert_int_equal(value(&c, "exists(in(5)) && dim(in(5), 0) > 0"), 0);
     assert_int_equal(value(&c, "!exists(in(5)) || dim(in(5), 0) > 0"), 1);
@@ -417,6 +438,10 @@ static void test_expressions(void **state)
     assert_contains(err.msg, "a division by zero");
     assert_int_equal(eval(&c, "copt(\"fft_length\")", &v, &err), AP_ERR_INPUT);
     assert_contains(err.msg, "a custom option the kernel reads is missing");
+    assert_int_equal(eval(&c, "byte(in(0), 0)", &v, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "a tensor the kernel reads the data of holds none");
+    assert_int_equal(eval(&c, "byte(in(1), 16)", &v, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "a byte past the data of a tensor the kernel reads");
     /* Table faults: AP_ERR_INVALID. */
     static const char *const bad[] = {"1 +", "foo", "dim(in(0))", "sizeof(NoSuch)", "(1",
                                       "1 2", "nosuch(1)", "copt(fft)", "1 & 2", "",

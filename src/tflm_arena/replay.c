@@ -14,11 +14,31 @@
 #include <string.h>
 
 #include "tflm_arena/replay.h"
+#include "tflm_kernels/rows.h"
 
 #define ARENA_BASE 16 /* 16-aligned, not 32-aligned */
 
 static int64_t down(int64_t v, int64_t a) { return v & ~(a - 1); }
 static int64_t up(int64_t v, int64_t a) { return (v + a - 1) & ~(a - 1); }
+
+/* The last temporary tensor's TfLiteAffineQuantization: its address (-1: the last temporary
+ * tensor has none, or there is none) and the end of its fields. */
+typedef struct quant {
+    int64_t at, fields;
+} quant;
+
+/* How low persistent allocation e may reach: the head; for a kernel's buffer in Prepare the
+ * temporary bytes still read (r->guard, below), or more where the kernel itself reads more of
+ * its temporaries after writing the buffer (e->clear, rows.h: AP__CLEAR_*). */
+static int64_t floor_of(const ap__replay *r, const ap__trace_ev *e, const quant *q)
+{
+    int64_t f = e->phase == AP_TFLM_PHASE_PREPARE && r->guard > r->head ? r->guard : r->head;
+    if (e->clear == AP__CLEAR_ALL && r->temp > f)
+        return r->temp;
+    if (e->clear == AP__CLEAR_QUANT && q->at >= 0 && q->at + q->fields > f)
+        return q->at + q->fields;
+    return f;
+}
 
 /* Long because it is SingleArenaBufferAllocator's rules, one case per kind of call, which read
  * best side by side. */
@@ -28,6 +48,7 @@ int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where
     r->base = r->head = r->temp = r->guard = ARENA_BASE;
     r->end = r->tail = ARENA_BASE + n;
     r->fail = SIZE_MAX;
+    quant q = {-1, 0};
     for (size_t k = 0; k < tr->n; k++) {
         const ap__trace_ev *e = &tr->v[k];
         int64_t at, low = r->temp - r->base, high = r->end - r->tail;
@@ -39,8 +60,8 @@ int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where
              * written over temporary tensors the kernel and DeallocateTempTfLiteTensor read
              * afterwards, and ResetTempAllocations' checksum fails: AllocateTensors fails. */
             at = down(r->tail - e->size, e->align);
-            ok = at >= r->head && (e->phase != AP_TFLM_PHASE_PREPARE || at >= r->guard);
-            low = r->head - r->base;
+            ok = at >= floor_of(r, e, &q);
+            low = floor_of(r, e, &q) - r->base;
             high = r->end - at;
             if (ok) {
                 r->bytes[e->cat] += r->tail - at;
@@ -63,6 +84,10 @@ int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where
                 r->temp = at + e->size;
             if (ok && e->read > 0 && at + e->read > r->guard)
                 r->guard = at + e->read;
+            if (e->clear) /* a temporary tensor's quantization */
+                q = (quant){at, e->keep_fields};
+            else if (e->cat == AP_TFLM_PERSISTENT_TENSOR)
+                q.at = -1; /* a temporary TfLiteTensor: the last tensor is this one */
             break;
         case AP__EV_RESIZE:
             assert(r->head == r->temp);
@@ -78,6 +103,7 @@ int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where
             break;
         case AP__EV_RESET:
             r->temp = r->guard = r->head;
+            q.at = -1;
             break;
         default: /* AP__EV_PLAN: every free byte, of which the planner needs e->size */
             at = up(r->temp, 16);

@@ -70,8 +70,8 @@ static ap_status push(ctx *c, uint8_t kind, uint8_t cat, int64_t size, int64_t a
     if (!nv)
         return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
     tr->v = nv;
-    nv[tr->n++] = (ap__trace_ev){kind, cat, c->phase, c->sg, c->op, c->tensor, size, align, what,
-                                 c->read >= 0 ? c->read : size};
+    nv[tr->n++] = (ap__trace_ev){kind, cat, c->phase, 0, 0, c->sg, c->op, c->tensor, size,
+                                 align, what, c->read >= 0 ? c->read : size};
     if (kind == AP__EV_PERSIST) {
         tr->use[cat].requested += size;
         tr->use[cat].count++;
@@ -116,10 +116,15 @@ static ap_status tensor_allocs(ctx *c, const ap_tfl_tensor *x, int persistent)
     if (x->n_scales == 0 || x->n_zero_points == 0)
         return AP_OK;
     /* Of a temporary tensor's quantization, DeallocateTempTfLiteTensor reads the zero-point
-     * pointer (after the scale pointer); the zero points themselves no one reads. */
+     * pointer (after the scale pointer); the zero points themselves no one reads. A kernel may
+     * read all its fields after writing a buffer (AP__CLEAR_QUANT): their end is kept too. */
     c->read = 2 * (int64_t)c->t->ptr;
     st = push(c, kind, AP_TFLM_QUANTIZATION, lq.size, lq.align, "TfLiteAffineQuantization");
     c->read = 0;
+    if (st == AP_OK && !persistent) {
+        c->tr->v[c->tr->n - 1].clear = 1;
+        c->tr->v[c->tr->n - 1].keep_fields = (uint8_t)lq.dsize;
+    }
     if (st == AP_OK)
         st = push(c, kind, AP_TFLM_QUANTIZATION, la.size + 4 * (int64_t)x->n_scales, la.align,
                   "zero points (TfLiteIntArray)");
@@ -193,8 +198,11 @@ static ap_status rows(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *o
             if ((st = ap__expr_eval(r[k].expr, &x, &v, &e)) != AP_OK)
                 return st == AP_ERR_INPUT ? fault(c, op, "the kernel would fail", &e)
                                           : ap_error_set(c->err, st, "%s", e.msg);
-            if (r[k].kind == AP__ROW_PERSIST)
+            if (r[k].kind == AP__ROW_PERSIST) {
                 st = push(c, AP__EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, v, 16, r[k].what);
+                if (st == AP_OK)
+                    c->tr->v[c->tr->n - 1].clear = r[k].clear;
+            }
             else if (v >= 0 && v < (int64_t)g->n_tensors)
                 st = tensor_struct(c, &g->tensors[v], 0);
             if (st != AP_OK)

@@ -28,6 +28,10 @@ enum { AP__EV_PERSIST, AP__EV_TEMP, AP__EV_RESIZE, AP__EV_RESET, AP__EV_PLAN };
 
 typedef struct ap__trace_ev {
     uint8_t kind, cat, phase;  /* AP__EV_*, AP__CAT_* (persistent), ap_tflm_phase */
+    uint8_t clear;             /* persistent: how far it may reach into the temporary section
+                                  (AP__CLEAR_*, rows.h; TFLM checks a tail allocation against
+                                  the head only); temporary TfLiteAffineQuantization: 1 */
+    uint8_t keep_fields;       /* that quantization: the end of its fields */
     int32_t sg, op;
     int32_t tensor;            /* the tensor it is for, or -1 */
     int64_t size, align;

@@ -182,6 +182,28 @@ static int64_t custom_option(xp *x, int present)
     return v;
 }
 
+/* scale_nano(t): t's first scale in billionths, rounded. */
+static int64_t scale_nano(xp *x, const ap_tfl_tensor *t)
+{
+    float fv;
+    memcpy(&fv, &t->scale0_bits, sizeof fv);
+    double v = (double)fv * 1e9;
+    if (!(v > -9e15 && v < 9e15))
+        return fault(x, AP_ERR_INPUT, "a scale past 9e6");
+    return (int64_t)(v < 0 ? v - 0.5 : v + 0.5);
+}
+
+/* byte(t, k): byte k of constant tensor t's data. */
+static int64_t data_byte(xp *x, const ap_tfl_tensor *t, int64_t k)
+{
+    const ap_tfl_buffer *b = t->buffer < x->c->m->n_buffers ? &x->c->m->buffers[t->buffer] : NULL;
+    if (!t->is_constant || !b || b->data_pos == 0)
+        return fault(x, AP_ERR_INPUT, "a tensor the kernel reads the data of holds none");
+    if (k < 0 || (uint64_t)k >= b->data_len)
+        return fault(x, AP_ERR_INPUT, "a byte past the data of a tensor the kernel reads");
+    return x->c->m->data[b->data_pos + (size_t)k];
+}
+
 /* A call of one of the tensor and helper functions; args already parsed into a[0..na). */
 static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
 {
@@ -193,7 +215,7 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"scales", 1},     {"zero_points", 1}, {"quantized", 1}, {"constant", 1},
                {"variable", 1},   {"min", 2},       {"max", 2},       {"align", 2},
                {"quantized_dim", 1}, {"zero_point", 1}, {"scale_bits", 1},
-               {"scale_nano", 1}};
+               {"scale_nano", 1}, {"byte", 2}, {"zero_points_nonzero", 1}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -250,14 +272,12 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
         return t->zero_point0;
     if (strcmp(name, "scale_bits") == 0)
         return t->scale0_bits;
-    if (strcmp(name, "scale_nano") == 0) {
-        float fv;
-        memcpy(&fv, &t->scale0_bits, sizeof fv);
-        double v = (double)fv * 1e9;
-        if (!(v > -9e15 && v < 9e15))
-            return fault(x, AP_ERR_INPUT, "a scale past 9e6");
-        return (int64_t)(v < 0 ? v - 0.5 : v + 0.5);
-    }
+    if (strcmp(name, "scale_nano") == 0)
+        return scale_nano(x, t);
+    if (strcmp(name, "zero_points_nonzero") == 0)
+        return t->zero_points_nonzero;
+    if (strcmp(name, "byte") == 0)
+        return data_byte(x, t, a[1]);
     return t->is_variable; /* "variable" */
 }
 
@@ -369,14 +389,15 @@ static int64_t named(xp *x, const char *name, size_t n)
              : is(name, n, "armclang") ? b->armclang : b->speed;
     }
     if (is(name, n, "i") || is(name, n, "n_in") || is(name, n, "n_out") ||
-        is(name, n, "n_inter")) {
+        is(name, n, "n_inter") || is(name, n, "copt_bytes")) {
         if (x->skip || x->st != AP_OK)
             return 0;
         const ap_tfl_operator *op = x->c->op;
         return is(name, n, "i")       ? x->c->i
              : is(name, n, "n_in")    ? (int64_t)op->n_inputs
              : is(name, n, "n_out")   ? (int64_t)op->n_outputs
-                                      : (int64_t)op->n_intermediates;
+             : is(name, n, "n_inter") ? (int64_t)op->n_intermediates
+             : op->custom_options_pos ? (int64_t)op->custom_options_len : 0;
     }
     for (int ty = 0; ty < AP_TFL_TYPE_COUNT; ty++)
         if (is(name, n, ap_tfl_type_name(ty)))

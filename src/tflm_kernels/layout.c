@@ -153,6 +153,17 @@ static const ap__struct_def structs[] = {
     {"OpDataIf", "int int", KERN "if.cc (OpData)"},
     {"OpDataCallOnce", "int bool", KERN "call_once.cc (OpData)"},
     {"OpDataVarHandle", "i32", KERN "var_handle.cc (OpData)"},
+    {"OpDataCircularBuffer", "int int", KERN "circular_buffer.h"},
+    {"CenterSizeEncoding", "f32 f32 f32 f32", KERN "detection_postprocess.cc"},
+    {"OpDataDetectionPostProcess",
+     "int int int f32 f32 int bool CenterSizeEncoding int[11] TfLiteQuantizationParams[3]",
+     KERN "detection_postprocess.cc (OpData)"},
+    /* TFLM_DECODE's states: polymorphic classes (a vptr), the derived fields after the base's. */
+    {"DecodeState", "vptr ptr ptr", KERN "decode_state.h"},
+    {"DecodeStateLut", ":DecodeState ptr size size size ptr u8 u8 bool", KERN "decode_state_lut.h"},
+    {"DecodeStatePrune", ":DecodeState ptr size size size ptr ptr i8 bool",
+     KERN "decode_state_prune.h"},
+    {"DecodeStateHuffman", ":DecodeState ptr size ptr bool u8", KERN "decode_state_huffman.h"},
     {"LstmSizeInfo", "bool int int int int", KERN "lstm_shared.h"},
     {"CellStateInfo", "f32 i16 i32", KERN "lstm_shared.h"},
     {"GateParameters", "FullyConnectedParams FullyConnectedParams", KERN "lstm_shared.h"},
@@ -192,6 +203,13 @@ static const ap__struct_def structs[] = {
     {"TFLMSignalSpectralSubtractionParams", "SpectralSubtractionConfig ptr size",
      SIG "filter_bank_spectral_subtraction.cc"},
     {"TFLMSignalEnergyParams", "i32 i32", SIG "energy.cc"},
+    {"CircularBuffer", "size size size i32 i32 ptr", "signal/src/circular_buffer.h"},
+    {"TFLMSignalFrontendDelayParams", "i32 i32 i32 ptr ptr", SIG "delay.cc"},
+    {"TFLMSignalFramerParams", "i32 i32 i32 i32 bool ptr ptr", SIG "framer.cc"},
+    {"TfLiteAudioFrontendIrfftParams", "i32 i32 i32 i32 enum ptr", SIG "irfft.cc"},
+    {"IrfftFloatState", "i32 ptr", "signal/src/irfft_float.cc"},
+    {"TFLMSignalOverlapAddParams", "i32 i32 i32 i32 enum ptr", SIG "overlap_add.cc"},
+    {"TFLMSignalStackerParams", "i32 i32 i32 i32 size size bool ptr ptr", SIG "stacker.cc"},
     /* kissfft v130 (as TFLM downloads and patches it) sizes the real FFT's state from these:
      * kiss_fft_state is {int nfft, inverse, factors[2 * MAXFACTORS = 64]; kiss_fft_cpx
      * twiddles[1]}, kiss_fftr_state three pointers. */

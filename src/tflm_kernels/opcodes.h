@@ -14,15 +14,22 @@
 /* The custom operators, X(NAME, custom code). */
 #define AP__CUSTOM_OPS(X)                                                                    \
     X(ETHOS_U, "ethos-u")                                                                    \
+    X(CIRCULAR_BUFFER, "CIRCULAR_BUFFER")                                                    \
+    X(TFLM_DECODE, "TFLM_DECODE")                                                            \
     X(TFLITE_DETECTION_POSTPROCESS, "TFLite_Detection_PostProcess")                          \
+    X(SIGNAL_DELAY, "SignalDelay")                                                           \
     X(SIGNAL_ENERGY, "SignalEnergy")                                                         \
     X(SIGNAL_FFT_AUTO_SCALE, "SignalFftAutoScale")                                           \
     X(SIGNAL_FILTER_BANK, "SignalFilterBank")                                                \
     X(SIGNAL_FILTER_BANK_LOG, "SignalFilterBankLog")                                         \
     X(SIGNAL_FILTER_BANK_SQUARE_ROOT, "SignalFilterBankSquareRoot")                          \
     X(SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, "SignalFilterBankSpectralSubtraction")        \
+    X(SIGNAL_FRAMER, "SignalFramer")                                                         \
+    X(SIGNAL_IRFFT, "SignalIrfft")                                                           \
+    X(SIGNAL_OVERLAP_ADD, "SignalOverlapAdd")                                                \
     X(SIGNAL_PCAN, "SignalPCAN")                                                             \
     X(SIGNAL_RFFT, "SignalRfft")                                                             \
+    X(SIGNAL_STACKER, "SignalStacker")                                                       \
     X(SIGNAL_WINDOW, "SignalWindow")
 
 #define AP__OP_OF_BUILTIN(name, code) AP__OP_##name = code,

@@ -76,6 +76,17 @@
             " * (copt(\"fft_length\") / 2 - 1) + " s " * ((copt(\"fft_length\") / 2) * 3 / 2)", \
             "FFT state", SIG "rfft.cc:71")
 
+/* The inverse FFT's state for T = type, scalar size s (IrfftInt16GetNeededMemory & co.): the
+ * kissfft real FFT state as RFFT_STATE sizes it, none for an odd fft_length (kiss_fftr_alloc
+ * returns before it sizes anything: a 0-byte buffer), after `extra` bytes (FLOAT32's
+ * IrfftFloatState). */
+#define IRFFT_STATE(type, s, extra)                                                          \
+    INIT_IF(SIGNAL_IRFFT, "copt(\"T\") == " #type,                                         \
+            extra " + (copt(\"fft_length\") % 2 != 0 ? 0 : sizeof(kiss_fftr_state) + "     \
+            "sizeof(kiss_fft_state_" #type ") + " s " * (copt(\"fft_length\") / 2 - 1) + " s  \
+            " * ((copt(\"fft_length\") / 2) * 3 / 2))",                                    \
+            "inverse FFT state", SIG "irfft.cc:71")
+
 static const ap__krow rows[] = {
     PARSE(ADD, "TfLiteAddParams", FBC "1126"),
     INIT(ADD, "sizeof(OpDataAdd)", "OpDataAdd", "add.cc:165"),
@@ -625,30 +636,69 @@ static const ap__krow rows[] = {
 
     /* ---- Custom operators: the signal library, detection, Ethos-U ---------------------------- */
 
+    /* CircularBufferInit: its OpData (cycles_max from the custom options, 0 without them).
+     * CircularBufferPrepare: int8 only. The shape checks read dimensions 0 to 3 whatever the
+     * ranks: past a rank TFLM reads what follows the dims, which arenaplan cannot know, so the
+     * checks are made only where the dimensions exist. */
+    INIT(CIRCULAR_BUFFER, "sizeof(OpDataCircularBuffer)", "OpDataCircularBuffer",
+         "circular_buffer.cc:56"),
+    TEMP(CIRCULAR_BUFFER, "in(0)", "circular_buffer_common.cc:42"),
+    TEMP(CIRCULAR_BUFFER, "out(0)", "circular_buffer_common.cc:43"),
+    NEED(CIRCULAR_BUFFER, "in(0)", "input (input 0)", "circular_buffer_common.cc:50"),
+    NEED(CIRCULAR_BUFFER, "out(0)", "output (output 0)", "circular_buffer_common.cc:51"),
+    CHECK(CIRCULAR_BUFFER, "rank(in(0)) > 0 && rank(out(0)) > 0 && dim(in(0), 0) != dim(out(0), 0)",
+          "input and output dimension 0 differ", "circular_buffer_common.cc:52"),
+    CHECK(CIRCULAR_BUFFER, "rank(in(0)) > 1 && dim(in(0), 1) != 1", "input dimension 1 is not 1",
+          "circular_buffer_common.cc:53"),
+    CHECK(CIRCULAR_BUFFER, "rank(in(0)) > 2 && rank(out(0)) > 2 && dim(in(0), 2) != dim(out(0), 2)",
+          "input and output dimension 2 differ", "circular_buffer_common.cc:54"),
+    CHECK(CIRCULAR_BUFFER, "rank(in(0)) > 3 && rank(out(0)) > 3 && dim(in(0), 3) != dim(out(0), 3)",
+          "input and output dimension 3 differ", "circular_buffer_common.cc:55"),
+    CHECK(CIRCULAR_BUFFER, "type(in(0)) != type(out(0))", "input and output types differ",
+          "circular_buffer_common.cc:57"),
+    CHECK(CIRCULAR_BUFFER, "type(in(0)) != INT8", "input type is not INT8",
+          "circular_buffer_common.cc:60"),
+
     /* Ethos-U's Prepare: a uint64 base address and a size_t size per input and output. */
     CHECK(ETHOS_U, "n_in == 0", "ethos-u has no inputs", "ethos_u/ethosu.cc:42"),
     SCRATCH(ETHOS_U, NULL, "(n_in + n_out) * 8", "base addresses", "ethos_u/ethosu.cc:50"),
     SCRATCH(ETHOS_U, NULL, "(n_in + n_out) * ptr", "base address sizes", "ethos_u/ethosu.cc:52"),
 
-    /* DetectionPostProcessPrepare: eleven buffers from the box count (input 0 dimension 1),
-     * the class predictions (input 1) and the options max_detections and num_classes. */
+    /* DetectionPostProcessInit: its OpData, the options read from the FlexBuffer map (a key
+     * the map lacks reads as 0: flexbuffers' Null). DetectionPostProcessPrepare: the three
+     * inputs' temporaries, then eleven scratch buffers from the box count (input 0 dimension
+     * 1), the class predictions (input 1) and max_detections and num_classes. */
     DEF(TFLITE_DETECTION_POSTPROCESS, "boxes", "dim(in(0), 1)"),
-    DEF(TFLITE_DETECTION_POSTPROCESS, "maxdet", "copt(\"max_detections\")"),
-    DEF(TFLITE_DETECTION_POSTPROCESS, "ncls", "copt(\"num_classes\")"),
+    DEF(TFLITE_DETECTION_POSTPROCESS, "maxdet",
+        "has_copt(\"max_detections\") ? copt(\"max_detections\") : 0"),
+    DEF(TFLITE_DETECTION_POSTPROCESS, "ncls",
+        "has_copt(\"num_classes\") ? copt(\"num_classes\") : 0"),
+    INIT(TFLITE_DETECTION_POSTPROCESS, "sizeof(OpDataDetectionPostProcess)", "OpData",
+         "detection_postprocess.cc:128"),
+    ABORT(TFLITE_DETECTION_POSTPROCESS, "copt_bytes == 0",
+          "no custom options: Init reads a FlexBuffer map from none (TFLM crashes)",
+          "detection_postprocess.cc:126"),
+    CHECK(TFLITE_DETECTION_POSTPROCESS, "n_in != 3", "TFLite_Detection_PostProcess needs 3 inputs",
+          "detection_postprocess.cc:160"),
+    TEMP(TFLITE_DETECTION_POSTPROCESS, "in(0)", "detection_postprocess.cc:162"),
+    TEMP(TFLITE_DETECTION_POSTPROCESS, "in(1)", "detection_postprocess.cc:164"),
+    TEMP(TFLITE_DETECTION_POSTPROCESS, "in(2)", "detection_postprocess.cc:167"),
     NEED(TFLITE_DETECTION_POSTPROCESS, "in(0)", "box encodings (input 0)",
-         "detection_postprocess.cc:162"),
-    CHECK(TFLITE_DETECTION_POSTPROCESS, "rank(in(0)) < 3",
-          "too few dimensions in box encodings (input 0)", "detection_postprocess.cc:168"),
+         "detection_postprocess.cc:168"),
+    CHECK(TFLITE_DETECTION_POSTPROCESS, "rank(in(0)) != 3",
+          "box encodings (input 0) do not have 3 dimensions", "detection_postprocess.cc:168"),
     NEED(TFLITE_DETECTION_POSTPROCESS, "in(1)", "class predictions (input 1)",
-         "detection_postprocess.cc:164"),
-    CHECK(TFLITE_DETECTION_POSTPROCESS, "rank(in(1)) < 3",
-          "too few dimensions in class predictions (input 1)", "detection_postprocess.cc:169"),
-    CHECK(TFLITE_DETECTION_POSTPROCESS, "!has_copt(\"max_detections\") || "
-          "!has_copt(\"num_classes\")", "custom options lack max_detections or num_classes",
-          "detection_postprocess.cc:144"),
+         "detection_postprocess.cc:169"),
+    CHECK(TFLITE_DETECTION_POSTPROCESS, "rank(in(1)) != 3",
+          "class predictions (input 1) do not have 3 dimensions", "detection_postprocess.cc:169"),
+    NEED(TFLITE_DETECTION_POSTPROCESS, "in(2)", "anchors (input 2)", "detection_postprocess.cc:170"),
+    CHECK(TFLITE_DETECTION_POSTPROCESS, "rank(in(2)) != 2",
+          "anchors (input 2) do not have 2 dimensions", "detection_postprocess.cc:170"),
+    CHECK(TFLITE_DETECTION_POSTPROCESS, "n_out != 4", "TFLite_Detection_PostProcess needs 4 outputs",
+          "detection_postprocess.cc:172"),
     CHECK(TFLITE_DETECTION_POSTPROCESS, "maxdet < 0 || ncls < 0 || maxdet > 2147483647 || "
-          "ncls > 2147483647", "negative max_detections or num_classes",
-          "detection_postprocess.cc:130"),
+          "ncls > 2147483647", "max_detections or num_classes negative or past int: a scratch "
+          "request of a negative size", "detection_postprocess.cc:203"),
     SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "boxes", "active candidates",
             "detection_postprocess.cc:187"),
     SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "boxes * 4 * 4", "decoded boxes",
@@ -671,6 +721,32 @@ static const ap__krow rows[] = {
             "detection_postprocess.cc:215"),
     SCRATCH(TFLITE_DETECTION_POSTPROCESS, NULL, "min(boxes, maxdet) * boxes * 4", "selected",
             "detection_postprocess.cc:218"),
+
+    /* DelayInit: the params (delay_length, the map's first value). DelayPrepare: INT16 only;
+     * for each outer row (elements / innermost dimension) a circular buffer of innermost +
+     * delay_length values (CircularBufferGetNeededMemory: the struct and twice the capacity in
+     * int16), after the two pointer arrays. */
+    DEF(SIGNAL_DELAY, "frame", "dim(in(0), rank(in(0)) - 1)"),
+    DEF(SIGNAL_DELAY, "outer", "elements(in(0)) / frame"),
+    INIT(SIGNAL_DELAY, "sizeof(TFLMSignalFrontendDelayParams)", "TFLMSignalFrontendDelayParams",
+         SIG "delay.cc:49"),
+    CHECK(SIGNAL_DELAY, "n_in != 1", "SignalDelay needs 1 input", SIG "delay.cc:62"),
+    CHECK(SIGNAL_DELAY, "n_out != 1", "SignalDelay needs 1 output", SIG "delay.cc:63"),
+    TEMP(SIGNAL_DELAY, "in(0)", SIG "delay.cc:67"),
+    NEED(SIGNAL_DELAY, "in(0)", "input (input 0)", SIG "delay.cc:68"),
+    TEMP(SIGNAL_DELAY, "out(0)", SIG "delay.cc:70"),
+    NEED(SIGNAL_DELAY, "out(0)", "output (output 0)", SIG "delay.cc:71"),
+    CHECK(SIGNAL_DELAY, "type(in(0)) != INT16", "input type is not INT16", SIG "delay.cc:73"),
+    CHECK(SIGNAL_DELAY, "type(out(0)) != INT16", "output type is not INT16", SIG "delay.cc:74"),
+    ABORT(SIGNAL_DELAY, "rank(in(0)) < 1", "a scalar input: the kernel reads its dimension -1",
+          SIG "delay.cc:82"),
+    ABORT(SIGNAL_DELAY, "frame == 0", "innermost input dimension 0: the kernel divides by it",
+          SIG "delay.cc:83"),
+    KEEP(SIGNAL_DELAY, NULL, "outer * ptr", "state buffer pointers", SIG "delay.cc:87"),
+    KEEP(SIGNAL_DELAY, NULL, "outer * ptr", "circular buffer pointers", SIG "delay.cc:90"),
+    KEEP_EACH(SIGNAL_DELAY, NULL, "outer",
+              "sizeof(CircularBuffer) + 4 * (frame + copt(\"delay_length\"))",
+              "circular buffer", SIG "delay.cc:98"),
 
     INIT(SIGNAL_ENERGY, "sizeof(TFLMSignalEnergyParams)", "TFLMSignalEnergyParams",
          SIG "energy.cc:49"),
@@ -716,6 +792,108 @@ static const ap__krow rows[] = {
     TEMP(SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, "out(1)",
          SIG "filter_bank_spectral_subtraction.cc:113"),
 
+    /* FramerInit: the params (frame_size, frame_step, prefill: the map's values in that
+     * order). FramerPrepare: INT16 in and out, a BOOL scalar output_valid; for each outer row a
+     * circular buffer of frame_size rounded up to a multiple of frame_step. */
+    DEF(SIGNAL_FRAMER, "inner", "dim(in(0), rank(in(0)) - 1)"),
+    DEF(SIGNAL_FRAMER, "step", "copt(\"frame_step\")"),
+    INIT(SIGNAL_FRAMER, "sizeof(TFLMSignalFramerParams)", "TFLMSignalFramerParams",
+         SIG "framer.cc:65"),
+    CHECK(SIGNAL_FRAMER, "n_in != 1", "SignalFramer needs 1 input", SIG "framer.cc:80"),
+    CHECK(SIGNAL_FRAMER, "n_out != 2", "SignalFramer needs 2 outputs", SIG "framer.cc:81"),
+    TEMP(SIGNAL_FRAMER, "in(0)", SIG "framer.cc:86"),
+    NEED(SIGNAL_FRAMER, "in(0)", "input (input 0)", SIG "framer.cc:87"),
+    TEMP(SIGNAL_FRAMER, "out(0)", SIG "framer.cc:89"),
+    NEED(SIGNAL_FRAMER, "out(0)", "output (output 0)", SIG "framer.cc:90"),
+    TEMP(SIGNAL_FRAMER, "out(1)", SIG "framer.cc:92"),
+    NEED(SIGNAL_FRAMER, "out(1)", "output_valid (output 1)", SIG "framer.cc:93"),
+    CHECK(SIGNAL_FRAMER, "rank(in(0)) + 1 != rank(out(0))",
+          "the output does not have one dimension more than the input", SIG "framer.cc:95"),
+    CHECK(SIGNAL_FRAMER, "rank(out(1)) != 0", "output_valid (output 1) is not a scalar",
+          SIG "framer.cc:96"),
+    CHECK(SIGNAL_FRAMER, "type(in(0)) != INT16", "input type is not INT16", SIG "framer.cc:98"),
+    CHECK(SIGNAL_FRAMER, "type(out(0)) != INT16", "output type is not INT16", SIG "framer.cc:99"),
+    CHECK(SIGNAL_FRAMER, "type(out(1)) != BOOL", "output_valid type is not BOOL",
+          SIG "framer.cc:100"),
+    ABORT(SIGNAL_FRAMER, "rank(in(0)) < 1", "a scalar input: the kernel reads its dimension -1",
+          SIG "framer.cc:105"),
+    CHECK(SIGNAL_FRAMER, "inner < step", "the innermost input dimension is less than frame_step",
+          SIG "framer.cc:106"),
+    ABORT(SIGNAL_FRAMER, "step == 0", "frame_step 0: the kernel divides by it",
+          SIG "framer.cc:107"),
+    CHECK(SIGNAL_FRAMER, "inner % step != 0",
+          "frame_step does not divide the innermost input dimension", SIG "framer.cc:107"),
+    ABORT(SIGNAL_FRAMER, "inner == 0", "innermost input dimension 0: the kernel divides by it",
+          SIG "framer.cc:108"),
+    KEEP(SIGNAL_FRAMER, NULL, "elements(in(0)) / inner * ptr", "state buffer pointers",
+         SIG "framer.cc:112"),
+    KEEP(SIGNAL_FRAMER, NULL, "elements(in(0)) / inner * ptr", "circular buffer pointers",
+         SIG "framer.cc:115"),
+    KEEP_EACH(SIGNAL_FRAMER, NULL, "elements(in(0)) / inner",
+              "sizeof(CircularBuffer) + 4 * ((copt(\"frame_size\") + step - 1) / step * step)",
+              "circular buffer", SIG "framer.cc:129"),
+
+    /* IrfftInitAll: T (the map's first value) INT16, INT32 or FLOAT32, else Init returns NULL
+     * and IrfftPrepareAll reads the type through it; the params, then the state for fft_length
+     * (the map's second value). IrfftPrepare: the temporaries and the checks only. */
+    INIT_IF(SIGNAL_IRFFT, "copt(\"T\") == INT16 || copt(\"T\") == INT32 || copt(\"T\") == FLOAT32",
+            "sizeof(TfLiteAudioFrontendIrfftParams)", "TfLiteAudioFrontendIrfftParams",
+            SIG "irfft.cc:57"),
+    IRFFT_STATE(INT16, "4", "0"), IRFFT_STATE(INT32, "8", "0"),
+    IRFFT_STATE(FLOAT32, "8", "sizeof(IrfftFloatState)"),
+    ABORT(SIGNAL_IRFFT, "copt(\"T\") != INT16 && copt(\"T\") != INT32 && copt(\"T\") != FLOAT32",
+          "T is not INT16, INT32 or FLOAT32: Init returns NULL, which Prepare reads",
+          SIG "irfft.cc:168"),
+    CHECK(SIGNAL_IRFFT, "n_in != 1", "SignalIrfft needs 1 input", SIG "irfft.cc:83"),
+    CHECK(SIGNAL_IRFFT, "n_out != 1", "SignalIrfft needs 1 output", SIG "irfft.cc:84"),
+    TEMP(SIGNAL_IRFFT, "in(0)", SIG "irfft.cc:89"),
+    NEED(SIGNAL_IRFFT, "in(0)", "input (input 0)", SIG "irfft.cc:90"),
+    TEMP(SIGNAL_IRFFT, "out(0)", SIG "irfft.cc:92"),
+    NEED(SIGNAL_IRFFT, "out(0)", "output (output 0)", SIG "irfft.cc:93"),
+    CHECK(SIGNAL_IRFFT, "rank(in(0)) != rank(out(0))", "input and output ranks differ",
+          SIG "irfft.cc:95"),
+    CHECK(SIGNAL_IRFFT, "type(in(0)) != copt(\"T\")", "input type is not T", SIG "irfft.cc:97"),
+    CHECK(SIGNAL_IRFFT, "type(out(0)) != copt(\"T\")", "output type is not T",
+          SIG "irfft.cc:98"),
+    ABORT(SIGNAL_IRFFT, "rank(in(0)) < 1", "a scalar input: the kernel reads its dimension -1",
+          SIG "irfft.cc:106"),
+
+    /* OverlapAddInitAll: T (the map's first value) INT16 or FLOAT32, else Init returns NULL
+     * and OverlapAddPrepareAll reads the type through it; frame_step the map's second value.
+     * OverlapAddPrepare: per outer row (elements / (frame_size * n_frames), the input's last two
+     * dimensions) a state buffer of frame_size values. */
+    DEF(SIGNAL_OVERLAP_ADD, "frame", "dim(in(0), rank(in(0)) - 1)"),
+    DEF(SIGNAL_OVERLAP_ADD, "frames", "dim(in(0), rank(in(0)) - 2)"),
+    INIT_IF(SIGNAL_OVERLAP_ADD, "copt(\"T\") == INT16 || copt(\"T\") == FLOAT32",
+            "sizeof(TFLMSignalOverlapAddParams)", "TFLMSignalOverlapAddParams",
+            SIG "overlap_add.cc:63"),
+    ABORT(SIGNAL_OVERLAP_ADD, "copt(\"T\") != INT16 && copt(\"T\") != FLOAT32",
+          "T is not INT16 or FLOAT32: Init returns NULL, which Prepare reads",
+          SIG "overlap_add.cc:174"),
+    CHECK(SIGNAL_OVERLAP_ADD, "n_in != 1", "SignalOverlapAdd needs 1 input",
+          SIG "overlap_add.cc:78"),
+    CHECK(SIGNAL_OVERLAP_ADD, "n_out != 1", "SignalOverlapAdd needs 1 output",
+          SIG "overlap_add.cc:79"),
+    TEMP(SIGNAL_OVERLAP_ADD, "in(0)", SIG "overlap_add.cc:84"),
+    NEED(SIGNAL_OVERLAP_ADD, "in(0)", "input (input 0)", SIG "overlap_add.cc:85"),
+    TEMP(SIGNAL_OVERLAP_ADD, "out(0)", SIG "overlap_add.cc:87"),
+    NEED(SIGNAL_OVERLAP_ADD, "out(0)", "output (output 0)", SIG "overlap_add.cc:88"),
+    CHECK(SIGNAL_OVERLAP_ADD, "rank(in(0)) != rank(out(0)) + 1",
+          "the input does not have one dimension more than the output", SIG "overlap_add.cc:90"),
+    CHECK(SIGNAL_OVERLAP_ADD, "type(in(0)) != copt(\"T\")", "input type is not T",
+          SIG "overlap_add.cc:92"),
+    CHECK(SIGNAL_OVERLAP_ADD, "type(out(0)) != copt(\"T\")", "output type is not T",
+          SIG "overlap_add.cc:93"),
+    CHECK(SIGNAL_OVERLAP_ADD, "rank(in(0)) < 2", "the input has fewer than 2 dimensions",
+          SIG "overlap_add.cc:99"),
+    ABORT(SIGNAL_OVERLAP_ADD, "frame * frames == 0",
+          "frame_size or n_frames is 0: the kernel divides by their product",
+          SIG "overlap_add.cc:106"),
+    KEEP(SIGNAL_OVERLAP_ADD, NULL, "elements(in(0)) / (frame * frames) * ptr",
+         "state buffer pointers", SIG "overlap_add.cc:108"),
+    KEEP_EACH(SIGNAL_OVERLAP_ADD, NULL, "elements(in(0)) / (frame * frames)",
+              "frame * (copt(\"T\") == INT16 ? 2 : 4)", "state buffer", SIG "overlap_add.cc:113"),
+
     INIT(SIGNAL_PCAN, "sizeof(TfLitePcanParams)", "TfLitePcanParams", SIG "pcan.cc:47"),
     TEMP(SIGNAL_PCAN, "in(0)", SIG "pcan.cc:62"),
     TEMP(SIGNAL_PCAN, "in(1)", SIG "pcan.cc:65"),
@@ -747,11 +925,98 @@ static const ap__krow rows[] = {
     SCRATCH(SIGNAL_RFFT, NULL, "fft * (type(in(0)) == INT16 ? 2 : 4)", "FFT work area",
             SIG "rfft.cc:104"),
 
+    /* StackerInit: the params and a circular buffer of num_channels * (left + right context
+     * + 1) values (the map's values: num_channels, stacker_left_context,
+     * stacker_right_context, stacker_step). StackerPrepare: checks only. */
+    INIT(SIGNAL_STACKER, "sizeof(TFLMSignalStackerParams)", "TFLMSignalStackerParams",
+         SIG "stacker.cc:59"),
+    INIT(SIGNAL_STACKER, "sizeof(CircularBuffer) + 4 * (copt(\"num_channels\") * "
+         "(copt(\"stacker_left_context\") + copt(\"stacker_right_context\") + 1))",
+         "circular buffer", SIG "stacker.cc:80"),
+    CHECK(SIGNAL_STACKER, "n_in != 1", "SignalStacker needs 1 input", SIG "stacker.cc:92"),
+    CHECK(SIGNAL_STACKER, "n_out != 2", "SignalStacker needs 2 outputs", SIG "stacker.cc:93"),
+    TEMP(SIGNAL_STACKER, "in(0)", SIG "stacker.cc:98"),
+    NEED(SIGNAL_STACKER, "in(0)", "input (input 0)", SIG "stacker.cc:99"),
+    TEMP(SIGNAL_STACKER, "out(0)", SIG "stacker.cc:101"),
+    NEED(SIGNAL_STACKER, "out(0)", "output (output 0)", SIG "stacker.cc:102"),
+    TEMP(SIGNAL_STACKER, "out(1)", SIG "stacker.cc:104"),
+    NEED(SIGNAL_STACKER, "out(1)", "output_valid (output 1)", SIG "stacker.cc:105"),
+    CHECK(SIGNAL_STACKER, "rank(in(0)) != 1", "the input is not 1-dimensional",
+          SIG "stacker.cc:107"),
+    CHECK(SIGNAL_STACKER, "rank(out(0)) != 1", "the output is not 1-dimensional",
+          SIG "stacker.cc:108"),
+    CHECK(SIGNAL_STACKER, "rank(out(1)) != 0", "output_valid (output 1) is not a scalar",
+          SIG "stacker.cc:109"),
+    CHECK(SIGNAL_STACKER, "type(in(0)) != INT16", "input type is not INT16", SIG "stacker.cc:111"),
+    CHECK(SIGNAL_STACKER, "type(out(0)) != INT16", "output type is not INT16",
+          SIG "stacker.cc:112"),
+    CHECK(SIGNAL_STACKER, "type(out(1)) != BOOL", "output_valid type is not BOOL",
+          SIG "stacker.cc:113"),
+
     INIT(SIGNAL_WINDOW, "sizeof(TFLMSignalWindowParams)", "TFLMSignalWindowParams",
          SIG "window.cc:48"),
     TEMP(SIGNAL_WINDOW, "in(0)", SIG "window.cc:63"),
     TEMP(SIGNAL_WINDOW, "in(1)", SIG "window.cc:66"),
     TEMP(SIGNAL_WINDOW, "out(0)", SIG "window.cc:69"),
+
+    /* Decode (TFLM_DECODE, no Init): two inputs, the encoded tensor and its ancillary data,
+     * per output. Prepare: a DecodeState pointer per output, then for each output i the
+     * temporaries of inputs 2i and 2i + 1 and output i (released only after Prepare: they
+     * add up), the checks, and the DecodeState of the type the ancillary's DCM header names
+     * (byte 0: 0 LUT, 1 Huffman, 2 prune, 127 custom; byte 1 the DCM version; byte 4 the
+     * type's version; byte 5 Huffman's table flags) with what its Setup keeps: the prune
+     * state copies per-channel zero points when one is not 0. Without decompression memory
+     * of the application's (MicroInterpreter's alternate memory: none) the outputs are
+     * planned as any tensor. Each state is constructed (written) before its Setup reads the
+     * temporaries, and TFLM lets it reach into them: it must leave what is read afterwards
+     * (rows.h, AP__CLEAR_*). LUT reads the output's quantization fields, not its zero points
+     * (QUANT); Huffman nothing of the quantization but what DeallocateTempTfLiteTensor reads
+     * (QUANT_PTRS); prune reads the zero points themselves (ALL), then copies them into a
+     * buffer below, a forward copy that may overlap its source (QUANT_PTRS). TFLITE_DCHECK that
+     * a prune output has as many zero points as scales is not modelled. */
+    DEF(TFLM_DECODE, "anc", "in(2 * i + 1)"),
+    DEF(TFLM_DECODE, "dcm", "byte(anc, 0)"),
+    DEF(TFLM_DECODE, "axis_bad", "quantized(out(i)) && !(quantized_dim(out(i)) == "
+                                 "rank(out(i)) - 1 && scales(out(i)) > 1) && "
+                                 "quantized_dim(out(i)) != 0"),
+    CHECK(TFLM_DECODE, "n_out == 0", "TFLM_DECODE has no output", "decode.cc:55"),
+    CHECK(TFLM_DECODE, "n_in != 2 * n_out", "TFLM_DECODE needs two inputs per output",
+          "decode.cc:56"),
+    KEEP(TFLM_DECODE, NULL, "n_out * ptr", "DecodeState pointers", "decode.cc:60"),
+    TEMP_EACH(TFLM_DECODE, "3 * n_out", "i % 3 == 2 ? out(i / 3) : in(i / 3 * 2 + i % 3)",
+              "decode.cc:74"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "!exists(in(2 * i))", "missing an encoded input",
+               "decode.cc:75"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "!exists(anc)", "missing an ancillary input", "decode.cc:81"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "!exists(out(i))", "missing an output", "decode.cc:87"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "!constant(in(2 * i))", "an encoded input is not constant",
+               "decode.cc:93"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "!constant(anc)", "an ancillary input is not constant",
+               "decode.cc:94"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "byte(anc, 1) != 1", "a DCM version is not 1",
+               "decode.cc:96"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "dcm != 0 && dcm != 1 && dcm != 2",
+               "a decode type TFLM lacks (127, custom, is not yet supported): no DecodeState",
+               "decode.cc:137"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "byte(anc, 4) != 1", "a decode type's version is not 1",
+               "decode_state_lut.cc:33"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "(dcm == 0 || dcm == 2) && axis_bad",
+               "an output quantized along an axis the decoder does not support",
+               "decode_state_lut.cc:47"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "dcm == 2 && quantized(out(i)) && type(out(i)) != INT8 && "
+               "zero_points_nonzero(out(i))", "a pruned output not INT8 with a non-zero zero point",
+               "decode_state_prune.cc:63"),
+    CHECK_EACH(TFLM_DECODE, "n_out", "dcm == 1 && byte(anc, 5) % 2 == 0 && type(out(i)) != INT8",
+               "a Huffman output with a 16-bit table is not INT8", "decode_state_huffman.cc:45"),
+    KEEP_EACH_CLEAR(TFLM_DECODE, QUANT, "dcm == 0", "n_out", "sizeof(DecodeStateLut)",
+                    "DecodeStateLut", "decode_state.cc:29"),
+    KEEP_EACH_CLEAR(TFLM_DECODE, ALL, "dcm == 2", "n_out", "sizeof(DecodeStatePrune)",
+                    "DecodeStatePrune", "decode_state.cc:42"),
+    KEEP_EACH_CLEAR(TFLM_DECODE, QUANT_PTRS, "dcm == 1", "n_out", "sizeof(DecodeStateHuffman)",
+                    "DecodeStateHuffman", "decode_state.cc:55"),
+    KEEP_EACH_CLEAR(TFLM_DECODE, QUANT_PTRS, "dcm == 2 && quantized(out(i)) && scales(out(i)) > 1 "
+                    "&& zero_points_nonzero(out(i))", "n_out", "scales(out(i))",
+                    "per-channel zero points", "decode_state_prune.cc:73"),
 };
 
 const ap__ktable ap__reference_table = {"reference", rows, sizeof rows / sizeof rows[0], NULL};

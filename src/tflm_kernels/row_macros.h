@@ -21,7 +21,7 @@
 #include "tflm_kernels/rows.h"
 
 #define AP__ROW(op, kind, step, group, when, repeat, expr, what, fn, src)                   \
-    {AP__OP_##op, AP__ROW_##kind, AP__STEP_##step, group, when, repeat, expr, what, fn, src}
+    {AP__OP_##op, AP__ROW_##kind, AP__STEP_##step, group, when, repeat, expr, what, fn, src, 0}
 
 /* The op resolver's parser allocates struct params (a string), or nothing (NULL). */
 #define PARSE(op, params, src) AP__ROW(op, PARSE, INIT, 0, NULL, NULL, params, NULL, NULL, src)
@@ -38,7 +38,12 @@
 #define KEEP(op, when, bytes, what, src)                                                    \
     AP__ROW(op, PERSIST, PREPARE, 0, when, NULL, bytes, what, NULL, src)
 
-/* Prepare: count persistent buffers of bytes (i = 0 .. count - 1) when `when` holds. */
+/* Prepare: count persistent buffers of bytes (i = 0 .. count - 1) when `when` holds;
+ * KEEP_EACH_CLEAR: buffers the kernel writes before it reads its temporaries again, which the
+ * arena keeps clear of the temporaries it reads (clear: ALL, QUANT, QUANT_PTRS, rows.h). */
+#define KEEP_EACH_CLEAR(op, clear, when, count, bytes, what, src)                           \
+    {AP__OP_##op, AP__ROW_PERSIST, AP__STEP_PREPARE, 0, when, count, bytes, what, NULL, src,  \
+     AP__CLEAR_##clear}
 #define KEEP_EACH(op, when, count, bytes, what, src)                                        \
     AP__ROW(op, PERSIST, PREPARE, 0, when, count, bytes, what, NULL, src)
 
@@ -52,8 +57,11 @@
 /* The kernel allocates nothing in Init or Prepare. */
 #define NONE(op, src) AP__ROW(op, NONE, PREPARE, 0, NULL, NULL, NULL, NULL, NULL, src)
 
-/* Prepare fails when `when` holds, because `why`. NEED: the tensor must exist. */
+/* Prepare fails when `when` holds, because `why`; CHECK_EACH: when it holds for one of
+ * i = 0 .. count - 1 (a check in the kernel's loop). NEED: the tensor must exist. */
 #define CHECK(op, when, why, src) AP__ROW(op, CHECK, PREPARE, 0, when, NULL, NULL, why, NULL, src)
+#define CHECK_EACH(op, count, when, why, src)                                                \
+    AP__ROW(op, CHECK, PREPARE, 0, when, count, NULL, why, NULL, src)
 #define NEED(op, tensor, what, src)                                                         \
     AP__ROW(op, CHECK, PREPARE, 0, "!exists(" tensor ")", NULL, NULL, "missing " what, NULL, src)
 

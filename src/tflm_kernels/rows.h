@@ -52,8 +52,9 @@ typedef struct ap__krow {
     uint8_t step;          /* PERSIST, TEMP: AP__STEP_INIT or AP__STEP_PREPARE */
     uint8_t group;         /* CHECK, SCRATCH*: 0, or its if / else if chain */
     const char *when;      /* a condition, NULL: always */
-    const char *repeat;    /* PERSIST, TEMP: a count, the row runs for i = 0 .. count - 1;
-                              NULL: once */
+    const char *repeat;    /* PERSIST, TEMP, CHECK (not in a group): a count, the row runs
+                              for i = 0 .. count - 1 (a check in a loop: Prepare fails at the
+                              first i whose `when` holds); NULL: once */
     const char *expr;      /* bytes (PERSIST, SCRATCH*), a tensor (TEMP, OWN), a value (DEF),
                               a struct (PARSE: NULL for none) */
     const char *what;      /* what the kernel keeps there, why Prepare fails (CHECK, ABORT),
@@ -62,7 +63,21 @@ typedef struct ap__krow {
                               calls it, or NULL when the kernel computes the size itself */
     const char *src;       /* where TFLM does it: "kernels/conv_common.cc:77" (tflite-micro
                               paths from tensorflow/lite/micro/, CMSIS-NN's from its root) */
+    uint8_t clear;         /* PERSIST in Prepare: AP__CLEAR_* when the kernel writes the buffer
+                              and then reads its temporaries (TFLM's tail allocation is checked
+                              against the head only, so an arena that lets it reach into them
+                              overwrites them): how much of them must stay intact */
 } ap__krow;
+
+/* What a Prepare persistent buffer (ap__krow.clear) must leave intact of the temporaries, when
+ * the last temporary tensor is quantized (else the whole section: its TfLiteTensor is read):
+ * AP__CLEAR_ALL every byte; AP__CLEAR_QUANT all but the zero-point array after the last
+ * tensor's TfLiteAffineQuantization (the kernel reads its fields, not its zero points);
+ * AP__CLEAR_QUANT_PTRS that quantization up to the end of its zero_point pointer (what
+ * DeallocateTempTfLiteTensor reads; the kernel reads nothing of it): what the replay keeps of
+ * the temporaries for every Prepare persistent buffer anyway (replay.c's guard), said in a row
+ * for the reader. */
+enum { AP__CLEAR_NONE, AP__CLEAR_ALL, AP__CLEAR_QUANT, AP__CLEAR_QUANT_PTRS };
 
 typedef struct ap__ktable {
     const char *name;             /* "reference", "cmsis-nn" */

@@ -54,6 +54,27 @@ static ap_status prepare(ap__kctx *k, const ap__krow *r, size_t n)
             continue;
         if (r[i].group != 0 && r[i].group == taken)
             continue;
+        if (r[i].kind == AP__ROW_CHECK && r[i].repeat) { /* CHECK_EACH: a check in a loop */
+            int64_t times;
+            if ((st = eval(k, &x, &r[i], r[i].repeat, &times, &refused)) != AP_OK || refused)
+                return st;
+            if (times > (int64_t)1 << 20) {
+                ap__prepare_refuse(k, AP_TFLM_REFUSES,
+                                   "a kernel table check repeats more than 2^20 times", NULL,
+                                   r[i].src);
+                return AP_OK;
+            }
+            for (x.i = 0; x.i < times; x.i++) {
+                if ((st = eval(k, &x, &r[i], r[i].when, &c, &refused)) != AP_OK || refused)
+                    return st;
+                if (c) {
+                    ap__prepare_refuse(k, AP_TFLM_REFUSES, r[i].what, NULL, r[i].src);
+                    return AP_OK;
+                }
+            }
+            x.i = 0;
+            continue;
+        }
         if (r[i].when && ((st = eval(k, &x, &r[i], r[i].when, &c, &refused)) != AP_OK || refused))
             return st;
         if (!c)
