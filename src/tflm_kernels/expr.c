@@ -288,6 +288,12 @@ static int64_t option(xp *x, const char *name)
         return o->rank;
     if (strcmp(name, "time_major") == 0)
         return o->time_major;
+    if (strcmp(name, "adj_x") == 0)
+        return o->adj_x;
+    if (strcmp(name, "adj_y") == 0)
+        return o->adj_y;
+    if (strcmp(name, "block_size") == 0)
+        return o->block_size;
     return window_pad(x, strcmp(name, "pad_h") == 0);
 }
 
@@ -367,7 +373,8 @@ static int64_t named(xp *x, const char *name, size_t n)
         if (is(name, n, ap_tfl_type_name(ty)))
             return ty;
     static const char *const options[] = {"stride_w",  "stride_h",   "dilation_w", "dilation_h",
-                                          "svdf_rank", "time_major", "pad_w",      "pad_h"};
+                                          "svdf_rank", "time_major", "pad_w",      "pad_h",
+                                          "adj_x",     "adj_y",      "block_size"};
     for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
         if (is(name, n, options[k]))
             return x->skip || x->st != AP_OK ? 0 : option(x, options[k]);

@@ -14,7 +14,8 @@
  *                              CMSIS-NN switches ARM_MATH_DSP, ARM_MATH_MVEI, Arm Compiler 6,
  *                              KERNELS_OPTIMIZED_FOR_SPEED), 0 or 1; 0 without a build
  *   n_in, n_out, n_inter       the operator's input, output and intermediate counts
- *   stride_w, stride_h, dilation_w, dilation_h, svdf_rank, time_major
+ *   stride_w, stride_h, dilation_w, dilation_h, svdf_rank, time_major, adj_x, adj_y,
+ *   block_size
  *                              the operator's builtin options (ap_tfl_options; schema defaults
  *                              when its table lacks them)
  *   pad_w, pad_h               the padding TFLM computes for a 2D window over in(0) (NHWC) with
