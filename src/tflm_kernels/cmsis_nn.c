@@ -384,11 +384,33 @@ static const ap__krow rows[] = {
     SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, "!cmsis_lstm", "gate", "gate buffer 3", LSTM_CC "413"),
 
     /* ---- BATCH_MATMUL -------------------------------------------------------------------------
-     * Prepare: the output's last dimension is CMSIS-NN's c. No Init or Prepare allocation rows:
-     * the whole arena does not model BATCH_MATMUL (docs/kernels.md). */
+     * Prepare: the temporaries, a transposed copy of the lhs (adj_x) and of the rhs (not adj_y),
+     * each a TfLiteEvalTensor, its dims and its data, ReshapeOutputTensor's writable output dims,
+     * then the quantization data (both operands not FLOAT32). The output's last dimension is
+     * CMSIS-NN's c. */
     DEF(BATCH_MATMUL, "in_type", "type(in(0))"),
     DEF(BATCH_MATMUL, "out_c", "rank(out(0)) > 0 ? dim(out(0), rank(out(0)) - 1) : 1"),
     DEF(BATCH_MATMUL, "fc_s8", "mve ? out_c * 4 : 0"),
+    DEF(BATCH_MATMUL, "lhs_bytes", "elements(in(0)) * (type(in(0)) == FLOAT32 ? 4 : "
+                                   "type(in(0)) == INT16 ? 2 : 1)"),
+    DEF(BATCH_MATMUL, "rhs_bytes", "elements(in(1)) * (type(in(1)) == FLOAT32 ? 4 : "
+                                   "type(in(1)) == INT16 ? 2 : 1)"),
+    INIT(BATCH_MATMUL, "sizeof(CmsisNnBatchMatmulOpData)", "OpData", BMM "186"),
+    TEMP(BATCH_MATMUL, "in(0)", BMM "198"),
+    TEMP(BATCH_MATMUL, "in(1)", BMM "201"),
+    TEMP(BATCH_MATMUL, "out(0)", BMM "204"),
+    KEEP(BATCH_MATMUL, "adj_x", "sizeof(TfLiteEvalTensor)", "transposed lhs", BMM "151"),
+    KEEP(BATCH_MATMUL, "adj_x", "sizeof(TfLiteIntArray) + 4 * rank(in(0))",
+         "transposed lhs dims", BMM "161"),
+    KEEP(BATCH_MATMUL, "adj_x", "lhs_bytes", "transposed lhs data", BMM "176"),
+    KEEP(BATCH_MATMUL, "!adj_y", "sizeof(TfLiteEvalTensor)", "transposed rhs", BMM "151"),
+    KEEP(BATCH_MATMUL, "!adj_y", "sizeof(TfLiteIntArray) + 4 * rank(in(1))",
+         "transposed rhs dims", BMM "161"),
+    KEEP(BATCH_MATMUL, "!adj_y", "rhs_bytes", "transposed rhs data", BMM "176"),
+    KEEP(BATCH_MATMUL, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
+         "output dims (writable copy)", "batch_matmul_common.cc:43"),
+    KEEP(BATCH_MATMUL, "type(in(0)) != FLOAT32 && type(in(1)) != FLOAT32",
+         "sizeof(QuantizationOpDataBatchMatmul)", "quantization data", BMM "287"),
     NEED(BATCH_MATMUL, "in(0)", "lhs (input 0)", BMM "199"),
     NEED(BATCH_MATMUL, "in(1)", "rhs (input 1)", BMM "202"),
     NEED(BATCH_MATMUL, "out(0)", "output (output 0)", BMM "205"),

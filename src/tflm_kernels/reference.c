@@ -33,17 +33,42 @@
             "FFT state", SIG "rfft.cc:71")
 
 static const ap__krow rows[] = {
+    /* PrepareAbsRsqrt (elementwise.cc); its supported-type test calls a template parameter's
+     * type as a function (a cast of the type to a non-null pointer): it never fails. */
+    PARSE(ABS, NULL, FBC "1121"),
+    INIT(ABS, "sizeof(OpDataAbsRsqrt)", "OpDataAbsRsqrt", "elementwise.cc:230"),
+    TEMP(ABS, "in(0)", "elementwise.cc:107"),
+    TEMP(ABS, "out(0)", "elementwise.cc:109"),
+
     PARSE(ADD, "TfLiteAddParams", FBC "1126"),
     INIT(ADD, "sizeof(OpDataAdd)", "OpDataAdd", "add.cc:165"),
     TEMP(ADD, "in(0)", "add_common.cc:87"),
     TEMP(ADD, "in(1)", "add_common.cc:90"),
     TEMP(ADD, "out(0)", "add_common.cc:93"),
 
-    NEED(ADD_N, "out(0)", "output (output 0)", "add_n.cc:60"),
+    /* CalculateOpData: the first input and the output, then each other input (every temporary
+     * stays until Prepare ends); OpData only for INT8. */
+    PARSE(ADD_N, NULL, FBC "1151"),
+    TEMP(ADD_N, "in(0)", "add_n.cc:56"),
+    TEMP(ADD_N, "out(0)", "add_n.cc:59"),
+    TEMP_EACH(ADD_N, "n_in - 1", "in(i + 1)", "add_n.cc:65"),
+    KEEP(ADD_N, "type(out(0)) == INT8", "sizeof(OpDataAddN)", "OpData", "add_n.cc:92"),
     CHECK(ADD_N, "n_in < 2", "ADD_N needs at least 2 inputs", "add_n.cc:51"),
+    CHECK(ADD_N, "n_out != 1", "ADD_N needs 1 output", "add_n.cc:52"),
+    NEED(ADD_N, "in(0)", "input (input 0)", "add_n.cc:57"),
+    NEED(ADD_N, "out(0)", "output (output 0)", "add_n.cc:60"),
+    CHECK(ADD_N, "type(out(0)) != type(in(0))", "output and input types differ", "add_n.cc:63"),
     CHECK(ADD_N, "type(out(0)) != FLOAT32 && type(out(0)) != INT8",
           "output type is not FLOAT32 or INT8", "add_n.cc:125"),
-    SCRATCH(ADD_N, NULL, "n_in * ptr", "input pointers", "add_n.cc:99"),
+    SCRATCH(ADD_N, "type(out(0)) == FLOAT32", "n_in * ptr", "input pointers", "add_n.cc:86"),
+    SCRATCH(ADD_N, "type(out(0)) == INT8", "n_in * ptr", "input pointers", "add_n.cc:98"),
+
+    /* No Prepare: the kernels read their tensors in Eval. */
+    PARSE(ARG_MAX, "TfLiteArgMaxParams", FBC "1156"),
+    NONE(ARG_MAX, "arg_min_max.cc:111"),
+
+    PARSE(ARG_MIN, "TfLiteArgMinParams", FBC "1181"),
+    NONE(ARG_MIN, "arg_min_max.cc:115"),
 
     /* Then MicroResourceVariables::Allocate gives the variable its buffer the first time it is
      * assigned: runtime state across operators, replayed by tflm_arena/trace.c. */
@@ -55,9 +80,47 @@ static const ap__krow rows[] = {
     TEMP(AVERAGE_POOL_2D, "in(0)", "pooling_common.cc:60"),
     TEMP(AVERAGE_POOL_2D, "out(0)", "pooling_common.cc:63"),
 
+    /* BatchMatMulPrepare: the temporaries of PrepareOpContext; InitializeTemporaries: the
+     * quantization data (INT8, INT16), a transposed copy of the lhs (adj_x) and of the rhs (not
+     * adj_y), each a TfLiteEvalTensor, its dims and its data; then ReshapeOutputTensor's
+     * writable output dims. */
+    DEF(BATCH_MATMUL, "lhs_bytes", "elements(in(0)) * (type(in(0)) == FLOAT32 ? 4 : "
+                                   "type(in(0)) == INT16 ? 2 : 1)"),
+    DEF(BATCH_MATMUL, "rhs_bytes", "elements(in(1)) * (type(in(1)) == FLOAT32 ? 4 : "
+                                   "type(in(1)) == INT16 ? 2 : 1)"),
+    PARSE(BATCH_MATMUL, "TfLiteBatchMatMulParams", FBC "1217"),
+    INIT(BATCH_MATMUL, "sizeof(OpDataBatchMatmul)", "OpDataBatchMatmul", "batch_matmul.cc:176"),
+    TEMP(BATCH_MATMUL, "in(0)", "batch_matmul.cc:48"),
+    TEMP(BATCH_MATMUL, "in(1)", "batch_matmul.cc:50"),
+    TEMP(BATCH_MATMUL, "out(0)", "batch_matmul.cc:52"),
+    KEEP(BATCH_MATMUL, "type(in(0)) == INT8 || type(in(0)) == INT16",
+         "sizeof(QuantizationOpDataBatchMatmul)", "quantization data", "batch_matmul.cc:144"),
+    KEEP(BATCH_MATMUL, "adj_x", "sizeof(TfLiteEvalTensor)", "transposed lhs",
+         "batch_matmul.cc:95"),
+    KEEP(BATCH_MATMUL, "adj_x", "sizeof(TfLiteIntArray) + 4 * rank(in(0))",
+         "transposed lhs dims", "batch_matmul.cc:105"),
+    KEEP(BATCH_MATMUL, "adj_x", "lhs_bytes", "transposed lhs data", "batch_matmul.cc:120"),
+    KEEP(BATCH_MATMUL, "!adj_y", "sizeof(TfLiteEvalTensor)", "transposed rhs",
+         "batch_matmul.cc:95"),
+    KEEP(BATCH_MATMUL, "!adj_y", "sizeof(TfLiteIntArray) + 4 * rank(in(1))",
+         "transposed rhs dims", "batch_matmul.cc:105"),
+    KEEP(BATCH_MATMUL, "!adj_y", "rhs_bytes", "transposed rhs data", "batch_matmul.cc:120"),
+    KEEP(BATCH_MATMUL, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
+         "output dims (writable copy)", "batch_matmul_common.cc:43"),
+
     PARSE(BATCH_TO_SPACE_ND, NULL, FBC "1238"),
     TEMP(BATCH_TO_SPACE_ND, "in(0)", "batch_to_space_nd.cc:48"),
     TEMP(BATCH_TO_SPACE_ND, "out(0)", "batch_to_space_nd.cc:50"),
+
+    PARSE(BROADCAST_ARGS, NULL, FBC "1246"),
+    TEMP(BROADCAST_ARGS, "in(0)", "broadcast_args.cc:37"),
+    TEMP(BROADCAST_ARGS, "in(1)", "broadcast_args.cc:39"),
+    TEMP(BROADCAST_ARGS, "out(0)", "broadcast_args.cc:41"),
+
+    PARSE(BROADCAST_TO, NULL, FBC "1254"),
+    TEMP(BROADCAST_TO, "in(0)", "broadcast_to.cc:81"),
+    TEMP(BROADCAST_TO, "in(1)", "broadcast_to.cc:83"),
+    TEMP(BROADCAST_TO, "out(0)", "broadcast_to.cc:85"),
 
     PARSE(CALL_ONCE, "TfLiteCallOnceParams", FBC "1259"),
     INIT(CALL_ONCE, "sizeof(OpDataCallOnce)", "OpData", "call_once.cc:41"),
@@ -65,6 +128,10 @@ static const ap__krow rows[] = {
     PARSE(CAST, "TfLiteCastParams", FBC "1289"),
     TEMP(CAST, "in(0)", "cast.cc:35"),
     TEMP(CAST, "out(0)", "cast.cc:38"),
+
+    PARSE(CEIL, NULL, FBC "1310"),
+    TEMP(CEIL, "in(0)", "ceil.cc:34"),
+    TEMP(CEIL, "out(0)", "ceil.cc:37"),
 
     PARSE(CONCATENATION, "TfLiteConcatenationParams", FBC "1315"),
     INIT(CONCATENATION, "sizeof(OpDataConcatenation)", "OpData", "concatenation.cc:125"),
@@ -84,6 +151,18 @@ static const ap__krow rows[] = {
     TEMP(CONV_2D, "out(0)", "conv_common.cc:109"),
     INT4_FILTER(CONV_2D, "conv_common.cc:209"),
 
+    /* GenericPrepare (elementwise.cc): as ABS's, its type test never fails. */
+    PARSE(COS, NULL, FBC "1399"),
+    TEMP(COS, "in(0)", "elementwise.cc:84"),
+    TEMP(COS, "out(0)", "elementwise.cc:87"),
+
+    /* CalculateOpData: OpData only for INT8. */
+    PARSE(CUMSUM, "TfLiteCumsumParams", FBC "1381"),
+    TEMP(CUMSUM, "in(0)", "cumsum.cc:54"),
+    TEMP(CUMSUM, "in(1)", "cumsum.cc:56"),
+    TEMP(CUMSUM, "out(0)", "cumsum.cc:67"),
+    KEEP(CUMSUM, "type(out(0)) == INT8", "sizeof(OpDataCumsum)", "OpData", "cumsum.cc:74"),
+
     PARSE(DEPTHWISE_CONV_2D, "TfLiteDepthwiseConvParams", FBC "1429"),
     INIT(DEPTHWISE_CONV_2D, "sizeof(OpDataConv)", "OpDataConv", "depthwise_conv.cc:33"),
     TEMP(DEPTHWISE_CONV_2D, "out(0)", "depthwise_conv_common.cc:149"),
@@ -97,6 +176,12 @@ static const ap__krow rows[] = {
     TEMP(DEPTHWISE_CONV_2D, "out(0)", "depthwise_conv_common.cc:109"),
     INT4_FILTER(DEPTHWISE_CONV_2D, "depthwise_conv_common.cc:207"),
 
+    PARSE(DEPTH_TO_SPACE, "TfLiteDepthToSpaceParams", FBC "1404"),
+    TEMP(DEPTH_TO_SPACE, "in(0)", "depth_to_space.cc:47"),
+    TEMP(DEPTH_TO_SPACE, "out(0)", "depth_to_space.cc:50"),
+    KEEP(DEPTH_TO_SPACE, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
+         "output dims (writable copy)", "depth_to_space.cc:83"),
+
     PARSE(DEQUANTIZE, NULL, FBC "1468"),
     INIT(DEQUANTIZE, "sizeof(DequantizeOpData)", "DequantizeOpData", "dequantize.cc:34"),
     TEMP(DEQUANTIZE, "in(0)", "dequantize_common.cc:38"),
@@ -108,10 +193,56 @@ static const ap__krow rows[] = {
     TEMP(DIV, "in(1)", "div.cc:82"),
     TEMP(DIV, "out(0)", "div.cc:85"),
 
+    PARSE(DYNAMIC_UPDATE_SLICE, NULL, FBC "1491"),
+    TEMP(DYNAMIC_UPDATE_SLICE, "in(0)", "dynamic_update_slice.cc:132"),
+    TEMP(DYNAMIC_UPDATE_SLICE, "in(1)", "dynamic_update_slice.cc:136"),
+    TEMP(DYNAMIC_UPDATE_SLICE, "in(2)", "dynamic_update_slice.cc:140"),
+    TEMP(DYNAMIC_UPDATE_SLICE, "out(0)", "dynamic_update_slice.cc:144"),
+
+    /* Init keeps a 256-entry int8 lookup table whatever the type (filled for INT8 only). */
+    PARSE(ELU, NULL, FBC "1499"),
+    INIT(ELU, "sizeof(OpDataElu)", "OpData", "elu.cc:113"),
+    TEMP(ELU, "in(0)", "elu.cc:88"),
+    TEMP(ELU, "out(0)", "elu.cc:91"),
+
+    /* Prepare: the writable output dims, then CalculateOpData's OpData. */
+    PARSE(EMBEDDING_LOOKUP, NULL, FBC "1507"),
+    TEMP(EMBEDDING_LOOKUP, "in(0)", "embedding_lookup.cc:75"),
+    TEMP(EMBEDDING_LOOKUP, "in(1)", "embedding_lookup.cc:81"),
+    TEMP(EMBEDDING_LOOKUP, "out(0)", "embedding_lookup.cc:88"),
+    KEEP(EMBEDDING_LOOKUP, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
+         "output dims (writable copy)", "embedding_lookup.cc:102"),
+    KEEP(EMBEDDING_LOOKUP, NULL, "sizeof(OpDataEmbeddingLookup)", "OpData",
+         "embedding_lookup.cc:54"),
+
     PARSE(EQUAL, NULL, FBC "1515"),
     INIT(EQUAL, "sizeof(OpDataComparison)", "OpData", "comparisons.cc:546"),
     TEMP(EQUAL, "in(0)", "comparisons.cc:556"),
     TEMP(EQUAL, "in(1)", "comparisons.cc:559"),
+
+    PARSE(EXP, NULL, FBC "1523"),
+    TEMP(EXP, "in(0)", "exp.cc:36"),
+    TEMP(EXP, "out(0)", "exp.cc:39"),
+
+    PARSE(EXPAND_DIMS, NULL, FBC "1531"),
+    TEMP(EXPAND_DIMS, "in(0)", "expand_dims.cc:93"),
+    TEMP(EXPAND_DIMS, "in(1)", "expand_dims.cc:96"),
+    TEMP(EXPAND_DIMS, "out(0)", "expand_dims.cc:99"),
+
+    PARSE(FILL, NULL, FBC "1539"),
+    TEMP(FILL, "in(0)", "fill.cc:72"),
+    TEMP(FILL, "in(1)", "fill.cc:75"),
+    TEMP(FILL, "out(0)", "fill.cc:78"),
+
+    /* No Prepare. */
+    PARSE(FLOOR, NULL, FBC "1547"),
+    NONE(FLOOR, "floor.cc:45"),
+
+    /* FloorDivInit returns NULL without allocating. */
+    PARSE(FLOOR_DIV, NULL, FBC "1555"),
+    TEMP(FLOOR_DIV, "in(0)", "floor_div.cc:41"),
+    TEMP(FLOOR_DIV, "in(1)", "floor_div.cc:44"),
+    TEMP(FLOOR_DIV, "out(0)", "floor_div.cc:47"),
 
     PARSE(FLOOR_MOD, NULL, FBC "1563"),
     TEMP(FLOOR_MOD, "in(0)", "floor_mod.cc:46"),
@@ -134,6 +265,29 @@ static const ap__krow rows[] = {
     TEMP(GATHER, "out(0)", "gather.cc:115"),
     KEEP(GATHER, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))", "output dims (writable copy)",
          "gather.cc:167"),
+
+    PARSE(GATHER_ND, NULL, FBC "1640"),
+    TEMP(GATHER_ND, "in(0)", "gather_nd.cc:37"),
+    TEMP(GATHER_ND, "in(1)", "gather_nd.cc:40"),
+    TEMP(GATHER_ND, "out(0)", "gather_nd.cc:43"),
+    KEEP(GATHER_ND, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
+         "output dims (writable copy)", "gather_nd.cc:93"),
+
+    /* ComparisonsPrepare, as EQUAL's. */
+    PARSE(GREATER, NULL, FBC "1648"),
+    INIT(GREATER, "sizeof(OpDataComparison)", "OpData", "comparisons.cc:546"),
+    TEMP(GREATER, "in(0)", "comparisons.cc:556"),
+    TEMP(GREATER, "in(1)", "comparisons.cc:559"),
+
+    PARSE(GREATER_EQUAL, NULL, FBC "1656"),
+    INIT(GREATER_EQUAL, "sizeof(OpDataComparison)", "OpData", "comparisons.cc:546"),
+    TEMP(GREATER_EQUAL, "in(0)", "comparisons.cc:556"),
+    TEMP(GREATER_EQUAL, "in(1)", "comparisons.cc:559"),
+
+    PARSE(HARD_SWISH, NULL, FBC "1664"),
+    INIT(HARD_SWISH, "sizeof(HardSwishParams)", "HardSwishParams", "hard_swish.cc:35"),
+    TEMP(HARD_SWISH, "in(0)", "hard_swish_common.cc:42"),
+    TEMP(HARD_SWISH, "out(0)", "hard_swish_common.cc:45"),
 
     PARSE(IF, "TfLiteIfParams", FBC "1669"),
     INIT(IF, "sizeof(OpDataIf)", "OpData", "if.cc:43"),
