@@ -132,6 +132,7 @@ typedef struct ap_tfl_tensor {
     int32_t quantized_dimension;
     int scales_differ;         /* the quantization scales are not all equal (per-channel values
                                   that differ: TFLite's hybrid convolution tests this) */
+    int zero_points_nonzero;   /* some quantization zero point is not 0 */
     int has_sparsity;          /* a SparsityParameters table (TFLite reads it for constant
                                   tensors only: a sparse constant's shape is its dense shape) */
     int sparsity_valid;        /* what TFLite's ParseSparsity needs: traversal_order and

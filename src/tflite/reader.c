@@ -468,6 +468,8 @@ static ap_status read_quantization(rd *r, const ap__fb_table *t, ap_tfl_tensor *
         x->n_scales = sc.count;
         x->n_zero_points = zp.count;
         x->has_quantization = sc.count > 0;
+        for (uint32_t k = 0; k < zp.count && !x->zero_points_nonzero; k++)
+            x->zero_points_nonzero = ap__fb_u64(&r->fb, zp.at + 8 * (size_t)k) != 0;
         for (uint32_t k = 1; k < sc.count && !x->scales_differ; k++) {
             uint32_t a = ap__fb_u32(&r->fb, sc.at), b = ap__fb_u32(&r->fb, sc.at + 4 * (size_t)k);
             float fa, fb;

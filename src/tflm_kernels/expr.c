@@ -192,7 +192,7 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"type", 1},       {"rank", 1},      {"dim", 2},       {"elements", 1},
                {"scales", 1},     {"zero_points", 1}, {"quantized", 1}, {"constant", 1},
                {"variable", 1},   {"min", 2},       {"max", 2},       {"align", 2},
-               {"quantized_dim", 1}};
+               {"quantized_dim", 1}, {"byte", 2}, {"zero_points_nonzero", 1}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -245,6 +245,17 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
         return t->is_constant;
     if (strcmp(name, "quantized_dim") == 0)
         return t->quantized_dimension;
+    if (strcmp(name, "zero_points_nonzero") == 0)
+        return t->zero_points_nonzero;
+    if (strcmp(name, "byte") == 0) {
+        const ap_tfl_buffer *b = t->buffer < x->c->m->n_buffers ? &x->c->m->buffers[t->buffer]
+                                                                 : NULL;
+        if (!t->is_constant || !b || b->data_pos == 0)
+            return fault(x, AP_ERR_INPUT, "a tensor the kernel reads the data of holds none");
+        if (a[1] < 0 || (uint64_t)a[1] >= b->data_len)
+            return fault(x, AP_ERR_INPUT, "a byte past the data of a tensor the kernel reads");
+        return x->c->m->data[b->data_pos + (size_t)a[1]];
+    }
     return t->is_variable; /* "variable" */
 }
 
@@ -360,14 +371,15 @@ static int64_t named(xp *x, const char *name, size_t n)
              : is(name, n, "armclang") ? b->armclang : b->speed;
     }
     if (is(name, n, "i") || is(name, n, "n_in") || is(name, n, "n_out") ||
-        is(name, n, "n_inter")) {
+        is(name, n, "n_inter") || is(name, n, "copt_bytes")) {
         if (x->skip || x->st != AP_OK)
             return 0;
         const ap_tfl_operator *op = x->c->op;
         return is(name, n, "i")       ? x->c->i
              : is(name, n, "n_in")    ? (int64_t)op->n_inputs
              : is(name, n, "n_out")   ? (int64_t)op->n_outputs
-                                      : (int64_t)op->n_intermediates;
+             : is(name, n, "n_inter") ? (int64_t)op->n_intermediates
+             : op->custom_options_pos ? (int64_t)op->custom_options_len : 0;
     }
     for (int ty = 0; ty < AP_TFL_TYPE_COUNT; ty++)
         if (is(name, n, ap_tfl_type_name(ty)))

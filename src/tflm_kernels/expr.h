@@ -14,6 +14,7 @@
  *                              CMSIS-NN switches ARM_MATH_DSP, ARM_MATH_MVEI, Arm Compiler 6,
  *                              KERNELS_OPTIMIZED_FOR_SPEED), 0 or 1; 0 without a build
  *   n_in, n_out, n_inter       the operator's input, output and intermediate counts
+ *   copt_bytes                 the length of its custom options (0 when it has none)
  *   stride_w, stride_h, dilation_w, dilation_h, svdf_rank, time_major, adj_x, adj_y,
  *   block_size
  *                              the operator's builtin options (ap_tfl_options; schema defaults
@@ -36,6 +37,9 @@
  *   quantized(t)               1 when TFLM gives it a TfLiteAffineQuantization: both counts > 0
  *   constant(t) variable(t)    1 when its buffer holds data / it is a variable
  *   quantized_dim(t)           its quantization's quantized_dimension (0 when none)
+ *   zero_points_nonzero(t)     1 when one of its quantization's zero points is not 0
+ *   byte(t, k)                 byte k of its data (a constant tensor's buffer; the model is at
+ *                              fault when it holds none or fewer than k + 1 bytes)
  *   sizeof(Name) alignof(Name) a struct of the layout table, on the target
  *   copt("key")                an integer from the custom options (a FlexBuffer map); the
  *                              model is at fault when it lacks the key

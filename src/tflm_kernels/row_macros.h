@@ -52,8 +52,11 @@
 /* The kernel allocates nothing in Init or Prepare. */
 #define NONE(op, src) AP__ROW(op, NONE, PREPARE, 0, NULL, NULL, NULL, NULL, NULL, src)
 
-/* Prepare fails when `when` holds, because `why`. NEED: the tensor must exist. */
+/* Prepare fails when `when` holds, because `why`; CHECK_EACH: when it holds for one of
+ * i = 0 .. count - 1 (a check in the kernel's loop). NEED: the tensor must exist. */
 #define CHECK(op, when, why, src) AP__ROW(op, CHECK, PREPARE, 0, when, NULL, NULL, why, NULL, src)
+#define CHECK_EACH(op, count, when, why, src)                                                \
+    AP__ROW(op, CHECK, PREPARE, 0, when, count, NULL, why, NULL, src)
 #define NEED(op, tensor, what, src)                                                         \
     AP__ROW(op, CHECK, PREPARE, 0, "!exists(" tensor ")", NULL, NULL, "missing " what, NULL, src)
 

@@ -111,9 +111,12 @@ size_t ap__rows_lint(const ap__ktable *t, const ap__target *tg, ap_error *err)
         if (!fault && r->group && r->kind != AP__ROW_CHECK && r->kind != AP__ROW_SCRATCH &&
             r->kind != AP__ROW_SCRATCH_POS)
             fault = "a group on a row that is no CHECK or request";
-        if (!fault && (r->repeat || r->step != AP__STEP_PREPARE) && r->kind != AP__ROW_PERSIST &&
-            r->kind != AP__ROW_TEMP && r->kind != AP__ROW_PARSE && r->kind != AP__ROW_DEF)
+        if (!fault && ((r->repeat && r->kind != AP__ROW_CHECK) || r->step != AP__STEP_PREPARE) &&
+            r->kind != AP__ROW_PERSIST && r->kind != AP__ROW_TEMP && r->kind != AP__ROW_PARSE &&
+            r->kind != AP__ROW_DEF)
             fault = "a repeat or an INIT step on a Prepare-only row";
+        if (!fault && r->repeat && r->group)
+            fault = "a repeated CHECK in a group";
         if (!fault && r->group && i > 0 && t->rows[i - 1].group != r->group) {
             /* a group's branches are consecutive: the chain is one if / else if */
             for (size_t k = i; k-- > 0 && t->rows[k].op == r->op && !fault;)

@@ -51,8 +51,9 @@ typedef struct ap__krow {
     uint8_t step;          /* PERSIST, TEMP: AP__STEP_INIT or AP__STEP_PREPARE */
     uint8_t group;         /* CHECK, SCRATCH*: 0, or its if / else if chain */
     const char *when;      /* a condition, NULL: always */
-    const char *repeat;    /* PERSIST, TEMP: a count, the row runs for i = 0 .. count - 1;
-                              NULL: once */
+    const char *repeat;    /* PERSIST, TEMP, CHECK (not in a group): a count, the row runs
+                              for i = 0 .. count - 1 (a check in a loop: Prepare fails at the
+                              first i whose `when` holds); NULL: once */
     const char *expr;      /* bytes (PERSIST, SCRATCH*), a tensor (TEMP, OWN), a value (DEF),
                               a struct (PARSE: NULL for none) */
     const char *what;      /* what the kernel keeps there, why Prepare fails (CHECK), the

@@ -45,6 +45,22 @@ static ap_status prepare(ap__kctx *k, const ap__krow *r, size_t n)
             continue;
         if (r[i].group != 0 && r[i].group == taken)
             continue;
+        if (r[i].kind == AP__ROW_CHECK && r[i].repeat) { /* CHECK_EACH: a check in a loop */
+            int64_t times;
+            if ((st = eval(k, &x, &r[i], r[i].repeat, &times)) != AP_OK)
+                return st;
+            if (times > (int64_t)1 << 20)
+                return ap__prepare_fail(k, "a kernel table check repeats more than 2^20 times",
+                                        NULL);
+            for (x.i = 0; x.i < times; x.i++) {
+                if ((st = eval(k, &x, &r[i], r[i].when, &c)) != AP_OK)
+                    return st;
+                if (c)
+                    return ap__prepare_fail(k, r[i].what, NULL);
+            }
+            x.i = 0;
+            continue;
+        }
         if (r[i].when && (st = eval(k, &x, &r[i], r[i].when, &c)) != AP_OK)
             return st;
         if (!c)
