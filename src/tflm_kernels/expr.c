@@ -9,7 +9,9 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "arenaplan/schema.h"
 #include "core/util.h"
+#include "tflite/fb.h"
 #include "tflite/flexbuf.h"
 #include "tflm_kernels/expr.h"
 #include "tflm_kernels/padding.h"
@@ -183,6 +185,53 @@ static int64_t custom_option(xp *x, int present)
 }
 
 /* A call of one of the tensor and helper functions; args already parsed into a[0..na). */
+/* TFLM's TfLiteTensor params of t (PopulateTfLiteTensorFromFlatbuffer): the first scale (as
+ * float bits, *scale) and zero point (*zp) when the quantization has both, else 0 and 0. */
+static void quant_params(xp *x, const ap_tfl_tensor *t, uint32_t *scale, int64_t *zp)
+{
+    *scale = 0;
+    *zp = 0;
+    if (t->n_scales == 0 || t->n_zero_points == 0)
+        return;
+    ap__fb fb = {x->c->m->data, x->c->m->len};
+    ap__fb_table tt, q;
+    ap__fb_vec sc, zv;
+    int present = 0;
+    ap_error e = {0};
+    if (ap__fb_table_at(&fb, t->table_pos, "tensor", &tt, &e) != AP_OK ||
+        ap__fb_get_table(&fb, &tt, AP_TFL_F_TENSOR_QUANTIZATION, "quantization", &present, &q,
+                         &e) != AP_OK || !present ||
+        ap__fb_get_vec(&fb, &q, AP_TFL_F_QUANT_SCALE, 4, "scale", NULL, &sc, &e) != AP_OK ||
+        ap__fb_get_vec(&fb, &q, AP_TFL_F_QUANT_ZERO_POINT, 8, "zero_point", NULL, &zv, &e) !=
+            AP_OK || sc.count == 0 || zv.count == 0) {
+        fault(x, AP_ERR_INPUT, "a tensor's quantization that cannot be read");
+        return;
+    }
+    *scale = ap__fb_u32(&fb, sc.at);
+    *zp = (int32_t)ap__fb_u64(&fb, zv.at); /* TFLM keeps an int32 */
+}
+
+/* Element k of constant integer tensor t, from its buffer. */
+static int64_t tensor_value(xp *x, const ap_tfl_tensor *t, int64_t k)
+{
+    int w = t->type == AP_TFL_INT8 ? 1 : t->type == AP_TFL_INT16 ? 2 : t->type == AP_TFL_INT32 ? 4
+          : t->type == AP_TFL_INT64 ? 8 : 0;
+    if (w == 0)
+        return fault(x, AP_ERR_INPUT, "a value of a tensor that is not INT8, 16, 32 or 64");
+    const ap_tfl_buffer *b = t->buffer < x->c->m->n_buffers ? &x->c->m->buffers[t->buffer] : NULL;
+    if (!t->is_constant || !b || b->data_pos == 0)
+        return fault(x, AP_ERR_INPUT, "a value of a tensor that is not constant");
+    if (k < 0 || k >= t->elements || (uint64_t)(k + 1) * (uint64_t)w > b->data_len)
+        return fault(x, AP_ERR_INPUT, "a value past the tensor's data");
+    const unsigned char *d = x->c->m->data + b->data_pos + (size_t)k * (size_t)w;
+    uint64_t v = 0;
+    for (int i = w - 1; i >= 0; i--)
+        v = v << 8 | d[i];
+    if (w < 8 && (v >> (8 * w - 1)) & 1)
+        v |= ~(uint64_t)0 << (8 * w); /* sign-extend */
+    return (int64_t)v;
+}
+
 static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
 {
     static const struct {
@@ -192,7 +241,8 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"type", 1},       {"rank", 1},      {"dim", 2},       {"elements", 1},
                {"scales", 1},     {"zero_points", 1}, {"quantized", 1}, {"constant", 1},
                {"variable", 1},   {"min", 2},       {"max", 2},       {"align", 2},
-               {"quantized_dim", 1}, {"byte", 2}, {"zero_points_nonzero", 1}};
+               {"quantized_dim", 1}, {"byte", 2}, {"zero_points_nonzero", 1},
+               {"zero_point", 1}, {"same_scale", 2}, {"same_shape", 2}, {"value", 2}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -255,6 +305,34 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
         if (a[1] < 0 || (uint64_t)a[1] >= b->data_len)
             return fault(x, AP_ERR_INPUT, "a byte past the data of a tensor the kernel reads");
         return x->c->m->data[b->data_pos + (size_t)a[1]];
+    }
+    if (strcmp(name, "value") == 0)
+        return tensor_value(x, t, a[1]);
+    if (strcmp(name, "zero_point") == 0 || strcmp(name, "same_scale") == 0) {
+        uint32_t sa, sb;
+        int64_t za, zb;
+        quant_params(x, t, &sa, &za);
+        if (strcmp(name, "zero_point") == 0)
+            return za;
+        const ap_tfl_tensor *u = tensor(x, a[1]);
+        if (!u)
+            return 0;
+        quant_params(x, u, &sb, &zb);
+        float fa, fb;
+        memcpy(&fa, &sa, sizeof fa);
+        memcpy(&fb, &sb, sizeof fb);
+        return fa == fb;
+    }
+    if (strcmp(name, "same_shape") == 0) {
+        const ap_tfl_tensor *u = tensor(x, a[1]);
+        if (!u)
+            return 0;
+        if (u->rank != t->rank)
+            return 0;
+        for (uint32_t d = 0; d < t->rank; d++)
+            if (t->shape[d] != u->shape[d])
+                return 0;
+        return 1;
     }
     return t->is_variable; /* "variable" */
 }

@@ -40,6 +40,12 @@
  *   zero_points_nonzero(t)     1 when one of its quantization's zero points is not 0
  *   byte(t, k)                 byte k of its data (a constant tensor's buffer; the model is at
  *                              fault when it holds none or fewer than k + 1 bytes)
+ *   zero_point(t)              TFLM's params.zero_point: the first zero point when the
+ *                              quantization has scales and zero points, else 0
+ *   same_scale(a, b)           1 when TFLM's params.scale (the first scale, else 0) of a and b
+ *                              are equal floats
+ *   same_shape(a, b)           1 when a and b have the same rank and dimensions (HaveSameShapes)
+ *   value(t, k)                element k of constant tensor t (INT8, INT16, INT32 or INT64)
  *   sizeof(Name) alignof(Name) a struct of the layout table, on the target
  *   copt("key")                an integer from the custom options (a FlexBuffer map); the
  *                              model is at fault when it lacks the key
