@@ -133,7 +133,6 @@ static const ap__struct_def structs[] = {
     {"StridedSliceParams", "i8 i32[5] i8 i32[5] i8 i32[5] u16 u16 u16 u16 u16 bool", KTYPES},
 
     /* The reference kernels' OpData. */
-    {"OpDataAbsRsqrt", "i32 int int int bool enum32 enum", KERN "elementwise.cc (OpDataAbsRsqrt)"},
     {"OpDataAdd", "bool int int i32 i32 i32 i32 i32 int int i32 i32 i32 f32 f32", KERN "add.h"},
     {"OpDataAddN", "i32 i32 i32 i32 i32 i32 int int int int", KERN "add_n.cc (OpData)"},
     {"QuantizationOpDataBatchMatmul", "i32 int i32 i32 i32 i32 i32", KERN "batch_matmul.h"},
@@ -155,6 +154,8 @@ static const ap__struct_def structs[] = {
     {"OpDataLogistic", "i32 i32 i32 int", KERN "logistic.h"},
     {"OpDataConcatenation", "ConcatenationParams", KERN "concatenation.cc (OpData)"},
     {"OpDataComparison", "ComparisonParams", KERN "comparisons.cc (OpData)"},
+    /* TfLiteQuantizationType is `: int`, TfLiteType a small enum. */
+    {"OpDataAbsRsqrt", "i32 int int int bool enum32 enum", KERN "elementwise.cc"},
     {"OpDataTransposeConv", "ConvParams int int ptr ptr", KERN "transpose_conv.cc (OpData)"},
     {"OpDataSvdf", "i32 i32 int int int int int int int", KERN "svdf.h"},
     {"OpDataReduce", "i32 int int int int int f32 int f32 int int", KERN "reduce.h"},
