@@ -7,6 +7,7 @@
  * touching the model, so "exists(in(2)) && type(in(2)) == INT16" never reads a missing tensor.
  */
 #include <ctype.h>
+#include <math.h>
 #include <string.h>
 
 #include "arenaplan/schema.h"
@@ -242,7 +243,8 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"scales", 1},     {"zero_points", 1}, {"quantized", 1}, {"constant", 1},
                {"variable", 1},   {"min", 2},       {"max", 2},       {"align", 2},
                {"quantized_dim", 1}, {"byte", 2}, {"zero_points_nonzero", 1},
-               {"zero_point", 1}, {"same_scale", 2}, {"same_shape", 2}, {"value", 2}};
+               {"zero_point", 1}, {"same_scale", 2}, {"same_shape", 2}, {"value", 2},
+               {"multiplier_shift", 3}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -322,6 +324,31 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
         memcpy(&fa, &sa, sizeof fa);
         memcpy(&fb, &sb, sizeof fb);
         return fa == fb;
+    }
+    if (strcmp(name, "multiplier_shift") == 0) {
+        /* QuantizeMultiplier's shift for (float)(scale a / scale b) * 2^p (a power of two
+         * commutes with the float rounding: HardSwishPrepare's (1/128 * in) / out) */
+        const ap_tfl_tensor *u = tensor(x, a[1]);
+        if (!u)
+            return 0;
+        uint32_t sa, sb;
+        int64_t z;
+        quant_params(x, t, &sa, &z);
+        quant_params(x, u, &sb, &z);
+        float fa, fb;
+        memcpy(&fa, &sa, sizeof fa);
+        memcpy(&fb, &sb, sizeof fb);
+        if (a[2] < -64 || a[2] > 64)
+            return fault(x, AP_ERR_INVALID, "a multiplier_shift power past 64");
+        double m = ldexp((double)(fa / fb), (int)a[2]);
+        if (m == 0.0 || !isfinite(m))
+            return 0;
+        int shift;
+        double q = frexp(m, &shift);
+        int64_t q_fixed = (int64_t)llround(q * (double)(1LL << 31));
+        if (q_fixed == 1LL << 31)
+            shift++;
+        return shift < -31 ? 0 : shift;
     }
     if (strcmp(name, "same_shape") == 0) {
         const ap_tfl_tensor *u = tensor(x, a[1]);
@@ -418,12 +445,12 @@ static int64_t number(xp *x)
 /* The arguments of a call of the function called name (the '(' eaten), then the call. */
 static int64_t call_args(xp *x, const char *name, size_t n)
 {
-    int64_t a[2] = {0, 0};
+    int64_t a[3] = {0, 0, 0};
     int na = 0;
     if (!eat(x, ")")) {
         do {
             int64_t v = expr(x);
-            if (na < 2)
+            if (na < 3)
                 a[na] = v;
             na++;
         } while (eat(x, ","));
