@@ -540,6 +540,8 @@ static const ap__krow rows[] = {
     CHECK(HARD_SWISH, "n_out != 1", "HARD_SWISH needs 1 output", HSW "39"),
     NEED(HARD_SWISH, "in(0)", "input (input 0)", HSW "43"),
     NEED(HARD_SWISH, "out(0)", "output (output 0)", HSW "46"),
+    CHECK(HARD_SWISH, "type(in(0)) == INT8 && multiplier_shift(in(0), out(0), -7) > 0",
+          "output multiplier of 1 or more (output scale below input scale / 128)", HSW "68"),
 
     PARSE(IF, "TfLiteIfParams", FBC "1669"),
     INIT(IF, "sizeof(OpDataIf)", "OpData", "if.cc:43"),
