@@ -233,6 +233,62 @@ static int64_t tensor_value(xp *x, const ap_tfl_tensor *t, int64_t k)
     return (int64_t)v;
 }
 
+/* The functions that read a tensor's data or quantization, or compare two tensors: value,
+ * zero_point, same_scale, multiplier_shift, same_shape (t is the first argument's tensor). */
+static int64_t data_call(xp *x, const char *name, const ap_tfl_tensor *t, const int64_t *a)
+{
+    if (strcmp(name, "value") == 0)
+        return tensor_value(x, t, a[1]);
+    if (strcmp(name, "zero_point") == 0 || strcmp(name, "same_scale") == 0) {
+        uint32_t sa, sb;
+        int64_t za, zb;
+        quant_params(x, t, &sa, &za);
+        if (strcmp(name, "zero_point") == 0)
+            return za;
+        const ap_tfl_tensor *u = tensor(x, a[1]);
+        if (!u)
+            return 0;
+        quant_params(x, u, &sb, &zb);
+        float fa, fb;
+        memcpy(&fa, &sa, sizeof fa);
+        memcpy(&fb, &sb, sizeof fb);
+        return fa == fb;
+    }
+    if (strcmp(name, "multiplier_shift") == 0) {
+        /* QuantizeMultiplier's shift for (float)(scale a / scale b) * 2^p (a power of two
+         * commutes with the float rounding: HardSwishPrepare's (1/128 * in) / out) */
+        const ap_tfl_tensor *u = tensor(x, a[1]);
+        if (!u)
+            return 0;
+        uint32_t sa, sb;
+        int64_t z;
+        quant_params(x, t, &sa, &z);
+        quant_params(x, u, &sb, &z);
+        float fa, fb;
+        memcpy(&fa, &sa, sizeof fa);
+        memcpy(&fb, &sb, sizeof fb);
+        if (a[2] < -64 || a[2] > 64)
+            return fault(x, AP_ERR_INVALID, "a multiplier_shift power past 64");
+        double m = ldexp((double)(fa / fb), (int)a[2]);
+        if (m == 0.0 || !isfinite(m))
+            return 0;
+        int shift;
+        double q = frexp(m, &shift);
+        int64_t q_fixed = (int64_t)llround(q * (double)(1LL << 31));
+        if (q_fixed == 1LL << 31)
+            shift++;
+        return shift < -31 ? 0 : shift;
+    }
+    /* same_shape */
+    const ap_tfl_tensor *u = tensor(x, a[1]);
+    if (!u || u->rank != t->rank)
+        return 0;
+    for (uint32_t d = 0; d < t->rank; d++)
+        if (t->shape[d] != u->shape[d])
+            return 0;
+    return 1;
+}
+
 static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
 {
     static const struct {
@@ -308,59 +364,8 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
             return fault(x, AP_ERR_INPUT, "a byte past the data of a tensor the kernel reads");
         return x->c->m->data[b->data_pos + (size_t)a[1]];
     }
-    if (strcmp(name, "value") == 0)
-        return tensor_value(x, t, a[1]);
-    if (strcmp(name, "zero_point") == 0 || strcmp(name, "same_scale") == 0) {
-        uint32_t sa, sb;
-        int64_t za, zb;
-        quant_params(x, t, &sa, &za);
-        if (strcmp(name, "zero_point") == 0)
-            return za;
-        const ap_tfl_tensor *u = tensor(x, a[1]);
-        if (!u)
-            return 0;
-        quant_params(x, u, &sb, &zb);
-        float fa, fb;
-        memcpy(&fa, &sa, sizeof fa);
-        memcpy(&fb, &sb, sizeof fb);
-        return fa == fb;
-    }
-    if (strcmp(name, "multiplier_shift") == 0) {
-        /* QuantizeMultiplier's shift for (float)(scale a / scale b) * 2^p (a power of two
-         * commutes with the float rounding: HardSwishPrepare's (1/128 * in) / out) */
-        const ap_tfl_tensor *u = tensor(x, a[1]);
-        if (!u)
-            return 0;
-        uint32_t sa, sb;
-        int64_t z;
-        quant_params(x, t, &sa, &z);
-        quant_params(x, u, &sb, &z);
-        float fa, fb;
-        memcpy(&fa, &sa, sizeof fa);
-        memcpy(&fb, &sb, sizeof fb);
-        if (a[2] < -64 || a[2] > 64)
-            return fault(x, AP_ERR_INVALID, "a multiplier_shift power past 64");
-        double m = ldexp((double)(fa / fb), (int)a[2]);
-        if (m == 0.0 || !isfinite(m))
-            return 0;
-        int shift;
-        double q = frexp(m, &shift);
-        int64_t q_fixed = (int64_t)llround(q * (double)(1LL << 31));
-        if (q_fixed == 1LL << 31)
-            shift++;
-        return shift < -31 ? 0 : shift;
-    }
-    if (strcmp(name, "same_shape") == 0) {
-        const ap_tfl_tensor *u = tensor(x, a[1]);
-        if (!u)
-            return 0;
-        if (u->rank != t->rank)
-            return 0;
-        for (uint32_t d = 0; d < t->rank; d++)
-            if (t->shape[d] != u->shape[d])
-                return 0;
-        return 1;
-    }
+    if (k >= sizeof fns / sizeof fns[0] - 5) /* the last five: zero_point .. multiplier_shift */
+        return data_call(x, name, t, a);
     return t->is_variable; /* "variable" */
 }
 
