@@ -279,6 +279,14 @@ static int64_t data_call(xp *x, const char *name, const ap_tfl_tensor *t, const 
             shift++;
         return shift < -31 ? 0 : shift;
     }
+    if (strcmp(name, "dims_product") == 0) {
+        if (a[1] < 0 || a[2] > (int64_t)t->rank)
+            return fault(x, AP_ERR_INPUT, "a dimension past the tensor's rank");
+        int64_t v = 1;
+        for (int64_t d = a[1]; d < a[2]; d++)
+            v = arith(x, v, t->shape[d], '*');
+        return v;
+    }
     /* same_shape */
     const ap_tfl_tensor *u = tensor(x, a[1]);
     if (!u || u->rank != t->rank)
@@ -300,7 +308,7 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"variable", 1},   {"min", 2},       {"max", 2},       {"align", 2},
                {"quantized_dim", 1}, {"byte", 2}, {"zero_points_nonzero", 1},
                {"zero_point", 1}, {"same_scale", 2}, {"same_shape", 2}, {"value", 2},
-               {"multiplier_shift", 3}};
+               {"multiplier_shift", 3}, {"dims_product", 3}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -364,7 +372,7 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
             return fault(x, AP_ERR_INPUT, "a byte past the data of a tensor the kernel reads");
         return x->c->m->data[b->data_pos + (size_t)a[1]];
     }
-    if (k >= sizeof fns / sizeof fns[0] - 5) /* the last five: zero_point .. multiplier_shift */
+    if (k >= sizeof fns / sizeof fns[0] - 6) /* the last six: zero_point .. dims_product */
         return data_call(x, name, t, a);
     return t->is_variable; /* "variable" */
 }

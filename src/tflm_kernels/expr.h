@@ -46,6 +46,7 @@
  *                              are equal floats
  *   same_shape(a, b)           1 when a and b have the same rank and dimensions (HaveSameShapes)
  *   value(t, k)                element k of constant tensor t (INT8, INT16, INT32 or INT64)
+ *   dims_product(t, a, b)      the product of t's dimensions a .. b - 1 (1 when a >= b)
  *   multiplier_shift(a, b, p)  the shift QuantizeMultiplier gives (float)(scale a / scale b)
  *                              * 2^p (TFLM's params.scale; 0 for 0)
  *   sizeof(Name) alignof(Name) a struct of the layout table, on the target

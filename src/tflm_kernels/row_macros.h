@@ -73,6 +73,11 @@
 #define SIZED(op, group, when, bytes, fn, what, src)                                        \
     AP__ROW(op, SCRATCH_POS, PREPARE, group, when, NULL, bytes, what, fn, src)
 
+/* Prepare: output 0's dimensions are rewritten (CreateWritableTensorDimsWithCopy, then the
+ * kernel's own shape): TFLM plans it with `elements` elements. */
+#define RESIZE(op, elements, src)                                                           \
+    AP__ROW(op, RESIZE, PREPARE, 0, NULL, NULL, elements, "output 0 reshaped", NULL, src)
+
 /* Prepare: tensor gets memory of its own (the planner never sees it). */
 #define OWN(op, tensor, what, src) AP__ROW(op, OWN, PREPARE, 0, NULL, NULL, tensor, what, NULL, src)
 
