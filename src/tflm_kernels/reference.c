@@ -315,6 +315,9 @@ static const ap__krow rows[] = {
     CHECK(DEPTH_TO_SPACE, "dim(in(0), 3) != dim(in(0), 3) / block_size / block_size * "
                           "block_size * block_size",
           "input channels are not a multiple of the block size squared", D2S "71"),
+    /* the output's new shape: [n, h * block, w * block, c / block / block] */
+    RESIZE(DEPTH_TO_SPACE, "dim(in(0), 0) * dim(in(0), 1) * block_size * dim(in(0), 2) * "
+                           "block_size * (dim(in(0), 3) / block_size / block_size)", D2S "85"),
 
     PARSE(DEQUANTIZE, NULL, FBC "1468"),
     INIT(DEQUANTIZE, "sizeof(DequantizeOpData)", "DequantizeOpData", "dequantize.cc:34"),
@@ -361,7 +364,11 @@ static const ap__krow rows[] = {
     NEED(ELU, "out(0)", "output (output 0)", "elu.cc:92"),
     CHECK(ELU, "type(in(0)) != type(out(0))", "input and output types differ", "elu.cc:93"),
 
-    /* Prepare: the writable output dims, then CalculateOpData's OpData. */
+    /* Prepare: the writable output dims, then CalculateOpData's OpData. The output's new
+     * shape: the lookup's length, the value's other dimensions, the output's own past the
+     * value's rank (TFLM plans that shape). */
+    DEF(EMBEDDING_LOOKUP, "emb_elements", "dim(in(0), 0) * dims_product(in(1), 1, rank(in(1))) * "
+                                          "dims_product(out(0), rank(in(1)), rank(out(0)))"),
     PARSE(EMBEDDING_LOOKUP, NULL, FBC "1507"),
     TEMP(EMBEDDING_LOOKUP, "in(0)", "embedding_lookup.cc:75"),
     TEMP(EMBEDDING_LOOKUP, "in(1)", "embedding_lookup.cc:81"),
@@ -386,13 +393,11 @@ static const ap__krow rows[] = {
                             "type(out(0)) != INT8", "output type is not FLOAT32 or INT8", EMB "93"),
     CHECK(EMBEDDING_LOOKUP, "rank(out(0)) < rank(in(1))",
           "output has fewer dimensions than the value", EMB "98"),
-    /* the output's new shape: the lookup's length, the value's other dimensions (those past
-     * the value's rank are the output's own: not checked here) */
-    CHECK(EMBEDDING_LOOKUP, "rank(out(0)) == rank(in(1)) && dim(in(1), 0) > 0 && "
-                            "dim(in(0), 0) * (elements(in(1)) / dim(in(1), 0)) > elements(out(0))",
+    CHECK(EMBEDDING_LOOKUP, "emb_elements > elements(out(0))",
           "output smaller than the lookup's result", EMB "112"),
     CHECK(EMBEDDING_LOOKUP, "type(in(1)) == INT8 && type(out(0)) == FLOAT32 && "
                             "zero_point(in(1)) != 0", "INT8 value with a zero point", EMB "59"),
+    RESIZE(EMBEDDING_LOOKUP, "emb_elements", EMB "105"),
 
     PARSE(EQUAL, NULL, FBC "1515"),
     INIT(EQUAL, "sizeof(OpDataComparison)", "OpData", "comparisons.cc:546"),
@@ -516,6 +521,9 @@ static const ap__krow rows[] = {
           "index innermost dimension longer than the params' rank", GND "77"),
     CHECK(GATHER_ND, "dim(in(1), rank(in(1)) - 1) > 5",
           "index innermost dimension longer than 5", GND "81"),
+    /* the output's new shape: the indices' but the last, then the params' past the index */
+    RESIZE(GATHER_ND, "dims_product(in(1), 0, rank(in(1)) - 1) * "
+                      "dims_product(in(0), dim(in(1), rank(in(1)) - 1), rank(in(0)))", GND "107"),
 
     /* ComparisonsPrepare, as EQUAL's. */
     PARSE(GREATER, NULL, FBC "1648"),
