@@ -411,6 +411,25 @@ static void test_expressions(void **state)
     assert_int_equal(value(&c, "scales(in(1)) * 10 + zero_points(in(1))"), 11);
     assert_int_equal(value(&c, "quantized(in(0)) + constant(in(1)) * 10 + variable(in(0)) * 100"),
                      11);
+    /* Data and quantization: value() is the buffer's little-endian integers, sign-extended;
+       TfLiteTensor's params (first scale and zero point); shapes. */
+    assert_int_equal(value(&c, "value(in(1), 3) == (byte(in(1), 3) >= 128 ? byte(in(1), 3) - 256 "
+                               ": byte(in(1), 3))"), 1);
+    assert_int_equal(value(&c, "value(in(2), 1) == byte(in(2), 4) + 256 * byte(in(2), 5) + "
+                               "65536 * byte(in(2), 6) + 16777216 * (byte(in(2), 7) >= 128 ? "
+                               "byte(in(2), 7) - 256 : byte(in(2), 7))"), 1);
+    assert_int_equal(value(&c, "zero_point(in(1)) * 10 + same_scale(in(0), in(0))"), 1);
+    assert_int_equal(value(&c, "same_shape(in(1), in(1)) * 10 + same_shape(in(0), out(0))"), 10);
+    assert_int_equal(value(&c, "dims_product(in(1), 0, 2) * 10 + dims_product(in(1), 1, 1)"), 161);
+    /* QuantizeMultiplier(1.0) is 2^30 << 1, of 0.5 2^30 << 0 */
+    assert_int_equal(value(&c, "multiplier_shift(in(0), in(0), 0) * 10 + "
+                               "multiplier_shift(in(0), in(0), -1)"), 10);
+    assert_int_equal(eval(&c, "value(in(0), 0)", &v, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "a value of a tensor that is not constant");
+    assert_int_equal(eval(&c, "value(in(1), 16)", &v, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "a value past the tensor's data");
+    assert_int_equal(eval(&c, "dims_product(in(1), 0, 3)", &v, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "a dimension past the tensor's rank");
     c.i = 7;
     assert_int_equal(value(&c, "i * 2"), 14);
     /* && and || do not evaluate what they skip. */
