@@ -1,7 +1,8 @@
 /* test_cli_gates.c - the numbers a build gates on (issue 32, items 4 and 9): with the in-place
  * and overlap rules, plan's arena is TFLM's whole arena with the plan embedded (the figure
  * embed gives), so --budget gates it; a whole arena that cannot be computed fails the gate
- * instead of gating the head; embed that gains nothing still writes its copy. */
+ * instead of gating the head; a model TFLM cannot load (issue 26 item 3) is said so, with no
+ * whole arena, and fails --budget; embed that gains nothing still writes its copy. */
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -156,6 +157,100 @@ static void unknown_arena_fails_the_gate(void **state)
     assert_true(file_exists(out));
 }
 
+/* A model of one operator (builtin code op, no options) over tensor x: input x, output x, the
+ * operator reading nothing and writing nothing; written to tmp/NAME. */
+static const char *one_op_model(int32_t op, const char *name)
+{
+    static char path[4096];
+    fbb_node *t = tfl_tensor("x", AP_TFL_FLOAT32, fbb_ints(1, 4), 0);
+    fbb_node *ops = fbb_tables(1, tfl_op(0, fbb_ints(0), fbb_ints(0), 0, NULL));
+    fbb_node *sg = tfl_subgraph(fbb_tables(1, t), fbb_ints(1, 0), fbb_ints(1, 0), ops, NULL);
+    size_t len;
+    unsigned char *data = fbb_finish(tfl_model(fbb_tables(1, tfl_opcode(op, NULL)),
+                                               fbb_tables(1, sg), fbb_tables(1, tfl_buffer(NULL, 0)),
+                                               NULL),
+                                     &len);
+    fbb_reset();
+    snprintf(path, sizeof path, "%s", tmp_path(name));
+    write_blob(path, data, len);
+    free(data);
+    return path;
+}
+
+/* A model TFLM refuses (VAR_HANDLE's Prepare: no output): plan says so, plans the head and
+ * exits 0; no whole arena in any format; --budget fails with the refusal, --budget-head gates. */
+static void tflm_refusal_is_said(void **state)
+{
+    (void)state;
+    char out[4096], want[2048];
+    const char *m = one_op_model(AP_TFL_OP_VAR_HANDLE, "var_handle_no_output.tflite");
+    const char *why = "TFLM's Prepare refuses the model: subgraph 0 operator 0 (VAR_HANDLE): "
+                      "VAR_HANDLE has no output (var_handle.cc:65): this model cannot load";
+    snprintf(want, sizeof want, "arenaplan: warning: %s: %s; the head is planned, but no "
+             "kTensorArenaSize exists for TFLM on cortex-m\n", m, why);
+    run_result r = run_cli("plan", m, NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.err, want);
+    snprintf(want, sizeof want, "\narena        no kTensorArenaSize for TFLM on cortex-m: %s\n"
+             "head         16 bytes\n", why);
+    assert_contains(r.out, want);
+    run_free(&r);
+    r = run_cli("plan", m, "--format", "json", NULL);
+    assert_int_equal(r.status, 0);
+    snprintf(want, sizeof want, ",\"tflm\":{\"target\":\"cortex-m\",\"kernels\":\"reference\","
+             "\"min_arena\":null,\"refused\":{\"kind\":\"prepare\",\"subgraph\":0,\"operator\":0,"
+             "\"name\":\"VAR_HANDLE\",\"check\":\"VAR_HANDLE has no output\",\"source\":"
+             "\"var_handle.cc:65\",\"message\":\"%s\"}}", why);
+    assert_contains(r.out, want);
+    run_free(&r);
+    r = run_cli("plan", m, "--format", "c", NULL);
+    assert_int_equal(r.status, 0);
+    assert_null(strstr(r.out, "_ARENA_SIZE"));
+    snprintf(want, sizeof want, " * arena:     no kTensorArenaSize for TFLM on cortex-m: %s\n", why);
+    assert_contains(r.out, want);
+    run_free(&r);
+    snprintf(out, sizeof out, "%s", tmp_path("var_handle_no_output.h"));
+    unlink(out);
+    r = run_cli("plan", m, "--budget", "1M", "--format", "c", "-o", out, NULL);
+    assert_int_equal(r.status, 1);
+    snprintf(want, sizeof want, "arenaplan: --budget 1048576: %s: %s; there is no whole arena to "
+             "gate (--budget-head gates the head)\n", m, why);
+    assert_contains(r.err, want);
+    run_free(&r);
+    assert_false(file_exists(out));
+    r = run_cli("plan", m, "--budget-head", "16", "--format", "c", "-o", out, NULL);
+    assert_int_equal(r.status, 0);
+    run_free(&r);
+    assert_true(file_exists(out));
+    r = run_cli("plan", m, "--budget-head", "15", NULL);
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "arenaplan: the head needs 16 bytes, 1 more than the budget of 15 bytes\n");
+    run_free(&r);
+}
+
+/* An operator TFLM has no kernel for (DENSIFY): not "not modelled" but TFLM's own gap. */
+static void tflm_without_kernel_is_said(void **state)
+{
+    (void)state;
+    char want[1024];
+    const char *m = one_op_model(AP_TFL_OP_DENSIFY, "densify.tflite");
+    run_result r = run_cli("plan", m, "--target", "host64", NULL);
+    assert_int_equal(r.status, 0);
+    snprintf(want, sizeof want, "arenaplan: warning: %s: TFLM has no kernel for DENSIFY: this "
+             "model cannot load on TFLM (subgraph 0 operator 0); the head is planned, but no "
+             "kTensorArenaSize exists for TFLM on host64\n", m);
+    assert_string_equal(r.err, want);
+    assert_contains(r.out, "\narena        no kTensorArenaSize for TFLM on host64: TFLM has no "
+                           "kernel for DENSIFY: this model cannot load on TFLM (subgraph 0 "
+                           "operator 0)\n");
+    run_free(&r);
+    r = run_cli("plan", m, "--format", "json", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "\"min_arena\":null,\"refused\":{\"kind\":\"no_kernel\",\"subgraph\":0,"
+                           "\"operator\":0,\"name\":\"DENSIFY\",");
+    run_free(&r);
+}
+
 /* embed that gains nothing writes the copy all the same (it is correct, and its arena is then
  * known), says "no gain" and exits 0. */
 static void embed_without_gain_writes(void **state)
@@ -184,6 +279,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rules_gate_the_whole_arena),
         cmocka_unit_test(unknown_arena_fails_the_gate),
+        cmocka_unit_test(tflm_refusal_is_said),
+        cmocka_unit_test(tflm_without_kernel_is_said),
         cmocka_unit_test(embed_without_gain_writes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,6 +10,7 @@
 
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
+#include "arenaplan/tflm_arena.h"
 #include "test_tflite_fbb.h"
 #include "testutil.h"
 
@@ -28,6 +29,25 @@ static ap_status load_built(fbb_node *root, const char *kernels, int ignore_offl
     lo.kernels = (ap_tflm_kernels)tflm_set(AP_TFLM_SET_KERNELS, kernels);
     lo.ignore_offline = ignore_offline;
     ap_status st = ap_tflite_load_problem(data, len, "built.tflite", &lo, p, err);
+    free(data);
+    fbb_reset();
+    return st;
+}
+
+/* TFLM's whole arena of the model root (cortex-m, kernel set kernels: NULL for reference):
+ * ap_tflm_arena_compute's status, *a its result. */
+static ap_status arena_of(fbb_node *root, const char *kernels, ap_tflm_arena *a, ap_error *err)
+{
+    size_t len;
+    unsigned char *data = fbb_finish(root, &len);
+    ap_tfl_model *m = NULL;
+    ap_tflm_options o;
+    ap_tflm_options_init(&o);
+    o.kernels = kernels;
+    ap_status st = ap_tflite_read(data, len, &m, err);
+    if (st == AP_OK)
+        st = ap_tflm_arena_compute(m, &o, a, err);
+    ap_tflite_free(m);
     free(data);
     fbb_reset();
     return st;
@@ -556,11 +576,26 @@ static void add_n_pointer_size_follows_the_kernel_set(void **state)
     assert_int_equal(p->n, 4);
     ap_problem_free(p);
 
+    /* An INT32 ADD_N: TFLM's Prepare refuses it. The head is still planned (without the
+     * refused operator's request); the whole arena is the refusal. */
     ap_error err = {0};
-    p = NULL;
-    assert_int_equal(load_built(add_n_model(I32), NULL, 0, &p, &err), AP_ERR_INPUT);
-    assert_string_equal(err.msg, "built.tflite: subgraph 0 operator 0 (ADD_N): output type is "
-                                 "not FLOAT32 or INT8; the TFLM kernel's Prepare would fail");
+    ap_tflm_arena a;
+    p = must_load(add_n_model(I32), NULL);
+    assert_int_equal(p->n, 4);
+    ap_problem_free(p);
+    assert_int_equal(arena_of(add_n_model(I32), NULL, &a, &err), AP_ERR_INPUT);
+    assert_int_equal(a.refusal.kind, AP_TFLM_REFUSES);
+    assert_int_equal(a.refusal.subgraph, 0);
+    assert_int_equal(a.refusal.op, 0);
+    assert_string_equal(a.refusal.op_name, "ADD_N");
+    assert_string_equal(a.refusal.check, "output type is not FLOAT32 or INT8");
+    assert_string_equal(a.refusal.src, "add_n.cc:125");
+    assert_string_equal(a.refusal.message, "TFLM's Prepare refuses the model: subgraph 0 "
+                                           "operator 0 (ADD_N): output type is not FLOAT32 or "
+                                           "INT8 (add_n.cc:125): this model cannot load");
+    assert_string_equal(err.msg, a.refusal.message);
+    assert_int_equal(a.min_arena, -1);
+    assert_string_equal(a.target, "cortex-m");
     int v;
     assert_int_equal(ap_tflm_set_find(AP_TFLM_SET_KERNELS, "cmsis", &v, &err), AP_ERR_USAGE);
     assert_string_equal(err.msg, "unknown kernel set \"cmsis\" (known: "
@@ -633,6 +668,16 @@ static void reductions_and_mirror_pad(void **state)
     ap_problem_free(p);
 }
 
+/* t quantized per tensor (scale 1, zero point 0): TFLM's convolutions refuse an integer
+ * filter without quantization. */
+static fbb_node *per_tensor(fbb_node *t)
+{
+    static const float one = 1.0f;
+    static const int64_t zero = 0;
+    fbb_ref(t, AP_TFL_F_TENSOR_QUANTIZATION, tfl_quantization(&one, 1, &zero, 1, 0));
+    return t;
+}
+
 static void int4_filters_are_unpacked_to_scratch(void **state)
 {
     (void)state;
@@ -641,7 +686,7 @@ static void int4_filters_are_unpacked_to_scratch(void **state)
     ap_problem *p = must_load(
         one_op(AP_TFL_OP_CONV_2D, NULL,
                fbb_tables(3, tfl_tensor("x", I8, fbb_ints(4, 1, 5, 5, 4), 0),
-                          tfl_tensor("f", INT4, fbb_ints(4, 8, 3, 3, 4), 1),
+                          per_tensor(tfl_tensor("f", INT4, fbb_ints(4, 8, 3, 3, 4), 1)),
                           tfl_tensor("y", I8, fbb_ints(4, 1, 3, 3, 8), 0)),
                fbb_ints(2, 0, 1), fbb_ints(1, 2), AP_TFL_OPT_CONV_2D, conv, NULL),
         NULL);
@@ -650,7 +695,7 @@ static void int4_filters_are_unpacked_to_scratch(void **state)
     ap_problem_free(p);
     p = must_load(one_op(AP_TFL_OP_DEPTHWISE_CONV_2D, NULL,
                          fbb_tables(3, tfl_tensor("x", I8, fbb_ints(4, 1, 5, 5, 8), 0),
-                                    tfl_tensor("f", INT4, fbb_ints(4, 1, 3, 3, 8), 1),
+                                    per_tensor(tfl_tensor("f", INT4, fbb_ints(4, 1, 3, 3, 8), 1)),
                                     tfl_tensor("y", I8, fbb_ints(4, 1, 3, 3, 8), 0)),
                          fbb_ints(2, 0, 1), fbb_ints(1, 2), 2, fbb_table(), NULL),
                   NULL);
@@ -658,7 +703,7 @@ static void int4_filters_are_unpacked_to_scratch(void **state)
     ap_problem_free(p);
     p = must_load(one_op(AP_TFL_OP_FULLY_CONNECTED, NULL,
                          fbb_tables(4, tfl_tensor("x", I8, fbb_ints(2, 1, 20), 0),
-                                    tfl_tensor("f", INT4, fbb_ints(2, 10, 20), 1),
+                                    per_tensor(tfl_tensor("f", INT4, fbb_ints(2, 10, 20), 1)),
                                     tfl_tensor("y", I8, fbb_ints(2, 1, 10), 0),
                                     tfl_tensor("unused", I8, fbb_ints(1, 3), 1)),
                          fbb_ints(3, 0, 1, -1), fbb_ints(1, 2), 8, fbb_table(), NULL),
@@ -706,7 +751,7 @@ static void svdf_transpose_conv_lstm(void **state)
                               AP_TFL_F_TRANSPOSE_CONV_STRIDE_H, 4, 2);
     p = must_load(one_op(AP_TFL_OP_TRANSPOSE_CONV, NULL,
                          fbb_tables(5, tfl_tensor("shape", I32, fbb_ints(1, 4), 1),
-                                    tfl_tensor("f", I8, fbb_ints(4, 2, 3, 3, 2), 1),
+                                    per_tensor(tfl_tensor("f", I8, fbb_ints(4, 2, 3, 3, 2), 1)),
                                     tfl_tensor("x", I8, fbb_ints(4, 1, 2, 2, 2), 0),
                                     tfl_tensor("b", I32, fbb_ints(1, 2), 1),
                                     tfl_tensor("y", I8, fbb_ints(4, 1, 4, 4, 2), 0)),
@@ -716,7 +761,7 @@ static void svdf_transpose_conv_lstm(void **state)
     ap_problem_free(p);
     p = must_load(one_op(AP_TFL_OP_TRANSPOSE_CONV, NULL,
                          fbb_tables(5, tfl_tensor("shape", I32, fbb_ints(1, 4), 1),
-                                    tfl_tensor("f", I8, fbb_ints(4, 2, 3, 3, 2), 1),
+                                    per_tensor(tfl_tensor("f", I8, fbb_ints(4, 2, 3, 3, 2), 1)),
                                     tfl_tensor("x", I16, fbb_ints(4, 1, 2, 2, 2), 0),
                                     tfl_tensor("b", I16, fbb_ints(1, 2), 1),
                                     tfl_tensor("y", I16, fbb_ints(4, 1, 4, 4, 2), 0)),
@@ -790,17 +835,19 @@ static void custom_kernels(void **state)
     assert_scratch(p, 6, 11, S(16), S(160), S(160), S(48), S(48), S(128), S(128), S(48),
                    S(128), S(128), S(128));
     ap_problem_free(p);
-    /* Without the options TFLM's Init reads zeros; arenaplan refuses clearly instead. */
+    /* Without the options TFLM's Init reads zeros; arenaplan refuses clearly instead (the
+     * head is still planned; the whole arena is the refusal). */
     ap_error err = {0};
-    p = NULL;
+    ap_tflm_arena a;
     assert_int_equal(
-        load_built(one_op(AP_TFL_OP_CUSTOM, "TFLite_Detection_PostProcess",
-                          fbb_tables(3, tfl_tensor("boxes", F32, fbb_ints(3, 1, 10, 4), 0),
-                                     tfl_tensor("scores", F32, fbb_ints(3, 1, 10, 4), 0),
-                                     tfl_tensor("anchors", F32, fbb_ints(2, 10, 4), 1)),
-                          fbb_ints(3, 0, 1, 2), fbb_ints(0), 0, NULL, NULL),
-                   NULL, 0, &p, &err),
+        arena_of(one_op(AP_TFL_OP_CUSTOM, "TFLite_Detection_PostProcess",
+                        fbb_tables(3, tfl_tensor("boxes", F32, fbb_ints(3, 1, 10, 4), 0),
+                                   tfl_tensor("scores", F32, fbb_ints(3, 1, 10, 4), 0),
+                                   tfl_tensor("anchors", F32, fbb_ints(2, 10, 4), 1)),
+                        fbb_ints(3, 0, 1, 2), fbb_ints(0), 0, NULL, NULL),
+                 NULL, &a, &err),
         AP_ERR_INPUT);
+    assert_int_equal(a.refusal.kind, AP_TFLM_REFUSES);
     assert_contains(err.msg, "(TFLite_Detection_PostProcess): custom options lack "
                              "max_detections or num_classes");
 
@@ -847,7 +894,7 @@ static void graph_fields(void **state)
     fbb_ref(op2, AP_TFL_F_OPERATOR_CUSTOM_OPTIONS, fbb_bytes("\1\2\3", 3));
     fbb_node *sg = tfl_subgraph(
         fbb_tables(6, tfl_tensor("x", I8, fbb_ints(4, 1, 8, 8, 3), 0),
-                   tfl_tensor("w", INT4, fbb_ints(4, 5, 3, 3, 3), 1),
+                   per_tensor(tfl_tensor("w", INT4, fbb_ints(4, 5, 3, 3, 3), 1)),
                    tfl_tensor("y", I8, fbb_ints(4, 1, 3, 2, 5), 0),
                    tfl_tensor("g", F32, fbb_ints(4, 1, 3, 2, 5), 0),
                    tfl_tensor("im", I16, fbb_ints(1, 0), 0),

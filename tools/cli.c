@@ -577,6 +577,22 @@ int cli_budget_unknown(int64_t budget)
     return 1;
 }
 
+int cli_budget_refused(int64_t budget, const char *path, const ap_tflm_refusal *r)
+{
+    if (budget < 0)
+        return 0;
+    cli_error("--budget %lld: %s: %s; there is no whole arena to gate (--budget-head gates the "
+              "head)", (long long)budget, path, r->message);
+    return 1;
+}
+
+/* The warning for a model TFLM cannot load. */
+static void warn_refused(const char *path, const ap_tflm_arena *a)
+{
+    cli_warn("%s: %s; the head is planned, but no kTensorArenaSize exists for TFLM on %s", path,
+             a->refusal.message, a->target ? a->target : "this target");
+}
+
 int cli_model_arena(const unsigned char *data, size_t len, const char *name, const cli_input_opts *o,
                     ap_tflm_arena *out)
 {
@@ -590,6 +606,10 @@ int cli_model_arena(const unsigned char *data, size_t len, const char *name, con
     if ((st = ap_tflite_read(data, len, &m, &err)) == AP_OK)
         st = ap_tflm_arena_compute(m, &to, out, &err);
     ap_tflite_free(m);
+    if (st != AP_OK && out->refusal.kind != AP_TFLM_LOADS) {
+        warn_refused(name, out);
+        return CLI_ARENA_TFLM_REFUSES;
+    }
     if (st != AP_OK) {
         cli_warn("%s: TFLM's whole arena on %s: %s; showing the head only", name, to.target, err.msg);
         return -1;
@@ -619,6 +639,10 @@ int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, co
     if ((st = ap_tflite_read(data, len, &m, &err)) == AP_OK)
         st = ap_tflm_plan_arena(m, p, plan, &to, out, &err);
     ap_tflite_free(m);
+    if (st != AP_OK && out->plan.refusal.kind != AP_TFLM_LOADS) {
+        warn_refused(path, &out->plan);
+        return CLI_ARENA_TFLM_REFUSES;
+    }
     if (st != AP_OK) {
         cli_warn("%s: TFLM's whole arena on %s: %s; showing the head only", path, to.target, err.msg);
         return -1;

@@ -64,6 +64,10 @@ cli_group cli_input_group_models(cli_input_opts *o);
  * needs 4 GiB or more, which no 32-bit build can declare (every format refuses it alike). */
 struct ap_tflm_whole;
 #define CLI_ARENA_REFUSED (-2) /* cortex-m: the whole arena is beyond 32 bits (said why) */
+/* TFLM itself cannot load the model (its Prepare refuses it, it has no kernel for an operator,
+ * or it aborts): *out holds the refusal (out->plan.refusal), a warning said it; the head is
+ * planned, the whole arena has no figure. */
+#define CLI_ARENA_TFLM_REFUSES (-3)
 int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, const ap_plan *plan,
               struct ap_tflm_whole *out);
 
@@ -175,6 +179,10 @@ int cli_budget_exceeded(int64_t budget, const char *what, int64_t bytes);
  * --budget given cannot be gated, so it fails: prints why and returns 1; 0 without a budget.
  * (Gating the head instead would pass a build that must fail.) */
 int cli_budget_unknown(int64_t budget);
+/* For a model TFLM cannot load (CLI_ARENA_TFLM_REFUSES): a --budget given (>= 0) on the whole
+ * arena fails with the refusal's message (path names the model): returns 1; 0 without one. */
+struct ap_tflm_refusal;
+int cli_budget_refused(int64_t budget, const char *path, const struct ap_tflm_refusal *r);
 
 /* Whether a budget (either >= 0) cannot be checked because p's arena is a lower estimate (a path
  * not modelled): prints why, naming the first, and returns 1; else 0. */

@@ -251,7 +251,9 @@ static int parse(embed_args *a, int argc, char **argv)
  * reason than a failure, which fails a --budget). */
 static int gate(const embed_args *a, int known, const ap_tflm_whole *arena, int64_t head)
 {
-    if ((known < 0 && cli_budget_unknown(a->budget)) ||
+    if ((known == CLI_ARENA_TFLM_REFUSES &&
+         cli_budget_refused(a->budget, a->output, &arena->plan.refusal)) ||
+        (known < 0 && known != CLI_ARENA_TFLM_REFUSES && cli_budget_unknown(a->budget)) ||
         cli_budget_exceeded(a->budget, known > 0 ? "arena with the copy" : "head with the copy",
                             known > 0 ? arena->plan.min_arena : head) ||
         cli_budget_exceeded(a->budget_head, "head with the copy", head))
@@ -308,7 +310,8 @@ int cmd_embed(int argc, char **argv)
         goto done;
     }
     have = known == 1 && cli_model_arena(data, len, a.input, &a.in, &arena.stock) == 1;
-    if ((rc = gate(&a, have ? 1 : known < 0 ? -1 : 0, &arena, r.head)) != EXIT_OK)
+    if ((rc = gate(&a, have ? 1 : known == CLI_ARENA_TFLM_REFUSES ? known : known < 0 ? -1 : 0,
+                   &arena, r.head)) != EXIT_OK)
         goto done;
     if (header && !have) {
         cli_error("embed: --format c: the source needs TFLM's whole arena (NAME_ARENA_SIZE), "

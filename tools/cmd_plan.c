@@ -366,8 +366,11 @@ typedef struct plan_run {
     ap_problem *ps[MAX_INPUTS];
     ap_plan plans[MAX_INPUTS];
     ap_shared_result shared;
-    ap_tflm_whole *arenas; /* every model's, or NULL when one is unknown */
+    ap_tflm_whole *arenas; /* every model's (a refusal, for one model TFLM cannot load), or
+                              NULL when one is unknown */
     int unknown;           /* a model's whole arena could not be computed */
+    int refused;           /* 1 + the first input TFLM cannot load, or 0 */
+    ap_tflm_refusal refusal; /* its refusal */
 } plan_run;
 
 /* Measure: loads every input, plans (one arena for them all with --shared), and computes
@@ -417,6 +420,13 @@ static int measure(plan_args *a, plan_run *r)
         int k = cli_arena(a->inputs[i], &a->in, r->ps[i], &r->plans[i], &r->arenas[i]);
         if (k == CLI_ARENA_REFUSED)
             return EXIT_INVALID;
+        if (k == CLI_ARENA_TFLM_REFUSES && !r->refused) {
+            r->refused = i + 1;
+            r->refusal = r->arenas[i].plan.refusal;
+        }
+        /* one model TFLM cannot load: its outputs say so; in a shared arena, it is unknown */
+        if (k == CLI_ARENA_TFLM_REFUSES && !a->shared)
+            continue;
         have_all &= k == 1;
         r->unknown |= k < 0;
     }
@@ -428,8 +438,8 @@ static int measure(plan_args *a, plan_run *r)
 }
 
 /* Summarise: the gate. --budget gates the whole arena when it is known (it fails when a model's
- * is unknown), else the plan; --budget-head the head; neither gates an arena that is a lower
- * estimate (a path not modelled). */
+ * is unknown, or TFLM cannot load a model), else the plan; --budget-head the head; neither gates
+ * an arena that is a lower estimate (a path not modelled). */
 static int gate(const plan_args *a, const plan_run *r)
 {
     int64_t head = a->shared ? r->shared.arena : r->plans[0].arena;
@@ -439,6 +449,8 @@ static int gate(const plan_args *a, const plan_run *r)
     for (int i = 0; i < a->ninputs; i++) /* an arena that is a lower estimate cannot be gated */
         if (cli_budget_estimate(a->inputs[i], r->ps[i], a->budget, a->budget_head))
             return EXIT_INVALID;
+    if (r->refused && cli_budget_refused(a->budget, a->inputs[r->refused - 1], &r->refusal))
+        return EXIT_INVALID;
     if (r->unknown && cli_budget_unknown(a->budget))
         return EXIT_INVALID;
     if (cli_budget_exceeded(a->budget, "arena", whole >= 0 ? whole : head) ||
@@ -456,7 +468,8 @@ static int print(const plan_args *a, const plan_run *r, int gated)
     for (int i = 0; i < a->ninputs; i++) {
         if (a->ninputs > 1 && (a->log || a->timeline))
             printf("%s%s:\n", i ? "\n" : "", a->inputs[i]);
-        if (print_explanations(a, r->ps[i], &r->plans[i], r->arenas ? &r->arenas[i] : NULL) != 0)
+        if (print_explanations(a, r->ps[i], &r->plans[i],
+                               r->arenas && !r->refused ? &r->arenas[i] : NULL) != 0)
             return EXIT_USAGE;
     }
     /* A failed gate writes no file (a make rule must not see a fresh output); on stdout the

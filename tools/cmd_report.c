@@ -183,13 +183,15 @@ int cmd_report(int argc, char **argv)
     {
         ap_tflm_whole arena;
         int known = cli_arena(a.input, &a.in, p, &plans[0], &arena), have = known == 1;
+        int refused = known == CLI_ARENA_TFLM_REFUSES; /* the outputs say it, without figures */
         if (known == CLI_ARENA_REFUSED || cli_budget_estimate(a.input, p, a.budget, a.budget_head) ||
-            (known < 0 && cli_budget_unknown(a.budget)) ||
+            (refused && cli_budget_refused(a.budget, a.input, &arena.plan.refusal)) ||
+            (known < 0 && !refused && cli_budget_unknown(a.budget)) ||
             cli_budget_exceeded(a.budget, "arena", have ? arena.plan.min_arena : plans[0].arena) ||
             cli_budget_exceeded(a.budget_head, "head", plans[0].arena))
             rc = EXIT_INVALID;
         else
-            rc = write_outputs(&a, p, plans, nplans, have ? &arena : NULL);
+            rc = write_outputs(&a, p, plans, nplans, have || refused ? &arena : NULL);
     }
 done:
     for (k = 0; k < nplans; k++)

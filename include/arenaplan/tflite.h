@@ -130,6 +130,8 @@ typedef struct ap_tfl_tensor {
     uint32_t n_zero_points;    /* quantization zero-point count (TFLM copies the quantization
                                   only when both counts are > 0) */
     int32_t quantized_dimension;
+    uint32_t scale0_bits;      /* the first scale's IEEE-754 bits (0 when none) */
+    int64_t zero_point0;       /* the first zero point (0 when none) */
     int scales_differ;         /* the quantization scales are not all equal (per-channel values
                                   that differ: TFLite's hybrid convolution tests this) */
     int zero_points_nonzero;   /* some quantization zero point is not 0 */

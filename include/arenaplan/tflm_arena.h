@@ -94,6 +94,32 @@ typedef struct ap_tflm_use {
     int64_t count;
 } ap_tflm_use;
 
+/* Why TFLM cannot load a model (ap_tflm_arena.refusal): AllocateTensors fails, so no arena size
+ * makes it work and there is no kTensorArenaSize to give. */
+typedef enum ap_tflm_refusal_kind {
+    AP_TFLM_LOADS = 0,      /* no refusal: AllocateTensors succeeds given the bytes */
+    AP_TFLM_REFUSES,        /* a kernel's Prepare (or Init, or the allocator) returns an error:
+                               a check of TFLM's source (TF_LITE_ENSURE*, a kernel log and
+                               kTfLiteError) fails on the model */
+    AP_TFLM_NO_KERNEL,      /* TFLM has no kernel for an operator at all (a builtin code its
+                               op resolver does not register, a Flex or other unknown custom
+                               operator): the model cannot load on TFLM */
+    AP_TFLM_ABORTS          /* TFLM aborts or faults in a kernel's Prepare (TFLITE_DCHECK or
+                               TFLITE_CHECK, a null pointer read): the model cannot load */
+} ap_tflm_refusal_kind;
+
+/* TFLM's refusal of a model, as every output says it. Plain data. */
+typedef struct ap_tflm_refusal {
+    ap_tflm_refusal_kind kind;
+    int32_t subgraph, op;   /* the operator at fault, or -1 (the model as a whole) */
+    char op_name[64];       /* its name ("CONV_2D", a custom code), or "" */
+    char check[256];        /* what fails, in words (the check of the source) */
+    char src[96];           /* where in tflite-micro 90b983c2b (or CMSIS-NN): "kernels/
+                               conv_common.cc:90", or "" */
+    char message[AP_ERROR_MAX]; /* the whole sentence: "TFLM's Prepare refuses the model:
+                               subgraph 0 operator 0 (CONV_2D): ... (kernels/...:90)" */
+} ap_tflm_refusal;
+
 typedef struct ap_tflm_options {
     const char *target;    /* "cortex-m" (32-bit Arm EABI, short enums; the default when NULL)
                               or "host64" (x86-64 / aarch64 Linux, LP64) */
@@ -151,16 +177,21 @@ typedef struct ap_tflm_arena {
     int64_t recording_tail;         /* the same model in a RecordingMicroInterpreter */
     int64_t recording_used;
     ap_tflm_use recording_cat[AP_TFLM_CATEGORIES];
+    ap_tflm_refusal refusal;        /* kind AP_TFLM_LOADS, or why TFLM cannot load the model
+                                       (then ap_tflm_arena_compute fails and this is the one
+                                       field set besides target and kernels; min_arena -1) */
 } ap_tflm_arena;
 
 /* Computes the arena of model m (read by ap_tflite_read) for opt (NULL: defaults) into *out.
  * Fails, with *out zeroed, with AP_ERR_USAGE for an unknown target or kernel set (or
  * "reference64" with target "cortex-m", a CMSIS-NN set with "host64") or a head below -1;
  * AP_ERR_INPUT when TFLM could not allocate the model (as ap_tflite_build_problem says), when
- * an operator is one the kernel set's tables do not know (the message names it: TFLM's op
- * resolver would have no registration, or arenaplan no model of its kernel), when a kernel's
- * Init or Prepare would fail on the model's tensors (a tensor it reads is absent, a custom
- * option missing), or when the model's own offline plan cannot be honoured; AP_ERR_NOMEM. */
+ * an operator is one arenaplan does not model ("not modelled": the message names it), or when
+ * the model's own offline plan cannot be honoured; AP_ERR_NOMEM. AP_ERR_INPUT with
+ * out->refusal.kind set (and out->refusal.message as the error's text) when TFLM itself cannot
+ * load the model: it has no kernel for an operator, or a kernel's Init or Prepare (or the
+ * allocator) refuses or aborts on it (a check of the source fails: a type it does not take, a
+ * shape, a tensor it reads absent, a custom option missing). */
 ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *opt,
                                 ap_tflm_arena *out, ap_error *err);
 

@@ -149,7 +149,7 @@ static void model_comment(FILE *f, const ap_problem *p, const ap_plan *plan, con
     }
     put_comment_line(f, pre, "strategy:", plan->strategy, 0);
     if (arena) {
-        char at[320];
+        char at[AP_ERROR_MAX + 128];
         ap_tflm_arena_text(&arena->plan, at, sizeof at);
         fprintf(f, " * %sarena:     %s\n", pre, at);
     }
@@ -268,7 +268,7 @@ ap_status ap_write_c_header_with(FILE *f, const ap_problem *p, const ap_plan *pl
     model_comment(f, p, plan, &bd, arena, "");
     fputs(" */\n", f);
     preamble(f, up);
-    if (arena)
+    if (arena && arena->plan.refusal.kind == AP_TFLM_LOADS) /* refused: no size to give */
         arena_size(f, up, arena->plan.min_arena, arena->plan.target);
     model_tables(f, p, plan, name, up, align);
     fputs("#endif\n", f);

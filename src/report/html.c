@@ -50,7 +50,7 @@ static void write_figures(FILE *f, const ap_problem *p, const ap_plan *plan, con
                           const ap_tflm_whole *arena)
 {
     char h[48], t1[64];
-    if (arena) {
+    if (arena && arena->plan.refusal.kind == AP_TFLM_LOADS) {
         char title[96];
         snprintf(title, sizeof title, "arena (kTensorArenaSize, %s)", arena->plan.target);
         figure(f, "sum-arena", title, arena->plan.min_arena, "%lld bytes <small>head %lld + tail %lld</small>",
@@ -406,11 +406,15 @@ static ap_status write_overlap_savings(FILE *f, const ap_problem *p, const ap_pl
 static void write_tflm(FILE *f, const ap_tflm_whole *w)
 {
     const ap_tflm_arena *a = &w->plan;
-    char text[320];
+    char text[AP_ERROR_MAX + 128];
     int c;
     ap_tflm_arena_text(a, text, sizeof text);
     fprintf(f, "<section id=\"tflm\"><h2>TFLM's arena on %s</h2>\n<p id=\"tflm-arena\">", a->target);
     ap__escape_xml(f, text, 0);
+    if (a->refusal.kind != AP_TFLM_LOADS) { /* TFLM cannot load the model: no figures */
+        fputs(".</p></section>\n", f);
+        return;
+    }
     fprintf(f, ". TFLM planning the head itself: head %lld, arena %lld bytes. A plain tflite::MicroInterpreter "
                "with the %s kernels, tflite-micro 90b983c2b (docs/arena.md).</p>\n",
             (long long)w->stock.head, (long long)w->stock.min_arena, a->kernels);

@@ -121,11 +121,26 @@ static ap_status write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap
 static void write_tflm(FILE *f, const ap_tflm_whole *w)
 {
     const ap_tflm_arena *a = &w->plan;
+    static const char *const kinds[] = {"loads", "prepare", "no_kernel", "aborts"};
     int c;
     fputs(",\"tflm\":{\"target\":", f);
     ap_json_string(f, a->target);
     fputs(",\"kernels\":", f);
     ap_json_string(f, a->kernels);
+    if (a->refusal.kind != AP_TFLM_LOADS) { /* TFLM cannot load the model: no figure */
+        const ap_tflm_refusal *r = &a->refusal;
+        fprintf(f, ",\"min_arena\":null,\"refused\":{\"kind\":\"%s\",\"subgraph\":%d,"
+                   "\"operator\":%d,\"name\":", kinds[r->kind], (int)r->subgraph, (int)r->op);
+        ap_json_string(f, r->op_name);
+        fputs(",\"check\":", f);
+        ap_json_string(f, r->check);
+        fputs(",\"source\":", f);
+        ap_json_string(f, r->src);
+        fputs(",\"message\":", f);
+        ap_json_string(f, r->message);
+        fputs("}}", f);
+        return;
+    }
     fprintf(f, ",\"head\":%lld,\"tail\":%lld,\"used\":%lld,\"min_arena\":%lld,\"stock_head\":%lld,"
                "\"stock_min_arena\":%lld,\"tail_breakdown\":{",
             (long long)a->head, (long long)(a->used - a->head), (long long)a->used, (long long)a->min_arena,
@@ -191,7 +206,8 @@ static void write_head(FILE *f, const ap_problem *p, const ap_plan *plan, const 
     string_field(f, "note", p->note);
     write_unmodelled(f, p);
     int line = ap__lines_stock_head(stock, s->arena, note, sizeof note);
-    if (arena) /* the sentence about the whole arena; the head's figure stays */
+    if (arena && arena->plan.refusal.kind == AP_TFLM_LOADS) /* the sentence about the whole
+                                                                arena; the head's figure stays */
         line = ap__lines_stock(stock, s->arena, arena, note, sizeof note) &&
                arena->plan.min_arena < arena->stock.min_arena;
     if (line || stock >= 0)

@@ -16,6 +16,11 @@
 
 void ap_tflm_arena_text(const ap_tflm_arena *a, char *out, size_t cap)
 {
+    if (a->refusal.kind != AP_TFLM_LOADS) { /* no figure: why */
+        snprintf(out, cap, "no kTensorArenaSize for TFLM on %s: %s", a->target ? a->target : "?",
+                 a->refusal.message);
+        return;
+    }
     int k = snprintf(out, cap, "%lld bytes (kTensorArenaSize for TFLM on %s; head %lld + tail %lld",
                      (long long)a->min_arena, a->target, (long long)a->head, (long long)a->tail);
     if (k < 0 || (size_t)k >= cap)
@@ -43,7 +48,7 @@ int ap__lines_stock_head(int64_t stock_head, int64_t head, char *out, size_t cap
 int ap__lines_stock(int64_t stock_head, int64_t head, const ap_tflm_whole *arena, char *out,
                     size_t cap)
 {
-    if (!arena)
+    if (!arena || arena->plan.refusal.kind != AP_TFLM_LOADS)
         return ap__lines_stock_head(stock_head, head, out, cap);
     snprintf(out, cap, "stock TFLM (greedy): %lld bytes%s", (long long)arena->stock.min_arena,
              arena->plan.min_arena < arena->stock.min_arena ? "; " NEEDS_EMBED : "");

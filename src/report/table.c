@@ -205,18 +205,19 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan,
     if (p->note)
         fprintf(f, "note         %s\n", p->note);
     if (opt->arena) {
-        char text[320];
+        char text[AP_ERROR_MAX + 128];
         ap_tflm_arena_text(&opt->arena->plan, text, sizeof text);
         fprintf(f, "arena        %s\n", text);
         if (ap__lines_stock(-1, s->arena, opt->arena, stock, sizeof stock))
             fprintf(f, "             %s\n", stock);
     }
     fprintf(f, "%-12s %lld bytes", ap__lines_head_word(p), (long long)s->arena);
-    if (opt->arena && opt->arena->plan.head != s->arena)
+    int refused = opt->arena && opt->arena->plan.refusal.kind != AP_TFLM_LOADS;
+    if (opt->arena && !refused && opt->arena->plan.head != s->arena)
         fprintf(f, " (TFLM lays it out in %lld with the plan embedded: it places the kernel scratch)",
                 (long long)opt->arena->plan.head);
     write_unmodelled(f, p);
-    if (!opt->arena && ap__lines_stock_head(ap__stock_head(p), s->arena, stock, sizeof stock))
+    if ((!opt->arena || refused) && ap__lines_stock_head(ap__stock_head(p), s->arena, stock, sizeof stock))
         fprintf(f, "             %s\n", stock);
     fprintf(f, "lower bound  %lld bytes (efficiency %.1f%%)\n", (long long)s->lower_bound, 100.0 * s->efficiency);
     if (p->n_ovl)

@@ -467,6 +467,11 @@ static ap_status read_quantization(rd *r, const ap__fb_table *t, ap_tfl_tensor *
             return st;
         x->n_scales = sc.count;
         x->n_zero_points = zp.count;
+        if (sc.count > 0)
+            x->scale0_bits = ap__fb_u32(&r->fb, sc.at);
+        if (zp.count > 0) /* int64, little-endian */
+            x->zero_point0 = (int64_t)((uint64_t)ap__fb_u32(&r->fb, zp.at) |
+                                       (uint64_t)ap__fb_u32(&r->fb, zp.at + 4) << 32);
         x->has_quantization = sc.count > 0;
         for (uint32_t k = 0; k < zp.count && !x->zero_points_nonzero; k++)
             x->zero_points_nonzero = ap__fb_u64(&r->fb, zp.at + 8 * (size_t)k) != 0;

@@ -117,7 +117,7 @@ static ap_status stock_head(ap_problem *p, int64_t *head, ap_error *err)
 /* Both traces of m for opt: the planner's buffers and the kernels' scratch requests as for the
  * head, the head (opt's, or stock TFLM's), then a plain and a recording interpreter. */
 static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env *e,
-                          ap_error *err)
+                          ap_tflm_refusal *refusal, ap_error *err)
 {
     ap_tflm_options def;
     ap_tflite_build_options bo;
@@ -149,6 +149,8 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
         if ((st = ap__trace_build(&in, &e->plain, err)) == AP_OK) {
             in.recording = 1;
             st = ap__trace_build(&in, &e->rec, err);
+        } else if (refusal) { /* TFLM cannot load the model, or arenaplan does not model it */
+            *refusal = e->plain.refusal;
         }
     }
     ap__prepare_free(&pr);
@@ -164,9 +166,15 @@ ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *op
     env e;
     ap__replay r;
     memset(out, 0, sizeof *out);
-    ap_status st = make_env(m, opt, &e, err);
-    if (st != AP_OK)
+    ap_status st = make_env(m, opt, &e, &out->refusal, err);
+    if (st != AP_OK) {
+        if (out->refusal.kind != AP_TFLM_LOADS && e.set) { /* no figure: the refusal says why */
+            out->target = e.set->target->name;
+            out->kernels = e.set->arena_name;
+            out->min_arena = out->min_arena_16 = -1;
+        }
         return st;
+    }
     int64_t n = ap__max64(ap__replay_roomy(&e.plain), ap__replay_roomy(&e.rec));
     out->target = e.set->target->name;
     out->kernels = e.set->arena_name;
@@ -204,7 +212,7 @@ ap_status ap_tflm_arena_items(const ap_tfl_model *m, const ap_tflm_options *opt,
     ap__replay r;
     *items = NULL;
     *n_items = 0;
-    ap_status st = make_env(m, opt, &e, err);
+    ap_status st = make_env(m, opt, &e, NULL, err);
     if (st != AP_OK)
         return st;
     size_t k = 0;
@@ -266,8 +274,12 @@ ap_status ap_tflm_plan_arena(const ap_tfl_model *m, const ap_problem *p, const a
     st = ap_tflite_tflm_embedded(p, plan, &tflm, err);
     o.head = tflm.arena;
     ap_plan_free(&tflm);
-    if (st != AP_OK || (st = ap_tflm_arena_compute(m, &o, &out->plan, err)) != AP_OK)
+    if (st != AP_OK)
         return st;
+    if ((st = ap_tflm_arena_compute(m, &o, &out->plan, err)) != AP_OK) {
+        out->stock = out->plan; /* a refusal is stock TFLM's too */
+        return st;
+    }
     o.head = -1;
     if ((st = ap_tflm_arena_compute(m, &o, &out->stock, err)) != AP_OK)
         memset(out, 0, sizeof *out);

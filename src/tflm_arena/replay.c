@@ -20,10 +20,12 @@
 static int64_t down(int64_t v, int64_t a) { return v & ~(a - 1); }
 static int64_t up(int64_t v, int64_t a) { return (v + a - 1) & ~(a - 1); }
 
+/* Long because it is SingleArenaBufferAllocator's rules, one case per kind of call, which read
+ * best side by side. */
 int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where)
 {
     memset(r, 0, sizeof *r);
-    r->base = r->head = r->temp = ARENA_BASE;
+    r->base = r->head = r->temp = r->guard = ARENA_BASE;
     r->end = r->tail = ARENA_BASE + n;
     r->fail = SIZE_MAX;
     for (size_t k = 0; k < tr->n; k++) {
@@ -32,8 +34,12 @@ int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where
         int ok = 1;
         switch (e->kind) {
         case AP__EV_PERSIST:
+            /* SingleArenaBufferAllocator checks a tail allocation against the head only, so it
+             * may take bytes of the temporary section; but a kernel's buffer in Prepare is then
+             * written over temporary tensors the kernel and DeallocateTempTfLiteTensor read
+             * afterwards, and ResetTempAllocations' checksum fails: AllocateTensors fails. */
             at = down(r->tail - e->size, e->align);
-            ok = at >= r->head;
+            ok = at >= r->head && (e->phase != AP_TFLM_PHASE_PREPARE || at >= r->guard);
             low = r->head - r->base;
             high = r->end - at;
             if (ok) {
@@ -55,6 +61,8 @@ int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where
             }
             if (ok)
                 r->temp = at + e->size;
+            if (ok && e->read > 0 && at + e->read > r->guard)
+                r->guard = at + e->read;
             break;
         case AP__EV_RESIZE:
             assert(r->head == r->temp);
@@ -66,15 +74,20 @@ int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where
                 where[2 * k + 1] = at - r->base;
             }
             if (ok)
-                r->head = r->temp = at + e->size;
+                r->head = r->temp = r->guard = at + e->size;
             break;
         case AP__EV_RESET:
-            r->temp = r->head;
+            r->temp = r->guard = r->head;
             break;
         default: /* AP__EV_PLAN: every free byte, of which the planner needs e->size */
             at = up(r->temp, 16);
             low = at + e->size - r->base;
-            ok = down(r->tail, 16) - at >= e->size;
+            /* GetAvailableMemory is a size_t: with the 16-aligned tail below the 16-aligned temp
+             * top it wraps; AllocateTemp of that much passes when its own difference wraps too
+             * (the tail below that top), and GreedyMemoryPlanner::Init's int of it is negative:
+             * room for no buffer, which is enough when the planner receives none. */
+            ok = e->size == 0 ? r->tail < at || down(r->tail, 16) >= at
+                              : down(r->tail, 16) - at >= e->size;
             if (ok && where) {
                 where[2 * k] = at + e->size - r->temp;
                 where[2 * k + 1] = at - r->base;

@@ -12,6 +12,7 @@
 /* Where one replay left the arena. */
 typedef struct ap__replay {
     int64_t base, end, head, temp, tail;
+    int64_t guard;         /* the end of the temporary allocations a kernel still reads */
     int64_t bytes[AP__CAT_COUNT];
     int64_t peak;          /* the low end's most, before the head is reserved */
     size_t fail;           /* index of the event that failed, or SIZE_MAX */

@@ -7,6 +7,7 @@
  * and Prepare calls taken from the kernel set's rows (tflm_kernels/rows.h: PARSE, PERSIST, TEMP) and
  * the struct sizes from the target's layouts (tflm_kernels/layout.c).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "arenaplan/tflm.h"
@@ -43,6 +44,7 @@ typedef struct ctx {
     uint8_t phase;
     int32_t sg, op;
     int32_t tensor;          /* the tensor the next allocation is for, or -1 */
+    int64_t read;            /* the next allocation's bytes read once filled (-1: all) */
     resource *res;
     size_t n_res, cap_res;
     handle *hd;
@@ -68,7 +70,8 @@ static ap_status push(ctx *c, uint8_t kind, uint8_t cat, int64_t size, int64_t a
     if (!nv)
         return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
     tr->v = nv;
-    nv[tr->n++] = (ap__trace_ev){kind, cat, c->phase, c->sg, c->op, c->tensor, size, align, what};
+    nv[tr->n++] = (ap__trace_ev){kind, cat, c->phase, c->sg, c->op, c->tensor, size, align, what,
+                                 c->read >= 0 ? c->read : size};
     if (kind == AP__EV_PERSIST) {
         tr->use[cat].requested += size;
         tr->use[cat].count++;
@@ -112,11 +115,16 @@ static ap_status tensor_allocs(ctx *c, const ap_tfl_tensor *x, int persistent)
         return st;
     if (x->n_scales == 0 || x->n_zero_points == 0)
         return AP_OK;
-    if ((st = push(c, kind, AP_TFLM_QUANTIZATION, lq.size, lq.align,
-                   "TfLiteAffineQuantization")) != AP_OK)
-        return st;
-    return push(c, kind, AP_TFLM_QUANTIZATION, la.size + 4 * (int64_t)x->n_scales, la.align,
-                "zero points (TfLiteIntArray)");
+    /* Of a temporary tensor's quantization, DeallocateTempTfLiteTensor reads the zero-point
+     * pointer (after the scale pointer); the zero points themselves no one reads. */
+    c->read = 2 * (int64_t)c->t->ptr;
+    st = push(c, kind, AP_TFLM_QUANTIZATION, lq.size, lq.align, "TfLiteAffineQuantization");
+    c->read = 0;
+    if (st == AP_OK)
+        st = push(c, kind, AP_TFLM_QUANTIZATION, la.size + 4 * (int64_t)x->n_scales, la.align,
+                  "zero points (TfLiteIntArray)");
+    c->read = -1;
+    return st;
 }
 
 static ap_status tensor_struct(ctx *c, const ap_tfl_tensor *x, int persistent)
@@ -127,11 +135,31 @@ static ap_status tensor_struct(ctx *c, const ap_tfl_tensor *x, int persistent)
     return st;
 }
 
+/* TFLM cannot load the model: refusal r is the trace's, and its sentence the error. */
+static ap_status refused(ctx *c, const ap_tflm_refusal *r)
+{
+    c->tr->refusal = *r;
+    return ap_error_set(c->err, AP_ERR_INPUT, "%s", r->message);
+}
+
+/* TFLM's step (Init, Prepare, parsing) fails (kind AP_TFLM_REFUSES) or aborts (AP_TFLM_ABORTS) on
+ * operator op because what (and e's message, when not NULL), at src (NULL: not known). */
+static ap_status fault_at(ctx *c, const ap_tfl_operator *op, ap_tflm_refusal_kind kind,
+                          const char *what, const ap_error *e, const char *src)
+{
+    ap_tflm_refusal r;
+    char text[AP_ERROR_MAX + 256];
+    snprintf(text, sizeof text, "%s%s%s", what, e ? ": " : "", e ? e->msg : "");
+    ap__prepare_refusal_set(&r, kind, c->sg, (int32_t)op->index, op->name, text, src,
+                    c->phase == AP_TFLM_PHASE_INIT      ? "Init"
+                    : c->phase == AP_TFLM_PHASE_PREPARE ? "Prepare"
+                                                        : "op resolver");
+    return refused(c, &r);
+}
+
 static ap_status fault(ctx *c, const ap_tfl_operator *op, const char *what, const ap_error *e)
 {
-    return ap_error_set(c->err, AP_ERR_INPUT,
-                        "subgraph %d operator %u (%s): %s%s%s", c->sg, op->index, op->name, what,
-                        e ? ": " : "", e ? e->msg : "");
+    return fault_at(c, op, AP_TFLM_REFUSES, what, e, NULL);
 }
 
 /* Runs the rows of one operator's step: Init or Prepare. */
@@ -215,7 +243,8 @@ static ap_status var_handle(ctx *c, const ap_tfl_operator *op)
         (st = var_name(c, op, 1, &name, &nn)) != AP_OK)
         return st;
     if (!name)
-        return fault(c, op, "VAR_HANDLE has no shared_name (TFLM's FindId would crash)", NULL);
+        return fault_at(c, op, AP_TFLM_ABORTS, "VAR_HANDLE has no shared_name (FindId reads a "
+                        "null string)", NULL, "micro_resource_variable.cc:152");
     size_t id = 0;
     while (id < c->n_res && !((!cont || (c->res[id].container &&
                                          same(cont, nc, c->res[id].container,
@@ -223,11 +252,12 @@ static ap_status var_handle(ctx *c, const ap_tfl_operator *op)
                               same(name, nn, c->res[id].name, c->res[id].name_len)))
         id++;
     if (id == c->n_res) {
-        if (c->capacity >= 0 && (int64_t)c->n_res >= c->capacity)
-            return ap_error_set(c->err, AP_ERR_INPUT,
-                                "subgraph %d operator %u (VAR_HANDLE): a resource variable past "
-                                "MicroResourceVariables' capacity of %lld (TFLM's Prepare fails)",
-                                c->sg, op->index, (long long)c->capacity);
+        if (c->capacity >= 0 && (int64_t)c->n_res >= c->capacity) {
+            char what[128];
+            snprintf(what, sizeof what, "a resource variable past MicroResourceVariables' "
+                     "capacity of %lld", (long long)c->capacity);
+            return fault(c, op, what, NULL);
+        }
         resource *nr = ap__grow(c->res, &c->cap_res, c->n_res + 1, sizeof *nr);
         if (!nr)
             return ap_error_set(c->err, AP_ERR_NOMEM, "out of memory tracing TFLM's arena");
@@ -247,25 +277,45 @@ static ap_status var_handle(ctx *c, const ap_tfl_operator *op)
 /* ASSIGN_VARIABLE's Prepare, after its temporary tensor: when its resource id tensor was set
  * by a VAR_HANDLE already prepared, MicroResourceVariables::Allocate gives the variable its
  * buffer the first time (tensor->bytes of the value, through AllocatePersistentBuffer). */
+/* The resource a constant INT32 id tensor names (its first value), or -1: ASSIGN_VARIABLE reads
+ * the id's data in Prepare, so a constant id is one VAR_HANDLE need not have set. */
+static int64_t constant_id(const ctx *c, const ap_tfl_tensor *id)
+{
+    const ap_tfl_buffer *b;
+    if (id->type != AP_TFL_INT32 || !id->is_constant || id->buffer >= c->m->n_buffers)
+        return -1;
+    b = &c->m->buffers[id->buffer];
+    if (b->data_len < 4 || b->data_pos + 4 > c->m->len)
+        return -1;
+    const unsigned char *p = c->m->data + b->data_pos;
+    return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+                     (uint32_t)p[3] << 24);
+}
+
 static ap_status assign_variable(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_operator *op)
 {
+    int64_t id = -1;
     if (op->n_inputs < 2 || op->inputs[0] < 0 || op->inputs[1] < 0)
         return fault(c, op, "ASSIGN_VARIABLE needs 2 inputs", NULL);
-    for (size_t k = 0; k < c->n_hd; k++) {
-        if (c->hd[k].sg != (uint32_t)c->sg || c->hd[k].tensor != op->inputs[0])
-            continue;
-        resource *r = &c->res[c->hd[k].resource];
-        if (r->allocated)
-            return AP_OK;
-        r->allocated = 1;
-        const ap_tfl_tensor *v = &g->tensors[op->inputs[1]];
-        int64_t bytes;
-        if (ap__mul_ovf(v->elements, ap_tfl_tflm_type_size(v->type), &bytes))
-            return fault(c, op, "a resource variable past 2^63 bytes", NULL);
-        return push(c, AP__EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, bytes, 16,
-                    "resource variable buffer");
-    }
-    return AP_OK;
+    for (size_t k = 0; k < c->n_hd && id < 0; k++)
+        if (c->hd[k].sg == (uint32_t)c->sg && c->hd[k].tensor == op->inputs[0])
+            id = (int64_t)c->hd[k].resource;
+    if (id < 0 && (id = constant_id(c, &g->tensors[op->inputs[0]])) >= 0 &&
+        id >= (int64_t)c->n_res) /* MicroResourceVariables::Allocate */
+        return fault_at(c, op, AP_TFLM_REFUSES, "a constant resource id no VAR_HANDLE made",
+                        NULL, "micro_resource_variable.cc:85");
+    if (id < 0)
+        return AP_OK;
+    resource *r = &c->res[id];
+    if (r->allocated)
+        return AP_OK;
+    r->allocated = 1;
+    const ap_tfl_tensor *v = &g->tensors[op->inputs[1]];
+    int64_t bytes;
+    if (ap__mul_ovf(v->elements, ap_tfl_tflm_type_size(v->type), &bytes))
+        return fault(c, op, "a resource variable past 2^63 bytes", NULL);
+    return push(c, AP__EV_PERSIST, AP_TFLM_PERSISTENT_BUFFER, bytes, 16,
+                "resource variable buffer");
 }
 
 /* ---- AllocateTensors, step by step -------------------------------------------------------------- */
@@ -342,6 +392,19 @@ static ap_status parse(ctx *c)
 {
     const ap_tfl_model *m = c->m;
     c->phase = AP_TFLM_PHASE_PARSE;
+    /* An operator TFLM has no kernel for fails GetRegistrationFromOpCode: nothing loads. */
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        c->sg = (int32_t)s;
+        for (uint32_t i = 0; i < m->subgraphs[s].n_ops; i++) {
+            const ap_tfl_operator *op = &m->subgraphs[s].ops[i];
+            ap_tflm_refusal r;
+            if (ap__opcodes_tflm_has(op))
+                continue;
+            ap__prepare_refusal_set(&r, AP_TFLM_NO_KERNEL, (int32_t)s, (int32_t)i, op->name,
+                            "no registration in MicroMutableOpResolver", NULL, "op resolver");
+            return refused(c, &r);
+        }
+    }
     for (uint32_t s = 0; s < m->n_subgraphs; s++) {
         const ap_tfl_subgraph *g = &m->subgraphs[s];
         c->sg = (int32_t)s;
@@ -354,13 +417,17 @@ static ap_status parse(ctx *c)
             int32_t code = ap__opcodes_code(op);
             const ap__krow *pa = builtin ? ap__rows_parser(c->set->table, code) : NULL;
             if (!ap__rows_find(c->set->table, code, &r, &n) || !ap__rows_allocate(r, n) ||
-                (builtin && !pa))
+                (builtin && !pa)) {
+                /* a refusal found in Prepare stands: TFLM cannot load the model either way */
+                if (c->pr->refusal.kind != AP_TFLM_LOADS)
+                    return refused(c, &c->pr->refusal);
                 return ap_error_set(c->err, AP_ERR_INPUT,
                                     "subgraph %u operator %u: %s %s is not modelled for TFLM's "
-                                    "%s kernels (no registration in TFLM, or no table rows in "
-                                    "arenaplan's src/tflm_kernels/reference.c)",
+                                    "%s kernels (TFLM has the kernel; arenaplan has no table "
+                                    "rows for it in src/tflm_kernels/)",
                                     s, i, builtin ? "builtin operator" : "custom operator",
                                     op->name, c->set->arena_name);
+            }
             if (builtin && op->custom_options_pos)
                 return fault(c, op, "a builtin operator with custom options (TFLM refuses it)",
                              NULL);
@@ -408,6 +475,10 @@ static ap_status prepare(ctx *c)
         for (uint32_t i = 0; i < g->n_ops; i++) {
             const ap_tfl_operator *op = &g->ops[i];
             c->op = (int32_t)i;
+            /* the operator whose Prepare fails (scratch.c found it): AllocateTensors stops */
+            if (c->pr->refusal.kind != AP_TFLM_LOADS && c->pr->refusal.subgraph == (int32_t)s &&
+                c->pr->refusal.op == (int32_t)i)
+                return refused(c, &c->pr->refusal);
             if ((st = rows(c, g, op, AP__STEP_PREPARE)) != AP_OK)
                 return st;
             if (op->builtin == AP_TFL_OP_VAR_HANDLE)
@@ -536,6 +607,7 @@ ap_status ap__trace_build(const ap__trace_input *in, ap__trace *tr, ap_error *er
         .sg = -1,
         .op = -1,
         .tensor = -1,
+        .read = -1,
         .err = err,
     };
     memset(tr, 0, sizeof *tr);

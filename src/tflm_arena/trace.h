@@ -32,6 +32,11 @@ typedef struct ap__trace_ev {
     int32_t tensor;            /* the tensor it is for, or -1 */
     int64_t size, align;
     const char *what;          /* static text */
+    int64_t read;              /* a temporary allocation: how many of its first bytes TFLM
+                                  still reads after it is filled (size; 0 for a temporary
+                                  tensor's zero points, the zero-point pointer's end for its
+                                  TfLiteAffineQuantization): a kernel's persistent buffer may
+                                  overwrite the rest (replay.c) */
 } ap__trace_ev;
 
 typedef struct ap__trace {
@@ -40,6 +45,8 @@ typedef struct ap__trace {
     int64_t total;             /* sum of sizes and alignments: the replay's addresses stay below */
     ap_tflm_use use[AP__CAT_COUNT]; /* requested bytes and counts (bytes come from the replay) */
     int64_t planned, scratch;  /* buffers the planner receives; of them, scratch requests */
+    ap_tflm_refusal refusal;   /* after a failed build: why TFLM cannot load the model, or kind
+                                  AP_TFLM_LOADS when the failure is arenaplan's (not modelled) */
 } ap__trace;
 
 /* What a trace is made from: the model and the facts of the build that decide TFLM's calls.

@@ -10,9 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "arenaplan/schema.h"
 #include "core/util.h"
-#include "tflite/fb.h"
 #include "tflite/flexbuf.h"
 #include "tflm_kernels/expr.h"
 #include "tflm_kernels/padding.h"
@@ -186,30 +184,14 @@ static int64_t custom_option(xp *x, int present)
 }
 
 /* A call of one of the tensor and helper functions; args already parsed into a[0..na). */
-/* TFLM's TfLiteTensor params of t (PopulateTfLiteTensorFromFlatbuffer): the first scale (as
- * float bits, *scale) and zero point (*zp) when the quantization has both, else 0 and 0. */
-static void quant_params(xp *x, const ap_tfl_tensor *t, uint32_t *scale, int64_t *zp)
+/* TFLM's TfLiteTensor params.scale of t (PopulateTfLiteTensorFromFlatbuffer): the first scale
+ * when the quantization has scales and zero points, else 0. */
+static float params_scale(const ap_tfl_tensor *t)
 {
-    *scale = 0;
-    *zp = 0;
-    if (t->n_scales == 0 || t->n_zero_points == 0)
-        return;
-    ap__fb fb = {x->c->m->data, x->c->m->len};
-    ap__fb_table tt, q;
-    ap__fb_vec sc, zv;
-    int present = 0;
-    ap_error e = {0};
-    if (ap__fb_table_at(&fb, t->table_pos, "tensor", &tt, &e) != AP_OK ||
-        ap__fb_get_table(&fb, &tt, AP_TFL_F_TENSOR_QUANTIZATION, "quantization", &present, &q,
-                         &e) != AP_OK || !present ||
-        ap__fb_get_vec(&fb, &q, AP_TFL_F_QUANT_SCALE, 4, "scale", NULL, &sc, &e) != AP_OK ||
-        ap__fb_get_vec(&fb, &q, AP_TFL_F_QUANT_ZERO_POINT, 8, "zero_point", NULL, &zv, &e) !=
-            AP_OK || sc.count == 0 || zv.count == 0) {
-        fault(x, AP_ERR_INPUT, "a tensor's quantization that cannot be read");
-        return;
-    }
-    *scale = ap__fb_u32(&fb, sc.at);
-    *zp = (int32_t)ap__fb_u64(&fb, zv.at); /* TFLM keeps an int32 */
+    float f = 0;
+    if (t->n_scales > 0 && t->n_zero_points > 0)
+        memcpy(&f, &t->scale0_bits, sizeof f);
+    return f;
 }
 
 /* Element k of constant integer tensor t, from its buffer. */
@@ -233,43 +215,50 @@ static int64_t tensor_value(xp *x, const ap_tfl_tensor *t, int64_t k)
     return (int64_t)v;
 }
 
-/* The functions that read a tensor's data or quantization, or compare two tensors: value,
- * zero_point, same_scale, multiplier_shift, same_shape (t is the first argument's tensor). */
+/* The functions that read a tensor's data or quantization, or compare two tensors: zero_point,
+ * scale_bits, scale_nano, zero_points_nonzero, byte, value, same_scale, multiplier_shift,
+ * dims_product, same_shape (t is the first argument's tensor). */
 static int64_t data_call(xp *x, const char *name, const ap_tfl_tensor *t, const int64_t *a)
 {
+    if (strcmp(name, "zero_point") == 0)
+        return t->zero_point0;
+    if (strcmp(name, "scale_bits") == 0)
+        return t->scale0_bits;
+    if (strcmp(name, "scale_nano") == 0) {
+        float fv;
+        memcpy(&fv, &t->scale0_bits, sizeof fv);
+        double v = (double)fv * 1e9;
+        if (!(v > -9e15 && v < 9e15))
+            return fault(x, AP_ERR_INPUT, "a scale past 9e6");
+        return (int64_t)(v < 0 ? v - 0.5 : v + 0.5);
+    }
+    if (strcmp(name, "zero_points_nonzero") == 0)
+        return t->zero_points_nonzero;
+    if (strcmp(name, "byte") == 0) {
+        const ap_tfl_buffer *b = t->buffer < x->c->m->n_buffers ? &x->c->m->buffers[t->buffer]
+                                                                 : NULL;
+        if (!t->is_constant || !b || b->data_pos == 0)
+            return fault(x, AP_ERR_INPUT, "a tensor the kernel reads the data of holds none");
+        if (a[1] < 0 || (uint64_t)a[1] >= b->data_len)
+            return fault(x, AP_ERR_INPUT, "a byte past the data of a tensor the kernel reads");
+        return x->c->m->data[b->data_pos + (size_t)a[1]];
+    }
     if (strcmp(name, "value") == 0)
         return tensor_value(x, t, a[1]);
-    if (strcmp(name, "zero_point") == 0 || strcmp(name, "same_scale") == 0) {
-        uint32_t sa, sb;
-        int64_t za, zb;
-        quant_params(x, t, &sa, &za);
-        if (strcmp(name, "zero_point") == 0)
-            return za;
-        const ap_tfl_tensor *u = tensor(x, a[1]);
-        if (!u)
+    const ap_tfl_tensor *u = NULL;
+    if (strcmp(name, "same_scale") == 0 || strcmp(name, "multiplier_shift") == 0 ||
+        strcmp(name, "same_shape") == 0) {
+        if (!(u = tensor(x, a[1])))
             return 0;
-        quant_params(x, u, &sb, &zb);
-        float fa, fb;
-        memcpy(&fa, &sa, sizeof fa);
-        memcpy(&fb, &sb, sizeof fb);
-        return fa == fb;
     }
+    if (strcmp(name, "same_scale") == 0)
+        return params_scale(t) == params_scale(u);
     if (strcmp(name, "multiplier_shift") == 0) {
         /* QuantizeMultiplier's shift for (float)(scale a / scale b) * 2^p (a power of two
          * commutes with the float rounding: HardSwishPrepare's (1/128 * in) / out) */
-        const ap_tfl_tensor *u = tensor(x, a[1]);
-        if (!u)
-            return 0;
-        uint32_t sa, sb;
-        int64_t z;
-        quant_params(x, t, &sa, &z);
-        quant_params(x, u, &sb, &z);
-        float fa, fb;
-        memcpy(&fa, &sa, sizeof fa);
-        memcpy(&fb, &sb, sizeof fb);
         if (a[2] < -64 || a[2] > 64)
             return fault(x, AP_ERR_INVALID, "a multiplier_shift power past 64");
-        double m = ldexp((double)(fa / fb), (int)a[2]);
+        double m = ldexp((double)(params_scale(t) / params_scale(u)), (int)a[2]);
         if (m == 0.0 || !isfinite(m))
             return 0;
         int shift;
@@ -288,8 +277,7 @@ static int64_t data_call(xp *x, const char *name, const ap_tfl_tensor *t, const 
         return v;
     }
     /* same_shape */
-    const ap_tfl_tensor *u = tensor(x, a[1]);
-    if (!u || u->rank != t->rank)
+    if (u->rank != t->rank)
         return 0;
     for (uint32_t d = 0; d < t->rank; d++)
         if (t->shape[d] != u->shape[d])
@@ -306,9 +294,10 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"type", 1},       {"rank", 1},      {"dim", 2},       {"elements", 1},
                {"scales", 1},     {"zero_points", 1}, {"quantized", 1}, {"constant", 1},
                {"variable", 1},   {"min", 2},       {"max", 2},       {"align", 2},
-               {"quantized_dim", 1}, {"byte", 2}, {"zero_points_nonzero", 1},
-               {"zero_point", 1}, {"same_scale", 2}, {"same_shape", 2}, {"value", 2},
-               {"multiplier_shift", 3}, {"dims_product", 3}};
+               {"quantized_dim", 1}, {"zero_point", 1}, {"scale_bits", 1},
+               {"scale_nano", 1}, {"byte", 2}, {"zero_points_nonzero", 1},
+               {"same_scale", 2}, {"same_shape", 2}, {"value", 2}, {"multiplier_shift", 3},
+               {"dims_product", 3}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -361,18 +350,7 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
         return t->is_constant;
     if (strcmp(name, "quantized_dim") == 0)
         return t->quantized_dimension;
-    if (strcmp(name, "zero_points_nonzero") == 0)
-        return t->zero_points_nonzero;
-    if (strcmp(name, "byte") == 0) {
-        const ap_tfl_buffer *b = t->buffer < x->c->m->n_buffers ? &x->c->m->buffers[t->buffer]
-                                                                 : NULL;
-        if (!t->is_constant || !b || b->data_pos == 0)
-            return fault(x, AP_ERR_INPUT, "a tensor the kernel reads the data of holds none");
-        if (a[1] < 0 || (uint64_t)a[1] >= b->data_len)
-            return fault(x, AP_ERR_INPUT, "a byte past the data of a tensor the kernel reads");
-        return x->c->m->data[b->data_pos + (size_t)a[1]];
-    }
-    if (k >= sizeof fns / sizeof fns[0] - 6) /* the last six: zero_point .. dims_product */
+    if (k >= sizeof fns / sizeof fns[0] - 10) /* the last ten: zero_point .. dims_product */
         return data_call(x, name, t, a);
     return t->is_variable; /* "variable" */
 }
@@ -417,6 +395,8 @@ static int64_t option(xp *x, const char *name)
         return o->rank;
     if (strcmp(name, "time_major") == 0)
         return o->time_major;
+    if (strcmp(name, "activation") == 0)
+        return o->activation;
     if (strcmp(name, "adj_x") == 0)
         return o->adj_x;
     if (strcmp(name, "adj_y") == 0)
@@ -504,7 +484,7 @@ static int64_t named(xp *x, const char *name, size_t n)
             return ty;
     static const char *const options[] = {"stride_w",  "stride_h",   "dilation_w", "dilation_h",
                                           "svdf_rank", "time_major", "pad_w",      "pad_h",
-                                          "adj_x",     "adj_y",      "block_size"};
+                                          "activation", "adj_x", "adj_y", "block_size"};
     for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
         if (is(name, n, options[k]))
             return x->skip || x->st != AP_OK ? 0 : option(x, options[k]);

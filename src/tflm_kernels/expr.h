@@ -15,8 +15,8 @@
  *                              KERNELS_OPTIMIZED_FOR_SPEED), 0 or 1; 0 without a build
  *   n_in, n_out, n_inter       the operator's input, output and intermediate counts
  *   copt_bytes                 the length of its custom options (0 when it has none)
- *   stride_w, stride_h, dilation_w, dilation_h, svdf_rank, time_major, adj_x, adj_y,
- *   block_size
+ *   stride_w, stride_h, dilation_w, dilation_h, svdf_rank, time_major, activation, adj_x,
+ *   adj_y, block_size
  *                              the operator's builtin options (ap_tfl_options; schema defaults
  *                              when its table lacks them)
  *   pad_w, pad_h               the padding TFLM computes for a 2D window over in(0) (NHWC) with
@@ -37,11 +37,13 @@
  *   quantized(t)               1 when TFLM gives it a TfLiteAffineQuantization: both counts > 0
  *   constant(t) variable(t)    1 when its buffer holds data / it is a variable
  *   quantized_dim(t)           its quantization's quantized_dimension (0 when none)
+ *   zero_point(t)              its first zero point (0 when none)
+ *   scale_bits(t)              its first scale's IEEE-754 bits (0 when none): equal bits are
+ *                              the equal floats TFLM compares (but -0 and 0)
+ *   scale_nano(t)              its first scale in billionths, rounded
  *   zero_points_nonzero(t)     1 when one of its quantization's zero points is not 0
  *   byte(t, k)                 byte k of its data (a constant tensor's buffer; the model is at
  *                              fault when it holds none or fewer than k + 1 bytes)
- *   zero_point(t)              TFLM's params.zero_point: the first zero point when the
- *                              quantization has scales and zero points, else 0
  *   same_scale(a, b)           1 when TFLM's params.scale (the first scale, else 0) of a and b
  *                              are equal floats
  *   same_shape(a, b)           1 when a and b have the same rank and dimensions (HaveSameShapes)

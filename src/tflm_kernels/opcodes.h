@@ -40,6 +40,13 @@ enum ap__op {
  * custom code no table knows or a builtin code past the schema's range. */
 int32_t ap__opcodes_code(const ap_tfl_operator *op);
 
+/* Whether TFLM 90b983c2b has a kernel for op at all: its MicroMutableOpResolver has an Add*
+ * method for the builtin code, or registers the custom code (the signal library's, the
+ * detection post-process, CIRCULAR_BUFFER, TFLM_DECODE, and ethos-u, which AddEthosU adds in a
+ * firmware built with the Ethos-U kernel). 0: the op resolver can have no registration for it
+ * (DENSIFY, TOPK_V2, a Flex operator, DISPATCH), so no model using it loads on TFLM. */
+int ap__opcodes_tflm_has(const ap_tfl_operator *op);
+
 /* The custom code of a custom operator's code ("SignalRfft"), or NULL for a builtin. */
 const char *ap__opcodes_custom_name(int32_t code);
 

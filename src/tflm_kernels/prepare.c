@@ -2,6 +2,7 @@
  * prepare.c - what a model of a kernel's Prepare works with (prepare.h): the operator's
  * tensors, the failure TFLM's Prepare would report, the scratch requests it appends.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,46 @@ ap_status ap__prepare_fail(ap__kctx *k, const char *fmt, const char *detail)
     return ap_error_set(k->err, AP_ERR_INPUT,
                         "subgraph %u operator %u (%s): %s%s; the TFLM kernel's Prepare would fail",
                         k->s, k->op->index, k->op->name, fmt, detail ? detail : "");
+}
+
+void ap__prepare_refusal_set(ap_tflm_refusal *r, ap_tflm_refusal_kind kind, int32_t sg, int32_t op,
+                     const char *name, const char *check, const char *src, const char *phase)
+{
+    char at[160] = "";
+    memset(r, 0, sizeof *r);
+    r->kind = kind;
+    r->subgraph = sg;
+    r->op = op;
+    snprintf(r->op_name, sizeof r->op_name, "%s", name ? name : "");
+    snprintf(r->check, sizeof r->check, "%s", check ? check : "");
+    snprintf(r->src, sizeof r->src, "%s", src ? src : "");
+    if (op >= 0)
+        snprintf(at, sizeof at, "subgraph %d operator %d (%s)", (int)sg, (int)op, r->op_name);
+    else
+        snprintf(at, sizeof at, "the model");
+    if (kind == AP_TFLM_NO_KERNEL)
+        snprintf(r->message, sizeof r->message,
+                 "TFLM has no kernel for %s: this model cannot load on TFLM (subgraph %d "
+                 "operator %d)", r->op_name, (int)sg, (int)op);
+    else if (kind == AP_TFLM_ABORTS)
+        snprintf(r->message, sizeof r->message,
+                 "TFLM aborts in %s %s (%s: %s%s%s): this model cannot load", r->op_name, phase,
+                 at, r->check, r->src[0] ? ", " : "", r->src);
+    else
+        snprintf(r->message, sizeof r->message,
+                 "TFLM's %s refuses the model: %s: %s%s%s%s: this model cannot load", phase, at,
+                 r->check, r->src[0] ? " (" : "", r->src, r->src[0] ? ")" : "");
+}
+
+void ap__prepare_refuse(ap__kctx *k, ap_tflm_refusal_kind kind, const char *check,
+                        const char *detail, const char *src)
+{
+    char text[sizeof k->out->refusal.check];
+    if (k->out->refusal.kind != AP_TFLM_LOADS)
+        return;
+    snprintf(text, sizeof text, "%s%s", check, detail ? detail : "");
+    ap__prepare_refusal_set(&k->out->refusal, kind, (int32_t)k->s, (int32_t)k->op->index, k->op->name,
+                    text, src, "Prepare");
 }
 
 ap_status ap__prepare_request(ap__kctx *k, int64_t bytes, const char *what, const char *fn)

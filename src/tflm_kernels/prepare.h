@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm_arena.h"
 #include "tflm_kernels/kernel_sets.h"
 
 /* One scratch request. */
@@ -42,6 +43,10 @@ typedef struct ap__prepare {
     size_t n_owned, cap_owned;
     ap__resized *resized;   /* outputs reshaped in Prepare, in Prepare order */
     size_t n_resized, cap_resized;
+    ap_tflm_refusal refusal; /* the first operator whose Prepare fails or aborts (a CHECK or
+                               ABORT row holds, a row does not fit the model), kind
+                               AP_TFLM_LOADS when none: TFLM stops there, so no arena; the
+                               requests of the other operators are still found, for the head */
 } ap__prepare;
 
 void ap__prepare_free(ap__prepare *pr);
@@ -60,6 +65,18 @@ typedef struct ap__kctx {
 /* Fails as the kernel's Prepare would: AP_ERR_INPUT naming the operator, with msg and detail
  * (NULL for none) as the reason. */
 ap_status ap__prepare_fail(ap__kctx *k, const char *msg, const char *detail);
+
+/* Records that the operator's Prepare refuses the model (kind AP_TFLM_REFUSES) or aborts
+ * (AP_TFLM_ABORTS) because check, detail (NULL: none) after it, at src (NULL: unknown), unless
+ * an earlier operator's refusal is recorded. */
+void ap__prepare_refuse(ap__kctx *k, ap_tflm_refusal_kind kind, const char *check,
+                        const char *detail, const char *src);
+
+/* Fills *r: kind, the operator (sg, op, -1 for the model; name), check, src (NULL: none) and
+ * the sentence every output prints, for a failure in TFLM's step `phase` ("Prepare", "Init",
+ * "the allocator"). */
+void ap__prepare_refusal_set(ap_tflm_refusal *r, ap_tflm_refusal_kind kind, int32_t sg, int32_t op,
+                     const char *name, const char *check, const char *src, const char *phase);
 
 /* Appends a scratch request of bytes (0 <= bytes <= AP_MAX_VALUE, else the operator fails);
  * what and fn are static text (see ap__scratch). AP_ERR_NOMEM. */

@@ -26,6 +26,48 @@
 #define HSW "hard_swish_common.cc:"
 #define SIG "signal/micro/kernels/"
 
+/* SoftmaxPrepare's quantization checks (softmax_common.cc), after the lookup tables; 1 / 256 is
+ * the float of bits 0x3B800000. */
+#define SOFTMAX_CHECKS                                                                       \
+    CHECK(SOFTMAX, "type(in(0)) == INT16 && zero_point(in(0)) != 0",                         \
+          "an INT16 input with a zero point", "softmax_common.cc:91"),                       \
+    CHECK(SOFTMAX, "type(in(0)) == INT16 && zero_point(out(0)) != 0",                        \
+          "an INT16 output with a zero point", "softmax_common.cc:92"),                      \
+    CHECK(SOFTMAX, "type(in(0)) == INT8 && type(out(0)) == INT16 && zero_point(out(0)) != -32768", \
+          "an INT16 output's zero point is not -32768", "softmax_common.cc:98"),            \
+    CHECK(SOFTMAX, "type(in(0)) == INT8 && type(out(0)) != INT16 && type(out(0)) != INT8",   \
+          "an INT8 softmax's output is not INT8 or INT16", "softmax_common.cc:102"),        \
+    CHECK(SOFTMAX, "type(in(0)) == INT8 && type(out(0)) == INT8 && zero_point(out(0)) != -128", \
+          "an INT8 output's zero point is not -128", "softmax_common.cc:103"),              \
+    CHECK(SOFTMAX, "type(in(0)) == INT8 && type(out(0)) == INT8 && "                          \
+          "scale_bits(out(0)) != 998244352", "an INT8 output's scale is not 1 / 256",       \
+          "softmax_common.cc:104")
+
+/* LstmTensors::ValidateTensorStatus: the eight gate weights (inputs 1 to 8) present, the
+ * peephole, projection and layer-normalization tensors of the LSTM variants absent. */
+#define LSTM_NEED(k)                                                                         \
+    CHECK(UNIDIRECTIONAL_SEQUENCE_LSTM, "!exists(in(" #k "))", "missing gate weights (input "  \
+          #k "): CIFG is not supported", "lstm_eval.cc:79")
+#define LSTM_NONE(k, what, line)                                                             \
+    CHECK(UNIDIRECTIONAL_SEQUENCE_LSTM, "exists(in(" #k "))", "an LSTM with " what " (input " \
+          #k ")", "lstm_eval.cc:" line)
+
+/* CONCATENATION's checks of input k (the kernel's loop over at most 10 inputs): its type, its
+ * rank, then for INT8 the output's scale and zero point, for INT16 a zero point of 0. */
+#define CONCAT_INPUT(k)                                                                      \
+    CHECK(CONCATENATION, "n_in > " #k " && type(in(" #k ")) != type(in(0))",                 \
+          "input " #k "'s type differs from input 0's", "concatenation.cc:166"),            \
+    CHECK(CONCATENATION, "n_in > " #k " && rank(in(" #k ")) > 5",                           \
+          "input " #k " has more than 5 dimensions", "concatenation.cc:170"),               \
+    CHECK(CONCATENATION, "n_in > " #k " && type(in(0)) == INT8 && "                          \
+          "scale_bits(in(" #k ")) != scale_bits(out(0))",                                    \
+          "input " #k "'s scale differs from the output's", "concatenation.cc:183"),        \
+    CHECK(CONCATENATION, "n_in > " #k " && type(in(0)) == INT8 && "                          \
+          "zero_point(in(" #k ")) != zero_point(out(0))",                                    \
+          "input " #k "'s zero point differs from the output's", "concatenation.cc:185"),   \
+    CHECK(CONCATENATION, "n_in > " #k " && type(in(0)) == INT16 && zero_point(in(" #k ")) != 0", \
+          "input " #k " (INT16) has a zero point", "concatenation.cc:189")
+
 /* A convolution's INT4 filter is unpacked into scratch, one byte per element (ConvPrepare,
  * DepthwiseConvPrepare, FullyConnectedPrepare). */
 #define INT4_FILTER(op, src)                                                                 \
@@ -34,9 +76,11 @@
 
 /* kissfft's real FFT state for fft_length L of scalar size s (kiss_fftr_alloc): the fftr
  * state, a complex FFT state of L/2 points (its struct holds one twiddle, L/2 - 1 follow) and
- * 3/2 * (L/2) complex values (tmpbuf and super twiddles). */
+ * 3/2 * (L/2) complex values (tmpbuf and super twiddles). An odd L: kiss_fftr_alloc returns
+ * before it sets the size ("Real FFT optimization must be even"), so the state is 0 bytes. */
 #define RFFT_STATE(type, s)                                                                  \
     INIT_IF(SIGNAL_RFFT, "copt(\"T\") == " #type,                                           \
+            "copt(\"fft_length\") % 2 != 0 ? 0 : "                                          \
             "sizeof(kiss_fftr_state) + sizeof(kiss_fft_state_" #type ") + " s              \
             " * (copt(\"fft_length\") / 2 - 1) + " s " * ((copt(\"fft_length\") / 2) * 3 / 2)", \
             "FFT state", SIG "rfft.cc:71")
@@ -68,6 +112,10 @@ static const ap__krow rows[] = {
     TEMP(ADD, "in(0)", "add_common.cc:87"),
     TEMP(ADD, "in(1)", "add_common.cc:90"),
     TEMP(ADD, "out(0)", "add_common.cc:93"),
+    CHECK(ADD, "type(out(0)) == INT32 && quantized(in(0))", "an INT32 ADD with quantized input 1",
+          "add_common.cc:104"),
+    CHECK(ADD, "type(out(0)) == INT32 && quantized(in(1))", "an INT32 ADD with quantized input 2",
+          "add_common.cc:106"),
 
     /* CalculateOpData: the first input and the output, then each other input (every temporary
      * stays until Prepare ends); OpData only for INT8. */
@@ -107,11 +155,20 @@ static const ap__krow rows[] = {
      * assigned: runtime state across operators, replayed by tflm_arena/trace.c. */
     PARSE(ASSIGN_VARIABLE, NULL, FBC "1209"),
     TEMP(ASSIGN_VARIABLE, "in(1)", "assign_variable.cc:72"),
+    CHECK(ASSIGN_VARIABLE, "n_in != 2", "ASSIGN_VARIABLE needs 2 inputs", "assign_variable.cc:54"),
+    CHECK(ASSIGN_VARIABLE, "n_out != 0", "ASSIGN_VARIABLE has outputs", "assign_variable.cc:55"),
 
     PARSE(AVERAGE_POOL_2D, "TfLitePoolParams", FBC "1955"),
     INIT(AVERAGE_POOL_2D, "sizeof(OpDataPooling)", "OpDataPooling", "pooling.cc:96"),
     TEMP(AVERAGE_POOL_2D, "in(0)", "pooling_common.cc:60"),
     TEMP(AVERAGE_POOL_2D, "out(0)", "pooling_common.cc:63"),
+    CHECK(AVERAGE_POOL_2D, "(type(in(0)) == INT8 || type(in(0)) == INT16) && "
+              "max(scale_nano(in(0)) - scale_nano(out(0)), scale_nano(out(0)) - scale_nano(in(0))) > 1000",
+          "input and output scales differ by more than 1e-6", "pooling_common.cc:73"),
+    CHECK(AVERAGE_POOL_2D, "(type(in(0)) == INT8 || type(in(0)) == INT16) && zero_point(in(0)) != zero_point(out(0))",
+          "input and output zero points differ", "pooling_common.cc:75"),
+    CHECK(AVERAGE_POOL_2D, "type(in(0)) != FLOAT32 && type(in(0)) != INT8 && type(in(0)) != INT16",
+          "input type is not FLOAT32, INT8 or INT16", "pooling_common.cc:86"),
 
     /* BatchMatMulPrepare: the temporaries of PrepareOpContext; InitializeTemporaries: the
      * quantization data (INT8, INT16), a transposed copy of the lhs (adj_x) and of the rhs (not
@@ -176,6 +233,20 @@ static const ap__krow rows[] = {
     PARSE(BATCH_TO_SPACE_ND, NULL, FBC "1238"),
     TEMP(BATCH_TO_SPACE_ND, "in(0)", "batch_to_space_nd.cc:48"),
     TEMP(BATCH_TO_SPACE_ND, "out(0)", "batch_to_space_nd.cc:50"),
+    CHECK(BATCH_TO_SPACE_ND, "n_in != 3", "BATCH_TO_SPACE_ND needs 3 inputs", "batch_to_space_nd.cc:41"),
+    CHECK(BATCH_TO_SPACE_ND, "n_out != 1", "BATCH_TO_SPACE_ND needs 1 output", "batch_to_space_nd.cc:42"),
+    NEED(BATCH_TO_SPACE_ND, "in(0)", "input (input 0)", "batch_to_space_nd.cc:51"),
+    NEED(BATCH_TO_SPACE_ND, "out(0)", "output (output 0)", "batch_to_space_nd.cc:51"),
+    CHECK(BATCH_TO_SPACE_ND, "rank(in(0)) < 3", "input has fewer than 3 dimensions",
+          "batch_to_space_nd.cc:53"),
+    CHECK(BATCH_TO_SPACE_ND, "rank(out(0)) < 3", "output has fewer than 3 dimensions",
+          "batch_to_space_nd.cc:54"),
+    CHECK(BATCH_TO_SPACE_ND, "rank(in(0)) > 4", "input has more than 4 dimensions",
+          "batch_to_space_nd.cc:55"),
+    CHECK(BATCH_TO_SPACE_ND, "rank(out(0)) > 4", "output has more than 4 dimensions",
+          "batch_to_space_nd.cc:56"),
+    CHECK(BATCH_TO_SPACE_ND, "type(in(0)) != type(out(0))", "input and output types differ",
+          "batch_to_space_nd.cc:57"),
 
     PARSE(BROADCAST_ARGS, NULL, FBC "1246"),
     TEMP(BROADCAST_ARGS, "in(0)", "broadcast_args.cc:37"),
@@ -219,6 +290,8 @@ static const ap__krow rows[] = {
 
     PARSE(CALL_ONCE, "TfLiteCallOnceParams", FBC "1259"),
     INIT(CALL_ONCE, "sizeof(OpDataCallOnce)", "OpData", "call_once.cc:41"),
+    CHECK(CALL_ONCE, "n_in != 0", "CALL_ONCE has inputs", "call_once.cc:51"),
+    CHECK(CALL_ONCE, "n_out != 0", "CALL_ONCE has outputs", "call_once.cc:52"),
 
     PARSE(CAST, "TfLiteCastParams", FBC "1289"),
     TEMP(CAST, "in(0)", "cast.cc:35"),
@@ -244,12 +317,35 @@ static const ap__krow rows[] = {
     TEMP(CONCATENATION, "in(0)", "concatenation.cc:136"),
     TEMP(CONCATENATION, "out(0)", "concatenation.cc:140"),
     TEMP_EACH(CONCATENATION, "n_in", "in(i)", "concatenation.cc:167"),
+    CHECK(CONCATENATION, "activation != 0", "a fused activation", "concatenation.cc:147"),
+    CHECK(CONCATENATION, "type(in(0)) != FLOAT32 && type(in(0)) != INT8 && type(in(0)) != INT16 && "
+          "type(in(0)) != INT32 && type(in(0)) != INT64 && type(in(0)) != BOOL",
+          "input type is not FLOAT32, INT8, INT16, INT32, INT64 or BOOL", "concatenation.cc:148"),
+    CHECK(CONCATENATION, "type(out(0)) != type(in(0))", "output and input types differ",
+          "concatenation.cc:154"),
+    CHECK(CONCATENATION, "n_in > 10", "more than 10 inputs", "concatenation.cc:158"),
+    CONCAT_INPUT(0), CONCAT_INPUT(1), CONCAT_INPUT(2), CONCAT_INPUT(3), CONCAT_INPUT(4),
+    CONCAT_INPUT(5), CONCAT_INPUT(6), CONCAT_INPUT(7), CONCAT_INPUT(8), CONCAT_INPUT(9),
 
     PARSE(CONV_2D, "TfLiteConvParams", FBC "1344"),
     INIT(CONV_2D, "sizeof(OpDataConv)", "OpDataConv", "conv_common.cc:77"),
     TEMP(CONV_2D, "out(0)", "conv_common.cc:149"),
     TEMP(CONV_2D, "in(0)", "conv_common.cc:152"),
     TEMP(CONV_2D, "in(1)", "conv_common.cc:155"),
+    NEED(CONV_2D, "out(0)", "output (output 0)", "conv_common.cc:150"),
+    NEED(CONV_2D, "in(0)", "input (input 0)", "conv_common.cc:153"),
+    NEED(CONV_2D, "in(1)", "filter (input 1)", "conv_common.cc:156"),
+    CHECK(CONV_2D, "type(in(0)) != type(out(0))", "input and output types differ",
+          "conv_common.cc:158"),
+    CHECK(CONV_2D, "!(type(in(0)) == FLOAT32 && type(in(1)) == FLOAT32 || type(in(0)) == INT16 && "
+          "type(in(1)) == INT8 || type(in(0)) == INT8 && (type(in(1)) == INT4 || "
+          "type(in(1)) == INT8))", "hybrid models are not supported (input and filter types)",
+          "conv_common.cc:159"),
+    CHECK(CONV_2D, "(type(in(0)) == INT8 || type(in(0)) == INT16) && !quantized(in(1))",
+          "the filter is not quantized", "conv_common.cc:185"),
+    CHECK(CONV_2D, "(type(in(0)) == INT8 || type(in(0)) == INT16) && scales(in(1)) != 1 && "
+          "scales(in(1)) != dim(in(1), 0)",
+          "the filter's scale count is neither 1 nor its output channels", "conv_common.cc:194"),
     PER_CHANNEL(CONV_2D, "0", "conv_common.cc:177", "conv_common.cc:180"),
     TEMP(CONV_2D, "in(0)", "conv_common.cc:101"),
     TEMP(CONV_2D, "in(1)", "conv_common.cc:104"),
@@ -289,6 +385,21 @@ static const ap__krow rows[] = {
     TEMP(DEPTHWISE_CONV_2D, "out(0)", "depthwise_conv_common.cc:149"),
     TEMP(DEPTHWISE_CONV_2D, "in(0)", "depthwise_conv_common.cc:152"),
     TEMP(DEPTHWISE_CONV_2D, "in(1)", "depthwise_conv_common.cc:155"),
+    NEED(DEPTHWISE_CONV_2D, "out(0)", "output (output 0)", "depthwise_conv_common.cc:150"),
+    NEED(DEPTHWISE_CONV_2D, "in(0)", "input (input 0)", "depthwise_conv_common.cc:153"),
+    NEED(DEPTHWISE_CONV_2D, "in(1)", "filter (input 1)", "depthwise_conv_common.cc:156"),
+    CHECK(DEPTHWISE_CONV_2D, "type(in(0)) == INT8 && !quantized(in(1))",
+          "the filter is not quantized", "depthwise_conv_common.cc:176"),
+    CHECK(DEPTHWISE_CONV_2D, "type(in(0)) == INT8 && scales(in(1)) != 1 && "
+          "scales(in(1)) != dim(in(1), 3)",
+          "the filter's scale count is neither 1 nor its output channels",
+          "depthwise_conv_common.cc:185"),
+    CHECK(DEPTHWISE_CONV_2D, "type(in(0)) == INT8 && scales(in(1)) != zero_points(in(1))",
+          "the filter's scale and zero-point counts differ", "depthwise_conv_common.cc:190"),
+    CHECK(DEPTHWISE_CONV_2D, "!(type(in(0)) == type(in(1)) || type(in(0)) == INT8 && "
+          "(type(in(1)) == INT4 || type(in(1)) == INT8) || type(in(0)) == INT16 && "
+          "type(in(1)) == INT8)", "hybrid models are not supported (input and filter types)",
+          "depthwise_conv_common.cc:194"),
     PER_CHANNEL(DEPTHWISE_CONV_2D, "3", "depthwise_conv_common.cc:168",
                 "depthwise_conv_common.cc:171"),
     TEMP(DEPTHWISE_CONV_2D, "in(0)", "depthwise_conv_common.cc:101"),
@@ -323,12 +434,20 @@ static const ap__krow rows[] = {
     INIT(DEQUANTIZE, "sizeof(DequantizeOpData)", "DequantizeOpData", "dequantize.cc:34"),
     TEMP(DEQUANTIZE, "in(0)", "dequantize_common.cc:38"),
     TEMP(DEQUANTIZE, "out(0)", "dequantize_common.cc:40"),
+    CHECK(DEQUANTIZE, "n_in != 1", "DEQUANTIZE needs 1 input", "dequantize_common.cc:32"),
+    CHECK(DEQUANTIZE, "n_out != 1", "DEQUANTIZE needs 1 output", "dequantize_common.cc:33"),
+    CHECK(DEQUANTIZE, "type(in(0)) != INT8 && type(in(0)) != INT16 && type(in(0)) != UINT8",
+          "input type is not INT8, INT16 or UINT8", "dequantize_common.cc:43"),
+    CHECK(DEQUANTIZE, "type(out(0)) != FLOAT32", "output type is not FLOAT32",
+          "dequantize_common.cc:46"),
 
     PARSE(DIV, "TfLiteDivParams", FBC "1473"),
     INIT(DIV, "sizeof(OpDataDiv)", "OpDataDiv", "div.cc:70"),
     TEMP(DIV, "in(0)", "div.cc:79"),
     TEMP(DIV, "in(1)", "div.cc:82"),
     TEMP(DIV, "out(0)", "div.cc:85"),
+    CHECK(DIV, "type(in(0)) != type(in(1))", "input types differ", "div.cc:49"),
+    CHECK(DIV, "type(in(0)) != type(out(0))", "input and output types differ", "div.cc:50"),
 
     PARSE(DYNAMIC_UPDATE_SLICE, NULL, FBC "1491"),
     TEMP(DYNAMIC_UPDATE_SLICE, "in(0)", "dynamic_update_slice.cc:132"),
@@ -403,6 +522,12 @@ static const ap__krow rows[] = {
     INIT(EQUAL, "sizeof(OpDataComparison)", "OpData", "comparisons.cc:546"),
     TEMP(EQUAL, "in(0)", "comparisons.cc:556"),
     TEMP(EQUAL, "in(1)", "comparisons.cc:559"),
+    ABORT(EQUAL, "type(in(0)) == INT8 && (scale_nano(in(0)) <= 0 || scale_nano(in(0)) >= 1000000000)",
+          "input 1's scale is not in (0, 1): QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECK",
+          "comparisons.cc:569"),
+    ABORT(EQUAL, "type(in(0)) == INT8 && (scale_nano(in(1)) <= 0 || scale_nano(in(1)) >= 1000000000)",
+          "input 2's scale is not in (0, 1): QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECK",
+          "comparisons.cc:574"),
 
     PARSE(EXP, NULL, FBC "1523"),
     TEMP(EXP, "in(0)", "exp.cc:36"),
@@ -483,6 +608,9 @@ static const ap__krow rows[] = {
     TEMP(FLOOR_MOD, "in(0)", "floor_mod.cc:46"),
     TEMP(FLOOR_MOD, "in(1)", "floor_mod.cc:49"),
     TEMP(FLOOR_MOD, "out(0)", "floor_mod.cc:52"),
+    CHECK(FLOOR_MOD, "type(in(0)) != type(in(1))", "input types differ", "floor_mod.cc:55"),
+    CHECK(FLOOR_MOD, "type(in(0)) != type(out(0))", "input and output types differ",
+          "floor_mod.cc:56"),
 
     PARSE(FULLY_CONNECTED, "TfLiteFullyConnectedParams", FBC "1568"),
     INIT(FULLY_CONNECTED, "sizeof(OpDataFullyConnected)", "OpDataFullyConnected",
@@ -491,6 +619,20 @@ static const ap__krow rows[] = {
     TEMP(FULLY_CONNECTED, "in(1)", "fully_connected.cc:49"),
     TEMP(FULLY_CONNECTED, "in(2)", "fully_connected.cc:53"),
     TEMP(FULLY_CONNECTED, "out(0)", "fully_connected.cc:54"),
+    NEED(FULLY_CONNECTED, "in(0)", "input (input 0)", "fully_connected.cc:48"),
+    NEED(FULLY_CONNECTED, "in(1)", "filter (input 1)", "fully_connected.cc:51"),
+    NEED(FULLY_CONNECTED, "out(0)", "output (output 0)", "fully_connected.cc:56"),
+    CHECK(FULLY_CONNECTED, "type(in(0)) != type(out(0))", "input and output types differ",
+          "fully_connected.cc:57"),
+    CHECK(FULLY_CONNECTED, "type(in(0)) == FLOAT32 && type(in(1)) != FLOAT32 || type(in(0)) == INT8 && "
+          "type(in(1)) != INT8 && type(in(1)) != INT4 || type(in(0)) == INT16 && type(in(1)) != INT8",
+          "the filter's type does not go with the input's (hybrid)", "fully_connected.cc:63"),
+    CHECK(FULLY_CONNECTED, "type(in(0)) != FLOAT32 && quantized(in(1)) && scales(in(1)) > 1 && "
+          "!(type(in(0)) == INT8 && type(in(1)) != INT4 || type(in(0)) == INT16 && type(in(1)) != INT4)",
+          "per-channel quantization of an INT4 filter", "fully_connected_common.cc:99"),
+    CHECK(FULLY_CONNECTED, "type(in(0)) != FLOAT32 && type(out(0)) != INT8 && type(out(0)) != INT16 && "
+          "type(out(0)) != UINT8", "a quantized output type other than INT8, INT16 or UINT8",
+          "tensorflow/lite/kernels/kernel_util.cc:405"),
     FC_PER_CHANNEL(FULLY_CONNECTED, "in(0)", "in(1)"),
     INT4_FILTER(FULLY_CONNECTED, "fully_connected.cc:74"),
 
@@ -498,6 +640,11 @@ static const ap__krow rows[] = {
     TEMP(GATHER, "in(0)", "gather.cc:109"),
     TEMP(GATHER, "in(1)", "gather.cc:112"),
     TEMP(GATHER, "out(0)", "gather.cc:115"),
+    CHECK(GATHER, "n_in != 2", "GATHER needs 2 inputs", "gather.cc:103"),
+    CHECK(GATHER, "n_out != 1", "GATHER needs 1 output", "gather.cc:104"),
+    CHECK(GATHER, "type(in(1)) != INT32", "positions of a type other than INT32", "gather.cc:122"),
+    CHECK(GATHER, "type(in(0)) != FLOAT32 && type(in(0)) != INT8",
+          "input type is not FLOAT32 or INT8", "gather.cc:137"),
     KEEP(GATHER, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))", "output dims (writable copy)",
          "gather.cc:167"),
 
@@ -554,21 +701,42 @@ static const ap__krow rows[] = {
     PARSE(IF, "TfLiteIfParams", FBC "1669"),
     INIT(IF, "sizeof(OpDataIf)", "OpData", "if.cc:43"),
     TEMP(IF, "in(0)", "if.cc:58"),
+    CHECK(IF, "n_in == 0", "IF has no condition", "if.cc:53"),
+    CHECK(IF, "type(in(0)) != BOOL", "the condition is not BOOL", "if.cc:61"),
+    CHECK(IF, "elements(in(0)) != 1", "the condition is not one element", "if.cc:62"),
 
     PARSE(LEAKY_RELU, "TfLiteLeakyReluParams", FBC "1720"),
     INIT(LEAKY_RELU, "sizeof(LeakyReluOpData)", "LeakyReluOpData", "leaky_relu.cc:50"),
     TEMP(LEAKY_RELU, "in(0)", "leaky_relu_common.cc:38"),
     TEMP(LEAKY_RELU, "out(0)", "leaky_relu_common.cc:41"),
+    CHECK(LEAKY_RELU, "n_in != 1", "LEAKY_RELU needs 1 input", "leaky_relu_common.cc:35"),
+    CHECK(LEAKY_RELU, "n_out != 1", "LEAKY_RELU needs 1 output", "leaky_relu_common.cc:36"),
+    CHECK(LEAKY_RELU, "type(in(0)) != type(out(0))", "input and output types differ",
+          "leaky_relu_common.cc:43"),
 
     PARSE(LESS, NULL, FBC "1739"),
     INIT(LESS, "sizeof(OpDataComparison)", "OpData", "comparisons.cc:546"),
     TEMP(LESS, "in(0)", "comparisons.cc:556"),
     TEMP(LESS, "in(1)", "comparisons.cc:559"),
+    ABORT(LESS, "type(in(0)) == INT8 && (scale_nano(in(0)) <= 0 || scale_nano(in(0)) >= 1000000000)",
+          "input 1's scale is not in (0, 1): QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECK",
+          "comparisons.cc:569"),
+    ABORT(LESS, "type(in(0)) == INT8 && (scale_nano(in(1)) <= 0 || scale_nano(in(1)) >= 1000000000)",
+          "input 2's scale is not in (0, 1): QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECK",
+          "comparisons.cc:574"),
 
     PARSE(LOGISTIC, NULL, FBC "1787"),
     INIT(LOGISTIC, "sizeof(OpDataLogistic)", "OpDataLogistic", "logistic.cc:35"),
     TEMP(LOGISTIC, "in(0)", "logistic_common.cc:38"),
     TEMP(LOGISTIC, "out(0)", "logistic_common.cc:41"),
+    CHECK(LOGISTIC, "type(in(0)) != type(out(0))", "input and output types differ",
+          "logistic_common.cc:44"),
+    CHECK(LOGISTIC, "type(in(0)) == INT8 && zero_point(out(0)) != -128",
+          "an INT8 output's zero point is not -128", "logistic_common.cc:46"),
+    CHECK(LOGISTIC, "type(in(0)) == INT16 && zero_point(in(0)) != 0",
+          "an INT16 input's zero point is not 0", "logistic_common.cc:70"),
+    CHECK(LOGISTIC, "type(in(0)) == INT16 && zero_point(out(0)) != 0",
+          "an INT16 output's zero point is not 0", "logistic_common.cc:71"),
 
     PARSE(MAXIMUM, NULL, FBC "1837"),
     NONE(MAXIMUM, "maximum_minimum.cc:70"),
@@ -577,6 +745,13 @@ static const ap__krow rows[] = {
     INIT(MAX_POOL_2D, "sizeof(OpDataPooling)", "OpDataPooling", "pooling.cc:96"),
     TEMP(MAX_POOL_2D, "in(0)", "pooling_common.cc:60"),
     TEMP(MAX_POOL_2D, "out(0)", "pooling_common.cc:63"),
+    CHECK(MAX_POOL_2D, "(type(in(0)) == INT8 || type(in(0)) == INT16) && "
+              "max(scale_nano(in(0)) - scale_nano(out(0)), scale_nano(out(0)) - scale_nano(in(0))) > 1000",
+          "input and output scales differ by more than 1e-6", "pooling_common.cc:73"),
+    CHECK(MAX_POOL_2D, "(type(in(0)) == INT8 || type(in(0)) == INT16) && zero_point(in(0)) != zero_point(out(0))",
+          "input and output zero points differ", "pooling_common.cc:75"),
+    CHECK(MAX_POOL_2D, "type(in(0)) != FLOAT32 && type(in(0)) != INT8 && type(in(0)) != INT16",
+          "input type is not FLOAT32, INT8 or INT16", "pooling_common.cc:86"),
 
     /* PrepareMeanOrSumHelper, then PrepareSimple's temporaries; sums for INT8/INT16. */
     PARSE(MEAN, "TfLiteReducerParams", FBC "2017"),
@@ -587,6 +762,8 @@ static const ap__krow rows[] = {
     TEMP(MEAN, "in(0)", "reduce_common.cc:40"),
     TEMP(MEAN, "in(1)", "reduce_common.cc:50"),
     TEMP_IF(MEAN, "type(in(0)) == INT8", "out(0)", "reduce_common.cc:55"),
+    CHECK(MEAN, "exists(in(1)) && type(in(1)) != INT32", "the axis is not INT32",
+          "reduce_common.cc:52"),
     NEED(MEAN, "in(0)", "input (input 0)", "reduce_common.cc:226"),
     NEED(MEAN, "in(1)", "axis (input 1)", "reduce_common.cc:228"),
     NEED(MEAN, "out(0)", "output (output 0)", "reduce_common.cc:227"),
@@ -607,6 +784,15 @@ static const ap__krow rows[] = {
     TEMP(MUL, "in(0)", "mul_common.cc:43"),
     TEMP(MUL, "in(1)", "mul_common.cc:46"),
     TEMP(MUL, "out(0)", "mul_common.cc:49"),
+    CHECK(MUL, "n_in != 2", "MUL needs 2 inputs", "mul_common.cc:52"),
+    CHECK(MUL, "n_out != 1", "MUL needs 1 output", "mul_common.cc:53"),
+    CHECK(MUL, "type(in(0)) != type(in(1))", "input types differ", "mul_common.cc:55"),
+    CHECK(MUL, "type(in(0)) == INT16 && zero_point(in(0)) != 0", "an INT16 input 1 with a zero point",
+          "mul_common.cc:73"),
+    CHECK(MUL, "type(in(0)) == INT16 && zero_point(in(1)) != 0", "an INT16 input 2 with a zero point",
+          "mul_common.cc:74"),
+    CHECK(MUL, "type(in(0)) == INT16 && zero_point(out(0)) != 0", "an INT16 output with a zero point",
+          "mul_common.cc:75"),
 
     PARSE(PACK, "TfLitePackParams", FBC "1914"),
     NONE(PACK, "pack.cc:113"),
@@ -617,18 +803,34 @@ static const ap__krow rows[] = {
     TEMP(PAD, "in(1)", "pad_common.cc:43"),
     TEMP_IF(PAD, "n_in == 3", "in(2)", "pad_common.cc:47"),
     TEMP(PAD, "out(0)", "pad_common.cc:50"),
+    CHECK(PAD, "n_in != 2 && n_in != 3", "PAD needs 2 or 3 inputs", "pad_common.cc:36"),
+    CHECK(PAD, "n_out != 1", "PAD needs 1 output", "pad_common.cc:37"),
+    CHECK(PAD, "type(in(0)) != type(out(0))", "input and output types differ", "pad_common.cc:53"),
+    CHECK(PAD, "rank(in(0)) > 5", "the input has more than 5 dimensions", "pad_common.cc:56"),
+    CHECK(PAD, "n_in == 3 && exists(in(2)) && type(in(2)) != type(in(0))",
+          "the constant values' type differs from the input's", "pad_common.cc:60"),
+    CHECK(PAD, "n_in == 3 && exists(in(2)) && elements(in(2)) != 1",
+          "more than one constant value", "pad_common.cc:62"),
+    CHECK(PAD, "!constant(in(1))", "the paddings are not constant", "pad_common.cc:72"),
 
     PARSE(PRELU, NULL, FBC "1996"),
     INIT(PRELU, "sizeof(PreluParams)", "PreluParams", "prelu.cc:32"),
     TEMP(PRELU, "in(0)", "prelu_common.cc:89"),
     TEMP(PRELU, "in(1)", "prelu_common.cc:91"),
     TEMP(PRELU, "out(0)", "prelu_common.cc:93"),
+    CHECK(PRELU, "type(out(0)) == INT16 && type(in(1)) != INT8", "an INT16 PRELU's alpha is not INT8",
+          "prelu_common.cc:101"),
 
     PARSE(QUANTIZE, NULL, FBC "2004"),
     INIT(QUANTIZE, "sizeof(OpDataQuantizeReference)", "OpDataQuantizeReference",
          "quantize.cc:31"),
     TEMP(QUANTIZE, "in(0)", "quantize_common.cc:41"),
     TEMP(QUANTIZE, "out(0)", "quantize_common.cc:43"),
+    CHECK(QUANTIZE, "n_in != 1", "QUANTIZE needs 1 input", "quantize_common.cc:36"),
+    CHECK(QUANTIZE, "n_out != 1", "QUANTIZE needs 1 output", "quantize_common.cc:37"),
+    CHECK(QUANTIZE, "!quantized(out(0))", "the output is not quantized", "quantize_common.cc:48"),
+    CHECK(QUANTIZE, "scales(out(0)) != 1", "the output is quantized per channel",
+          "quantize_common.cc:54"),
 
     PARSE(READ_VARIABLE, NULL, FBC "2012"),
     TEMP(READ_VARIABLE, "in(0)", "read_variable.cc:45"),
@@ -648,11 +850,23 @@ static const ap__krow rows[] = {
     PARSE(RESHAPE, "TfLiteReshapeParams", FBC "2059"),
     TEMP(RESHAPE, "in(0)", "reshape_common.cc:36"),
     TEMP(RESHAPE, "out(0)", "reshape_common.cc:39"),
+    CHECK(RESHAPE, "type(in(0)) != type(out(0))", "input and output types differ",
+          "reshape_common.cc:77"),
+    CHECK(RESHAPE, "(n_in == 1 && rank(out(0)) == 1 && dim(out(0), 0) == 0 ? 1 : elements(out(0))) "
+          "!= elements(in(0))", "input and output element counts differ", "reshape_common.cc:78"),
 
     PARSE(RESIZE_NEAREST_NEIGHBOR, "TfLiteResizeNearestNeighborParams", FBC "2123"),
     TEMP(RESIZE_NEAREST_NEIGHBOR, "in(0)", "resize_nearest_neighbor.cc:42"),
     TEMP(RESIZE_NEAREST_NEIGHBOR, "in(1)", "resize_nearest_neighbor.cc:44"),
     TEMP(RESIZE_NEAREST_NEIGHBOR, "out(0)", "resize_nearest_neighbor.cc:46"),
+    CHECK(RESIZE_NEAREST_NEIGHBOR, "rank(in(0)) != 4", "the input does not have 4 dimensions",
+          "resize_nearest_neighbor.cc:50"),
+    CHECK(RESIZE_NEAREST_NEIGHBOR, "rank(in(1)) != 1", "the size does not have 1 dimension",
+          "resize_nearest_neighbor.cc:51"),
+    CHECK(RESIZE_NEAREST_NEIGHBOR, "type(in(1)) != INT32", "the size is not INT32",
+          "resize_nearest_neighbor.cc:52"),
+    CHECK(RESIZE_NEAREST_NEIGHBOR, "dim(in(1), 0) != 2", "the size does not have 2 elements",
+          "resize_nearest_neighbor.cc:53"),
 
     PARSE(SHAPE, "TfLiteShapeParams", FBC "2558"),
     NONE(SHAPE, "shape.cc:38"),
@@ -660,15 +874,29 @@ static const ap__krow rows[] = {
     PARSE(SOFTMAX, "TfLiteSoftmaxParams", FBC "2597"),
     INIT(SOFTMAX, "sizeof(SoftmaxParams)", "SoftmaxParams", "softmax_common.cc:142"),
     SOFTMAX_PREPARE("softmax_common.cc:150", "softmax_common.cc:153"),
+    SOFTMAX_CHECKS,
 
     PARSE(SPACE_TO_BATCH_ND, NULL, FBC "2625"),
     INIT(SPACE_TO_BATCH_ND, "sizeof(SpaceToBatchParams)", "SpaceToBatchParams",
          "space_to_batch_nd.cc:45"),
     TEMP(SPACE_TO_BATCH_ND, "in(0)", "space_to_batch_nd.cc:55"),
     TEMP(SPACE_TO_BATCH_ND, "out(0)", "space_to_batch_nd.cc:57"),
+    NEED(SPACE_TO_BATCH_ND, "in(0)", "input (input 0)", "space_to_batch_nd.cc:58"),
+    NEED(SPACE_TO_BATCH_ND, "out(0)", "output (output 0)", "space_to_batch_nd.cc:58"),
+    CHECK(SPACE_TO_BATCH_ND, "rank(in(0)) < 3", "input has fewer than 3 dimensions",
+          "space_to_batch_nd.cc:60"),
+    CHECK(SPACE_TO_BATCH_ND, "rank(out(0)) < 3", "output has fewer than 3 dimensions",
+          "space_to_batch_nd.cc:61"),
+    CHECK(SPACE_TO_BATCH_ND, "rank(in(0)) > 4", "input has more than 4 dimensions",
+          "space_to_batch_nd.cc:62"),
+    CHECK(SPACE_TO_BATCH_ND, "rank(out(0)) > 4", "output has more than 4 dimensions",
+          "space_to_batch_nd.cc:63"),
+    CHECK(SPACE_TO_BATCH_ND, "type(in(0)) != type(out(0))", "input and output types differ",
+          "space_to_batch_nd.cc:64"),
 
     PARSE(SPLIT, "TfLiteSplitParams", FBC "2655"),
     TEMP(SPLIT, "in(0)", "split.cc:72"),
+    CHECK(SPLIT, "!constant(in(0))", "the axis is not constant", "split.cc:78"),
 
     PARSE(STRIDED_SLICE, "TfLiteStridedSliceParams", FBC "2785"),
     INIT(STRIDED_SLICE, "sizeof(StridedSliceParams)", "StridedSliceParams",
@@ -678,12 +906,19 @@ static const ap__krow rows[] = {
     TEMP(STRIDED_SLICE, "in(2)", "strided_slice_common.cc:40"),
     TEMP(STRIDED_SLICE, "in(3)", "strided_slice_common.cc:41"),
     TEMP(STRIDED_SLICE, "out(0)", "strided_slice_common.cc:43"),
+    CHECK(STRIDED_SLICE, "rank(in(0)) > 4", "the input has more than 4 dimensions",
+          "strided_slice_common.cc:142"),
+    CHECK(STRIDED_SLICE, "!constant(in(1))", "begin is not constant", "strided_slice_common.cc:144"),
 
     PARSE(SUB, "TfLiteSubParams", FBC "2817"),
     INIT(SUB, "sizeof(OpDataSub)", "OpDataSub", "sub.cc:36"),
     TEMP(SUB, "in(0)", "sub_common.cc:89"),
     TEMP(SUB, "in(1)", "sub_common.cc:92"),
     TEMP(SUB, "out(0)", "sub_common.cc:95"),
+    CHECK(SUB, "type(out(0)) == INT32 && quantized(in(0))", "an INT32 SUB with quantized input 1",
+          "sub_common.cc:103"),
+    CHECK(SUB, "type(out(0)) == INT32 && quantized(in(1))", "an INT32 SUB with quantized input 2",
+          "sub_common.cc:105"),
 
     NEED(SUM, "in(0)", "input (input 0)", "reduce_common.cc:226"),
     NEED(SUM, "in(1)", "axis (input 1)", "reduce_common.cc:228"),
@@ -703,6 +938,8 @@ static const ap__krow rows[] = {
     TEMP(SVDF, "in(3)", "svdf_common.cc:387"),
     TEMP(SVDF, "in(4)", "svdf_common.cc:388"),
     TEMP(SVDF, "out(0)", "svdf_common.cc:410"),
+    CHECK(SVDF, "n_in < 5 || !exists(in(4))", "missing activation state (input 4)",
+          "svdf_common.cc:390"),
     NEED(SVDF, "in(0)", "input (input 0)", "svdf_common.cc:378"),
     CHECK(SVDF, "rank(in(0)) < 2", "too few dimensions in input (input 0)", "svdf_common.cc:404"),
     NEED(SVDF, "in(1)", "weights_feature (input 1)", "svdf_common.cc:381"),
@@ -712,6 +949,11 @@ static const ap__krow rows[] = {
           "the SVDF rank does not divide the filter count", "svdf_common.cc:397"),
     CHECK(SVDF, "type(in(0)) != INT8 && type(in(0)) != FLOAT32",
           "input type is not FLOAT32 or INT8", "svdf_common.cc:403"),
+    CHECK(SVDF, "rank(out(0)) == 2 && dim(out(0), 1) != dim(in(1), 0) / svdf_rank",
+          "the output's units are not filters / rank", "svdf_common.cc:414"),
+    CHECK(SVDF, "!variable(in(4))", "the activation state is not a variable", "svdf_common.cc:436"),
+    CHECK(SVDF, "type(in(0)) == FLOAT32 && type(in(1)) != FLOAT32",
+          "a FLOAT32 SVDF's weights_feature is not FLOAT32 (hybrid)", "svdf_common.cc:492"),
     SCRATCH(SVDF, "type(in(0)) == INT8", "dim(in(0), 0) * dim(in(1), 0) * 4",
             "int32 filter outputs", "svdf_common.cc:481"),
     SCRATCH(SVDF, "type(in(0)) == INT8", "dim(in(0), 0) * (dim(in(1), 0) / svdf_rank) * 4",
@@ -723,6 +965,9 @@ static const ap__krow rows[] = {
     TEMP(TRANSPOSE, "in(0)", "transpose.h:30"),
     TEMP(TRANSPOSE, "in(1)", "transpose.h:31"),
     TEMP(TRANSPOSE, "out(0)", "transpose.h:33"),
+    CHECK(TRANSPOSE, "rank(in(0)) > 5", "the input has more than 5 dimensions",
+          "transpose_common.cc:33"),
+    CHECK(TRANSPOSE, "!constant(in(1))", "the permutation is not constant", "transpose_common.cc:37"),
 
     /* TransposeConvPrepare: INT8 input, int32 accumulators one per output element; INT16,
      * int64 ones, then (INT16 bias) the bias widened to int64 (CalculateOpData). */
@@ -732,10 +977,15 @@ static const ap__krow rows[] = {
                            "107", "108"),
     NEED(TRANSPOSE_CONV, "in(2)", "input (input 2)", "transpose_conv.cc:166"),
     NEED(TRANSPOSE_CONV, "out(0)", "output (output 0)", "transpose_conv.cc:163"),
+    NEED(TRANSPOSE_CONV, "in(1)", "filter (input 1)", "transpose_conv.cc:169"),
+    CHECK(TRANSPOSE_CONV, "!(type(in(2)) == type(in(1)) || type(in(2)) == INT16 && type(in(1)) == INT8)",
+          "hybrid models are not supported (input and filter types)", "transpose_conv.cc:172"),
     SCRATCH(TRANSPOSE_CONV, "type(in(2)) == INT8", "4 * elements(out(0))", "int32 accumulators",
             "transpose_conv.cc:196"),
     SCRATCH(TRANSPOSE_CONV, "type(in(2)) == INT16", "8 * elements(out(0))", "int64 accumulators",
             "transpose_conv.cc:205"),
+    CHECK(TRANSPOSE_CONV, "(type(in(2)) == INT8 || type(in(2)) == INT16) && !quantized(in(1))",
+          "the filter is not quantized", "transpose_conv.cc:213"),
     SCRATCH(TRANSPOSE_CONV, "type(in(2)) == INT16 && exists(in(3)) && type(in(3)) == INT16",
             "8 * elements(in(3))", "bias widened to int64", "transpose_conv.cc:130"),
 
@@ -751,6 +1001,17 @@ static const ap__krow rows[] = {
     LSTM_PREPARE,
     CHECK(UNIDIRECTIONAL_SEQUENCE_LSTM, "n_in != 24", "an LSTM needs 24 inputs",
           "unidirectional_sequence_lstm.cc:46"),
+    CHECK(UNIDIRECTIONAL_SEQUENCE_LSTM, "!variable(in(19))", "the cell state (input 19) is not a "
+          "variable", "lstm_eval.cc:68"),
+    LSTM_NEED(1), LSTM_NEED(2), LSTM_NEED(3), LSTM_NEED(4), LSTM_NEED(5), LSTM_NEED(6),
+    LSTM_NEED(7), LSTM_NEED(8),
+    LSTM_NONE(9, "peephole", "92"), LSTM_NONE(10, "peephole", "92"),
+    LSTM_NONE(11, "peephole", "92"), LSTM_NONE(16, "projection", "96"),
+    LSTM_NONE(17, "projection", "96"), LSTM_NONE(20, "layer normalization", "100"),
+    LSTM_NONE(21, "layer normalization", "100"), LSTM_NONE(22, "layer normalization", "100"),
+    LSTM_NONE(23, "layer normalization", "100"),
+    CHECK(UNIDIRECTIONAL_SEQUENCE_LSTM, "exists(out(0)) && rank(out(0)) != 3",
+          "the output does not have 3 dimensions", "lstm_eval_common.cc:91"),
     NEED(UNIDIRECTIONAL_SEQUENCE_LSTM, "in(0)", "input (input 0)", "lstm_eval.cc:35"),
     CHECK(UNIDIRECTIONAL_SEQUENCE_LSTM, "rank(in(0)) < 3", "too few dimensions in input (input 0)",
           "unidirectional_sequence_lstm.cc:60"),
@@ -831,10 +1092,14 @@ static const ap__krow rows[] = {
          SIG "energy.cc:49"),
     TEMP(SIGNAL_ENERGY, "in(0)", SIG "energy.cc:69"),
     TEMP(SIGNAL_ENERGY, "out(0)", SIG "energy.cc:72"),
+    CHECK(SIGNAL_ENERGY, "rank(in(0)) != 1", "the input does not have 1 dimension",
+          SIG "energy.cc:75"),
 
     TEMP(SIGNAL_FFT_AUTO_SCALE, "in(0)", SIG "fft_auto_scale_common.cc:31"),
     TEMP(SIGNAL_FFT_AUTO_SCALE, "out(0)", SIG "fft_auto_scale_common.cc:34"),
     TEMP(SIGNAL_FFT_AUTO_SCALE, "out(1)", SIG "fft_auto_scale_common.cc:37"),
+    CHECK(SIGNAL_FFT_AUTO_SCALE, "type(in(0)) != INT16", "the input is not INT16",
+          SIG "fft_auto_scale_common.cc:44"),
 
     INIT(SIGNAL_FILTER_BANK, "sizeof(TFLMSignalFilterBankParams)", "TFLMSignalFilterBankParams",
          SIG "filter_bank.cc:54"),
@@ -842,6 +1107,8 @@ static const ap__krow rows[] = {
          SIG "filter_bank.cc:64"),
     TEMP_EACH(SIGNAL_FILTER_BANK, "6", "in(i)", SIG "filter_bank.cc:80"),
     TEMP(SIGNAL_FILTER_BANK, "out(0)", SIG "filter_bank.cc:117"),
+    CHECK(SIGNAL_FILTER_BANK, "type(in(0)) != UINT32", "the input is not UINT32",
+          SIG "filter_bank.cc:83"),
 
     INIT(SIGNAL_FILTER_BANK_LOG, "sizeof(TFLMSignalLogParams)", "TFLMSignalLogParams",
          SIG "filter_bank_log.cc:50"),
@@ -851,6 +1118,8 @@ static const ap__krow rows[] = {
     TEMP(SIGNAL_FILTER_BANK_SQUARE_ROOT, "in(0)", SIG "filter_bank_square_root_common.cc:33"),
     TEMP(SIGNAL_FILTER_BANK_SQUARE_ROOT, "in(1)", SIG "filter_bank_square_root_common.cc:35"),
     TEMP(SIGNAL_FILTER_BANK_SQUARE_ROOT, "out(0)", SIG "filter_bank_square_root_common.cc:37"),
+    CHECK(SIGNAL_FILTER_BANK_SQUARE_ROOT, "rank(in(1)) != 0", "the scale bits are not a scalar",
+          SIG "filter_bank_square_root_common.cc:43"),
 
     INIT(SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION, "sizeof(TFLMSignalSpectralSubtractionParams)",
          "TFLMSignalSpectralSubtractionParams", SIG "filter_bank_spectral_subtraction.cc:65"),
@@ -882,6 +1151,10 @@ static const ap__krow rows[] = {
     TEMP(SIGNAL_RFFT, "out(0)", SIG "rfft.cc:86"),
     NEED(SIGNAL_RFFT, "in(0)", "input (input 0)", SIG "rfft.cc:83"),
     NEED(SIGNAL_RFFT, "out(0)", "output (output 0)", SIG "rfft.cc:86"),
+    CHECK(SIGNAL_RFFT, "has_copt(\"T\") && type(in(0)) != copt(\"T\")", "the input's type is not T",
+          SIG "rfft.cc:91"),
+    CHECK(SIGNAL_RFFT, "has_copt(\"T\") && type(out(0)) != copt(\"T\")", "the output's type is not T",
+          SIG "rfft.cc:92"),
     CHECK(SIGNAL_RFFT, "rank(out(0)) < 1", "too few dimensions in output (output 0)",
           SIG "rfft.cc:89"),
     CHECK(SIGNAL_RFFT, "type(in(0)) != INT16 && type(in(0)) != INT32 && type(in(0)) != FLOAT32",

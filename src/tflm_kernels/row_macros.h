@@ -60,6 +60,10 @@
 #define NEED(op, tensor, what, src)                                                         \
     AP__ROW(op, CHECK, PREPARE, 0, "!exists(" tensor ")", NULL, NULL, "missing " what, NULL, src)
 
+/* Prepare aborts (or faults) when `when` holds, because `why`: a TFLITE_DCHECK, TFLITE_CHECK or
+ * a null pointer the kernel reads; the model cannot load. */
+#define ABORT(op, when, why, src) AP__ROW(op, ABORT, PREPARE, 0, when, NULL, NULL, why, NULL, src)
+
 /* Prepare: RequestScratchBufferInArena(bytes) when `when` holds (NULL: always). */
 #define SCRATCH(op, when, bytes, what, src)                                                 \
     AP__ROW(op, SCRATCH, PREPARE, 0, when, NULL, bytes, what, NULL, src)

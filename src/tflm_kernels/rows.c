@@ -85,6 +85,7 @@ static const char *shape_fault(const ap__krow *r)
     case AP__ROW_DEF:
         return !r->what || !r->expr ? "a DEF row needs a name and an expression" : NULL;
     case AP__ROW_CHECK:
+    case AP__ROW_ABORT:
         return !r->when || !r->what || r->expr ? "a CHECK row needs a condition and a reason"
                                                : NULL;
     case AP__ROW_SCRATCH:
@@ -110,7 +111,8 @@ size_t ap__rows_lint(const ap__ktable *t, const ap__target *tg, ap_error *err)
         size_t n;
         ap__xdef defs[AP__ROWS_MAX_DEFS];
         const char *fault = shape_fault(r);
-        if (!fault && r->group && r->kind != AP__ROW_CHECK && r->kind != AP__ROW_SCRATCH &&
+        if (!fault && r->group && r->kind != AP__ROW_CHECK && r->kind != AP__ROW_ABORT &&
+            r->kind != AP__ROW_SCRATCH &&
             r->kind != AP__ROW_SCRATCH_POS)
             fault = "a group on a row that is no CHECK or request";
         if (!fault && ((r->repeat && r->kind != AP__ROW_CHECK) || r->step != AP__STEP_PREPARE) &&

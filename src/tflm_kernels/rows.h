@@ -10,7 +10,8 @@
  *
  * Each row has a kind; two passes read them, each in row order, each its own kinds:
  *   - the head's problem (scratch.c, every operator's Prepare): CHECK (Prepare fails when
- *     `when` holds, `what` says why), SCRATCH (RequestScratchBufferInArena(expr bytes) when
+ *     `when` holds, `what` says why: TFLM refuses the model), ABORT (the same where TFLM
+ *     aborts or faults instead: a TFLITE_DCHECK or TFLITE_CHECK, a null pointer), SCRATCH (RequestScratchBufferInArena(expr bytes) when
  *     `when` holds), SCRATCH_POS (the same only when expr > 0: CMSIS-NN's
  *     `if (buf_size > 0)`), OWN (the tensor expr gets memory of its own: not planned), RESIZE
  *     (Prepare rewrites output 0's dimensions, through its writable copy: TFLM plans it with
@@ -41,7 +42,8 @@
 
 enum {
     AP__ROW_PARSE, AP__ROW_DEF,
-    AP__ROW_CHECK, AP__ROW_SCRATCH, AP__ROW_SCRATCH_POS, AP__ROW_OWN, AP__ROW_RESIZE,
+    AP__ROW_CHECK, AP__ROW_ABORT, AP__ROW_SCRATCH, AP__ROW_SCRATCH_POS, AP__ROW_OWN,
+    AP__ROW_RESIZE,
     AP__ROW_PERSIST, AP__ROW_TEMP, AP__ROW_NONE,
     AP__ROW_KINDS
 };
@@ -58,8 +60,8 @@ typedef struct ap__krow {
                               first i whose `when` holds); NULL: once */
     const char *expr;      /* bytes (PERSIST, SCRATCH*), a tensor (TEMP, OWN), a value (DEF),
                               a struct (PARSE: NULL for none) */
-    const char *what;      /* what the kernel keeps there, why Prepare fails (CHECK), the
-                              name (DEF) */
+    const char *what;      /* what the kernel keeps there, why Prepare fails (CHECK, ABORT),
+                              the name (DEF) */
     const char *fn;        /* SCRATCH*: the library function that sizes it, as the kernel
                               calls it, or NULL when the kernel computes the size itself */
     const char *src;       /* where TFLM does it: "kernels/conv_common.cc:77" (tflite-micro

@@ -8,6 +8,11 @@
  *   opgen --list [--only NAME] [--spec FILE]      the spec as a table, one row per model
  *   opgen --check-figures CSV --target T          a measured-figures CSV against the spec
  *                                                 (T: host, m4ref, cmsis)
+ *   opgen --compare DIR [--gaps FILE] [--target T] [--print-gaps]
+ *                                                 arenaplan's whole arena against DIR's
+ *                                                 measured figures (corpus/reference/ops),
+ *                                                 the rows of FILE known to be wrong
+ *                                                 (tests/opgen/known_gaps.txt; compare.c)
  *
  * The spec is ops.spec, compiled in (--spec reads another file). Exit codes: 0 ok, 1 a check
  * failed, 2 bad usage or an unreadable or unwritable file.
@@ -130,13 +135,14 @@ static int coverage(const og_spec *spec)
 static int usage(void)
 {
     fprintf(stderr, "usage: opgen (--out DIR | --verify | --list | --check-figures CSV --target "
-                    "host|m4ref|cmsis) [--only NAME] [--spec FILE]\n");
+                    "host|m4ref|cmsis | --compare DIR [--gaps FILE] [--target T] [--print-gaps]) "
+                    "[--only NAME] [--spec FILE]\n");
     return 2;
 }
 
 typedef struct args {
-    const char *out, *only, *spec, *figures, *target;
-    int verify, list;
+    const char *out, *only, *spec, *figures, *target, *compare, *gaps;
+    int verify, list, print_gaps;
 } args;
 
 static int parse_args(int argc, char **argv, args *a)
@@ -148,7 +154,9 @@ static int parse_args(int argc, char **argv, args *a)
                           : !strcmp(s, "--only") ? &a->only
                           : !strcmp(s, "--spec") ? &a->spec
                           : !strcmp(s, "--check-figures") ? &a->figures
-                          : !strcmp(s, "--target") ? &a->target : NULL;
+                          : !strcmp(s, "--target") ? &a->target
+                          : !strcmp(s, "--compare") ? &a->compare
+                          : !strcmp(s, "--gaps") ? &a->gaps : NULL;
         if (slot) {
             if (++i == argc)
                 return -1;
@@ -157,21 +165,43 @@ static int parse_args(int argc, char **argv, args *a)
             a->verify = 1;
         } else if (!strcmp(s, "--list")) {
             a->list = 1;
+        } else if (!strcmp(s, "--print-gaps")) {
+            a->print_gaps = 1;
         } else {
             return -1;
         }
     }
-    int modes = !!a->out + a->verify + a->list + !!a->figures;
-    if (modes != 1 || (a->figures && !a->target) || (!a->figures && a->target))
+    int modes = !!a->out + a->verify + a->list + !!a->figures + !!a->compare;
+    if (modes != 1 || (a->figures && !a->target) || (!a->figures && !a->compare && a->target) ||
+        ((a->gaps || a->print_gaps) && !a->compare))
         return -1;
     return 0;
 }
 
+static int target_of(const char *s)
+{
+    return !strcmp(s, "host") || !strcmp(s, "host64") ? OG_HOST
+         : !strcmp(s, "m4ref") || !strcmp(s, "m4_reference") ? OG_M4_REF
+         : !strcmp(s, "cmsis") || !strcmp(s, "m4_cmsis_nn") ? OG_M4_CMSIS : -1;
+}
+
+/* --compare: 0 when every row is right or a known gap, 1 otherwise. */
+static int compare(const og_spec *spec, const args *a)
+{
+    int target = a->target ? target_of(a->target) : -1;
+    if (a->target && target < 0)
+        return usage();
+    int failures = og_compare(spec, a->compare, a->gaps, target, a->only, a->print_gaps);
+    if (failures < 0)
+        return 2;
+    if (failures)
+        printf("compare: %d failure%s (above)\n", failures, failures == 1 ? "" : "s");
+    return failures ? 1 : 0;
+}
+
 static int check_figures(const og_spec *spec, const args *a)
 {
-    int target = !strcmp(a->target, "host") ? OG_HOST
-               : !strcmp(a->target, "m4ref") ? OG_M4_REF
-               : !strcmp(a->target, "cmsis") ? OG_M4_CMSIS : -1;
+    int target = target_of(a->target);
     if (target < 0)
         return usage();
     int problems = og_check_figures(spec, a->figures, target, a->only);
@@ -266,7 +296,8 @@ int main(int argc, char **argv)
         return 2;
     }
     free(text);
-    int rc = a.figures ? check_figures(&spec, &a) : each_model(&spec, &a);
+    int rc = a.figures ? check_figures(&spec, &a) : a.compare ? compare(&spec, &a)
+                                                   : each_model(&spec, &a);
     og_spec_free(&spec);
     return rc;
 }

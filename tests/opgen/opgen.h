@@ -10,6 +10,7 @@
  *   build.c    og_model -> .tflite bytes (deterministic: the same spec gives the same bytes)
  *   verify.c   the bytes read back with arenaplan's reader, checked against the spec
  *   figures.c  measured-figure CSVs checked against the spec (names, hashes, expectations)
+ *   compare.c  arenaplan's whole arena against the measured figures, with the known gaps
  *   opgen.c    the command line
  */
 #ifndef AP_OPGEN_H
@@ -211,5 +212,16 @@ int og_verify(const og_model *m, const unsigned char *data, size_t len, char *er
  * to that model. Prints one line per problem to stderr; returns the number of problems, -1 when
  * the file cannot be read. */
 int og_check_figures(const og_spec *spec, const char *csv_path, int target, const char *only);
+
+/* ---- compare.c -------------------------------------------------------------------------- */
+
+/* Compares arenaplan's whole arena on every model with dir/TARGET.csv for each target
+ * (only_target: OG_HOST..., or -1 for all; only: one model, or NULL), against the known gaps of
+ * gaps_path (NULL: none). Prints a summary per target and each failure to stderr; print_gaps
+ * prints every row that is wrong in the gaps file's format to stdout. Returns the failures
+ * (rows wrong and not listed, listed rows now right, listed rows that do not exist), -1 when a
+ * file cannot be read. */
+int og_compare(const og_spec *spec, const char *dir, const char *gaps_path, int only_target,
+               const char *only, int print_gaps);
 
 #endif
