@@ -619,6 +619,7 @@ static void reshaped_output_is_planned_as_prepare_shapes_it(void **state)
     assert_int_equal(p->buf[0].size, 48);
     assert_int_equal(p->buf[1].size, 16);
     assert_int_equal(p->buf[2].size, 32);
+    assert_string_equal(p->buf[2].type, "float32[2,3,5] (reshaped by Prepare: 24 bytes)");
     ap_problem_free(p);
 }
 

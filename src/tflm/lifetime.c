@@ -408,6 +408,11 @@ static ap_status add_tensor(ap_problem *p, const ap_tfl_model *m, uint32_t s, ui
     sp.id = id;
     sp.name = t->name;
     tensor_type(t, type, sizeof type);
+    if (x->bytes != t->elements * ap_tfl_tflm_type_size(t->type)) { /* a RESIZE row's output */
+        size_t n = strlen(type);
+        snprintf(type + n, sizeof type - n, " (reshaped by Prepare: %lld bytes)",
+                 (long long)x->bytes);
+    }
     sp.type = type;
     sp.size = ap__align_up(x->bytes, TFLM_ALIGN);
     sp.lower = x->first;
