@@ -33,6 +33,7 @@ enum {
 static fbb_node *T[64], *B[64], *O[32], *C[32];
 static int nT, nB, nO;
 static const unsigned char four[4] = {1, 2, 3, 4};
+static const unsigned char zero4[4] = {0, 0, 0, 0};
 
 static void g_reset(void)
 {
@@ -323,7 +324,7 @@ static void reshape_family_aliases(void **state)
         int s = g_const(I32, fbb_ints(1, 2), shape2, sizeof shape2);
         int r = g_tensor(I8, fbb_ints(2, 4, 32));
         int e = g_tensor(I8, fbb_ints(3, 1, 4, 32));
-        int axis = g_const(I32, fbb_ints(0), four, 4);
+        int axis = g_const(I32, fbb_ints(0), zero4, 4); /* EXPAND_DIMS at 0: [1, 4, 32] */
         int q = g_tensor(I8, fbb_ints(2, 4, 32));
         int sm = g_tensor(I8, fbb_ints(2, 4, 32));
         g_op(OP_RELU, fbb_ints(1, in), fbb_ints(1, a), 0, NULL);

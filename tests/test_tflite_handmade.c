@@ -602,6 +602,27 @@ static void add_n_pointer_size_follows_the_kernel_set(void **state)
                                  "reference, reference64, cmsis-nn, cmsis-nn-m4, none)");
 }
 
+/* GATHER_ND's Prepare writes its output's shape (RESIZE): TFLM plans the indices' dimensions but
+ * the last, then the params' past the index length: [2, 3] floats (24 -> 32 bytes), not the
+ * [2, 3, 5] (120 -> 128) the model declares. */
+static void reshaped_output_is_planned_as_prepare_shapes_it(void **state)
+{
+    (void)state;
+    ap_problem *p = must_load(
+        one_op(AP_TFL_OP_GATHER_ND, NULL,
+               fbb_tables(3, tfl_tensor("params", F32, fbb_ints(2, 4, 3), 0),
+                          tfl_tensor("indices", I32, fbb_ints(2, 2, 1), 0),
+                          tfl_tensor("y", F32, fbb_ints(3, 2, 3, 5), 0)),
+               fbb_ints(2, 0, 1), fbb_ints(1, 2), 0, NULL, NULL),
+        NULL);
+    assert_int_equal(p->n, 3);
+    assert_int_equal(p->buf[0].size, 48);
+    assert_int_equal(p->buf[1].size, 16);
+    assert_int_equal(p->buf[2].size, 32);
+    assert_string_equal(p->buf[2].type, "float32[2,3,5] (reshaped by Prepare: 24 bytes)");
+    ap_problem_free(p);
+}
+
 static void reductions_and_mirror_pad(void **state)
 {
     (void)state;
@@ -1010,6 +1031,7 @@ int main(void)
         cmocka_unit_test(offline_plan_and_variables),
         cmocka_unit_test(offline_plan_name_is_exact),
         cmocka_unit_test(add_n_pointer_size_follows_the_kernel_set),
+        cmocka_unit_test(reshaped_output_is_planned_as_prepare_shapes_it),
         cmocka_unit_test(reductions_and_mirror_pad),
         cmocka_unit_test(int4_filters_are_unpacked_to_scratch),
         cmocka_unit_test(svdf_transpose_conv_lstm),

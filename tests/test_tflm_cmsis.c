@@ -672,7 +672,7 @@ static void batch_matmul_paths(void **state)
                                      tfl_tensor("b", I8, fbb_ints(2, 6, 5), 1),
                                      tfl_tensor("y", I8, fbb_ints(2, 1, 5), 0)),
                      fbb_ints(2, 0, 1), fbb_ints(1, 2), 101, fbb_table()));
-    expect_refused(&b, &m4, "an operand without 2 to 4 dimensions");
+    expect_refused(&b, &m4, "lhs has fewer than 2 dimensions");
     unbuild(&b);
 }
 

@@ -408,6 +408,11 @@ static ap_status add_tensor(ap_problem *p, const ap_tfl_model *m, uint32_t s, ui
     sp.id = id;
     sp.name = t->name;
     tensor_type(t, type, sizeof type);
+    if (x->bytes != t->elements * ap_tfl_tflm_type_size(t->type)) { /* a RESIZE row's output */
+        size_t n = strlen(type);
+        snprintf(type + n, sizeof type - n, " (reshaped by Prepare: %lld bytes)",
+                 (long long)x->bytes);
+    }
     sp.type = type;
     sp.size = ap__align_up(x->bytes, TFLM_ALIGN);
     sp.lower = x->first;
@@ -595,6 +600,17 @@ static ap_status make_entries(const ap_tfl_model *m, const ap__prepare *sc, size
     ap_status st = init_entries(m, e, offline, fixed, n_var, err);
     if (st != AP_OK)
         return st;
+    /* An output Prepare reshaped: TFLM sizes it from its eval tensor's new dimensions. */
+    for (size_t k = 0; k < sc->n_resized; k++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[sc->resized[k].subgraph];
+        const ap_tfl_tensor *t = &g->tensors[sc->resized[k].tensor];
+        entry *x = &e[g->first_entry + sc->resized[k].tensor];
+        if (ap__mul_ovf(sc->resized[k].elements, ap_tfl_tflm_type_size(t->type), &x->bytes))
+            return ap_error_set(err, AP_ERR_INPUT, "subgraph %u tensor %u (%s): reshaped in "
+                                "Prepare past 2^63 bytes", sc->resized[k].subgraph,
+                                sc->resized[k].tensor, t->name);
+        x->needs = !t->is_constant && !t->is_variable && x->bytes != 0;
+    }
     for (size_t k = 0; k < sc->n_owned; k++) {
         const ap_tfl_subgraph *g = &m->subgraphs[sc->owned[k].subgraph];
         uint32_t t = sc->owned[k].tensor;

@@ -7,6 +7,7 @@
  * touching the model, so "exists(in(2)) && type(in(2)) == INT16" never reads a missing tensor.
  */
 #include <ctype.h>
+#include <math.h>
 #include <string.h>
 
 #include "core/util.h"
@@ -204,7 +205,94 @@ static int64_t data_byte(xp *x, const ap_tfl_tensor *t, int64_t k)
     return x->c->m->data[b->data_pos + (size_t)k];
 }
 
-/* A call of one of the tensor and helper functions; args already parsed into a[0..na). */
+/* TFLM's TfLiteTensor params.scale of t (PopulateTfLiteTensorFromFlatbuffer): the first scale
+ * when the quantization has scales and zero points, else 0. */
+static float params_scale(const ap_tfl_tensor *t)
+{
+    float f = 0;
+    if (t->n_scales > 0 && t->n_zero_points > 0)
+        memcpy(&f, &t->scale0_bits, sizeof f);
+    return f;
+}
+
+/* Element k of constant integer tensor t, from its buffer. */
+static int64_t tensor_value(xp *x, const ap_tfl_tensor *t, int64_t k)
+{
+    int w = t->type == AP_TFL_INT8 ? 1 : t->type == AP_TFL_INT16 ? 2 : t->type == AP_TFL_INT32 ? 4
+          : t->type == AP_TFL_INT64 ? 8 : 0;
+    if (w == 0)
+        return fault(x, AP_ERR_INPUT, "a value of a tensor that is not INT8, 16, 32 or 64");
+    const ap_tfl_buffer *b = t->buffer < x->c->m->n_buffers ? &x->c->m->buffers[t->buffer] : NULL;
+    if (!t->is_constant || !b || b->data_pos == 0)
+        return fault(x, AP_ERR_INPUT, "a value of a tensor that is not constant");
+    if (k < 0 || k >= t->elements || (uint64_t)(k + 1) * (uint64_t)w > b->data_len)
+        return fault(x, AP_ERR_INPUT, "a value past the tensor's data");
+    const unsigned char *d = x->c->m->data + b->data_pos + (size_t)k * (size_t)w;
+    uint64_t v = 0;
+    for (int i = w - 1; i >= 0; i--)
+        v = v << 8 | d[i];
+    if (w < 8 && (v >> (8 * w - 1)) & 1)
+        v |= ~(uint64_t)0 << (8 * w); /* sign-extend */
+    return (int64_t)v;
+}
+
+/* The functions that read a tensor's data or quantization, or compare two tensors: zero_point,
+ * scale_bits, scale_nano, zero_points_nonzero, byte, value, same_scale, multiplier_shift,
+ * dims_product, same_shape (t is the first argument's tensor). */
+static int64_t data_call(xp *x, const char *name, const ap_tfl_tensor *t, const int64_t *a)
+{
+    if (strcmp(name, "zero_point") == 0)
+        return t->zero_point0;
+    if (strcmp(name, "scale_bits") == 0)
+        return t->scale0_bits;
+    if (strcmp(name, "scale_nano") == 0)
+        return scale_nano(x, t);
+    if (strcmp(name, "zero_points_nonzero") == 0)
+        return t->zero_points_nonzero;
+    if (strcmp(name, "byte") == 0)
+        return data_byte(x, t, a[1]);
+    if (strcmp(name, "value") == 0)
+        return tensor_value(x, t, a[1]);
+    const ap_tfl_tensor *u = NULL;
+    if (strcmp(name, "same_scale") == 0 || strcmp(name, "multiplier_shift") == 0 ||
+        strcmp(name, "same_shape") == 0) {
+        if (!(u = tensor(x, a[1])))
+            return 0;
+    }
+    if (strcmp(name, "same_scale") == 0)
+        return params_scale(t) == params_scale(u);
+    if (strcmp(name, "multiplier_shift") == 0) {
+        /* QuantizeMultiplier's shift for (float)(scale a / scale b) * 2^p (a power of two
+         * commutes with the float rounding: HardSwishPrepare's (1/128 * in) / out) */
+        if (a[2] < -64 || a[2] > 64)
+            return fault(x, AP_ERR_INVALID, "a multiplier_shift power past 64");
+        double m = ldexp((double)(params_scale(t) / params_scale(u)), (int)a[2]);
+        if (m == 0.0 || !isfinite(m))
+            return 0;
+        int shift;
+        double q = frexp(m, &shift);
+        int64_t q_fixed = (int64_t)llround(q * (double)(1LL << 31));
+        if (q_fixed == 1LL << 31)
+            shift++;
+        return shift < -31 ? 0 : shift;
+    }
+    if (strcmp(name, "dims_product") == 0) {
+        if (a[1] < 0 || a[2] > (int64_t)t->rank)
+            return fault(x, AP_ERR_INPUT, "a dimension past the tensor's rank");
+        int64_t v = 1;
+        for (int64_t d = a[1]; d < a[2]; d++)
+            v = arith(x, v, t->shape[d], '*');
+        return v;
+    }
+    /* same_shape */
+    if (u->rank != t->rank)
+        return 0;
+    for (uint32_t d = 0; d < t->rank; d++)
+        if (t->shape[d] != u->shape[d])
+            return 0;
+    return 1;
+}
+
 static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
 {
     static const struct {
@@ -215,7 +303,9 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"scales", 1},     {"zero_points", 1}, {"quantized", 1}, {"constant", 1},
                {"variable", 1},   {"min", 2},       {"max", 2},       {"align", 2},
                {"quantized_dim", 1}, {"zero_point", 1}, {"scale_bits", 1},
-               {"scale_nano", 1}, {"byte", 2}, {"zero_points_nonzero", 1}};
+               {"scale_nano", 1}, {"byte", 2}, {"zero_points_nonzero", 1},
+               {"same_scale", 2}, {"same_shape", 2}, {"value", 2}, {"multiplier_shift", 3},
+               {"dims_product", 3}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -268,16 +358,8 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
         return t->is_constant;
     if (strcmp(name, "quantized_dim") == 0)
         return t->quantized_dimension;
-    if (strcmp(name, "zero_point") == 0)
-        return t->zero_point0;
-    if (strcmp(name, "scale_bits") == 0)
-        return t->scale0_bits;
-    if (strcmp(name, "scale_nano") == 0)
-        return scale_nano(x, t);
-    if (strcmp(name, "zero_points_nonzero") == 0)
-        return t->zero_points_nonzero;
-    if (strcmp(name, "byte") == 0)
-        return data_byte(x, t, a[1]);
+    if (k >= sizeof fns / sizeof fns[0] - 10) /* the last ten: zero_point .. dims_product */
+        return data_call(x, name, t, a);
     return t->is_variable; /* "variable" */
 }
 
@@ -323,6 +405,12 @@ static int64_t option(xp *x, const char *name)
         return o->time_major;
     if (strcmp(name, "activation") == 0)
         return o->activation;
+    if (strcmp(name, "adj_x") == 0)
+        return o->adj_x;
+    if (strcmp(name, "adj_y") == 0)
+        return o->adj_y;
+    if (strcmp(name, "block_size") == 0)
+        return o->block_size;
     return window_pad(x, strcmp(name, "pad_h") == 0);
 }
 
@@ -358,12 +446,12 @@ static int64_t number(xp *x)
 /* The arguments of a call of the function called name (the '(' eaten), then the call. */
 static int64_t call_args(xp *x, const char *name, size_t n)
 {
-    int64_t a[2] = {0, 0};
+    int64_t a[3] = {0, 0, 0};
     int na = 0;
     if (!eat(x, ")")) {
         do {
             int64_t v = expr(x);
-            if (na < 2)
+            if (na < 3)
                 a[na] = v;
             na++;
         } while (eat(x, ","));
@@ -404,7 +492,7 @@ static int64_t named(xp *x, const char *name, size_t n)
             return ty;
     static const char *const options[] = {"stride_w",  "stride_h",   "dilation_w", "dilation_h",
                                           "svdf_rank", "time_major", "pad_w",      "pad_h",
-                                          "activation"};
+                                          "activation", "adj_x", "adj_y", "block_size"};
     for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
         if (is(name, n, options[k]))
             return x->skip || x->st != AP_OK ? 0 : option(x, options[k]);

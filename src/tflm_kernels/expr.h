@@ -15,7 +15,8 @@
  *                              KERNELS_OPTIMIZED_FOR_SPEED), 0 or 1; 0 without a build
  *   n_in, n_out, n_inter       the operator's input, output and intermediate counts
  *   copt_bytes                 the length of its custom options (0 when it has none)
- *   stride_w, stride_h, dilation_w, dilation_h, svdf_rank, time_major, activation
+ *   stride_w, stride_h, dilation_w, dilation_h, svdf_rank, time_major, activation, adj_x,
+ *   adj_y, block_size
  *                              the operator's builtin options (ap_tfl_options; schema defaults
  *                              when its table lacks them)
  *   pad_w, pad_h               the padding TFLM computes for a 2D window over in(0) (NHWC) with
@@ -43,6 +44,13 @@
  *   zero_points_nonzero(t)     1 when one of its quantization's zero points is not 0
  *   byte(t, k)                 byte k of its data (a constant tensor's buffer; the model is at
  *                              fault when it holds none or fewer than k + 1 bytes)
+ *   same_scale(a, b)           1 when TFLM's params.scale (the first scale, else 0) of a and b
+ *                              are equal floats
+ *   same_shape(a, b)           1 when a and b have the same rank and dimensions (HaveSameShapes)
+ *   value(t, k)                element k of constant tensor t (INT8, INT16, INT32 or INT64)
+ *   dims_product(t, a, b)      the product of t's dimensions a .. b - 1 (1 when a >= b)
+ *   multiplier_shift(a, b, p)  the shift QuantizeMultiplier gives (float)(scale a / scale b)
+ *                              * 2^p (TFLM's params.scale; 0 for 0)
  *   sizeof(Name) alignof(Name) a struct of the layout table, on the target
  *   copt("key")                an integer from the custom options (a FlexBuffer map); the
  *                              model is at fault when it lacks the key

@@ -82,6 +82,7 @@ static const ap__struct_def structs[] = {
     {"TfLiteFullyConnectedParams", "enum enum bool bool enum", BUILTIN},
     {"TfLiteSoftmaxParams", "f32", BUILTIN},
     {"TfLiteConcatenationParams", "int enum", BUILTIN},
+    {"TfLiteCumsumParams", "bool bool", BUILTIN},
     {"TfLiteAddParams", "enum bool", BUILTIN},
     {"TfLiteMulParams", "enum", BUILTIN},
     {"TfLiteSubParams", "enum bool", BUILTIN},
@@ -124,6 +125,7 @@ static const ap__struct_def structs[] = {
     {"ComparisonParams", "int i32 i32 int i32 i32 int bool", KTYPES},
     {"ConvParams", "u8 PaddingValues i16 i16 i16 i16 i32 i32 i32 i32 int i32 i32 f32 f32", KTYPES},
     {"FullyConnectedParams", "i32 i32 i32 i32 int i32 i32 f32 f32 bool bool u8", KTYPES},
+    {"HardSwishParams", "i16 i16 i16 int i16 int", KTYPES},
     {"PadParams", "i8 i32[5] i8 i32[5] u8", KTYPES},
     {"PreluParams", "i32 i32 i32 i32 int i32 int", KTYPES},
     {"SoftmaxParams", "f64 i32 i32 i32 i32 int i32 f32 ptr ptr ptr ptr ptr", KTYPES},
@@ -132,6 +134,12 @@ static const ap__struct_def structs[] = {
 
     /* The reference kernels' OpData. */
     {"OpDataAdd", "bool int int i32 i32 i32 i32 i32 int int i32 i32 i32 f32 f32", KERN "add.h"},
+    {"OpDataAddN", "i32 i32 i32 i32 i32 i32 int int int int", KERN "add_n.cc (OpData)"},
+    {"QuantizationOpDataBatchMatmul", "i32 int i32 i32 i32 i32 i32", KERN "batch_matmul.h"},
+    {"OpDataBatchMatmul", "ptr ptr ptr bool bool bool", KERN "batch_matmul.h"},
+    {"OpDataCumsum", "i32 i32 i32 i32 i32 i32 int int int", KERN "cumsum.cc (OpData)"},
+    {"OpDataElu", "i8[256]", KERN "elu.cc (OpData)"},
+    {"OpDataEmbeddingLookup", "f32 size", KERN "embedding_lookup.cc (OpData)"},
     {"OpDataSub", "bool int int i32 i32 i32 i32 i32 int int i32 i32 i32", KERN "sub.h"},
     {"OpDataMul", "i32 i32 i32 i32 i32 i32 int f32 f32", KERN "mul.h"},
     {"OpDataDiv", "i32 i32 i32 i32 i32 i32 int", KERN "div.cc"},
@@ -146,6 +154,8 @@ static const ap__struct_def structs[] = {
     {"OpDataLogistic", "i32 i32 i32 int", KERN "logistic.h"},
     {"OpDataConcatenation", "ConcatenationParams", KERN "concatenation.cc (OpData)"},
     {"OpDataComparison", "ComparisonParams", KERN "comparisons.cc (OpData)"},
+    /* TfLiteQuantizationType is `: int`, TfLiteType a small enum. */
+    {"OpDataAbsRsqrt", "i32 int int int bool enum32 enum", KERN "elementwise.cc"},
     {"OpDataTransposeConv", "ConvParams int int ptr ptr", KERN "transpose_conv.cc (OpData)"},
     {"OpDataSvdf", "i32 i32 int int int int int int int", KERN "svdf.h"},
     {"OpDataReduce", "i32 int int int int int f32 int f32 int int", KERN "reduce.h"},
@@ -176,6 +186,9 @@ static const ap__struct_def structs[] = {
     /* The CMSIS-NN kernels' OpData (tensorflow/lite/micro/kernels/cmsis_nn/, the structs of
      * their anonymous namespaces, named here by kernel; KERNELS_OPTIMIZED_FOR_SPEED) and the
      * CMSIS-NN types they hold (CMSIS-NN 4ab83cc3 Include/arm_nn_types.h). */
+    {"cmsis_nn_dims", "i32 i32 i32 i32", "CMSIS-NN arm_nn_types.h"},
+    {"CmsisNnBatchMatmulOpData", "OpDataBatchMatmul cmsis_nn_dims int",
+     KERN "cmsis_nn/batch_matmul.cc (OpData)"},
     {"CmsisNnConvOpData", "OpDataConv int", KERN "cmsis_nn/conv.cc, depthwise_conv.cc (OpData)"},
     {"CmsisNnFullyConnectedOpData", "OpDataFullyConnected int int ptr i32 i32 i32",
      KERN "cmsis_nn/fully_connected.cc (OpData)"},

@@ -14,6 +14,7 @@ void ap__prepare_free(ap__prepare *pr)
 {
     free(pr->v);
     free(pr->owned);
+    free(pr->resized);
     memset(pr, 0, sizeof *pr);
 }
 
@@ -86,5 +87,19 @@ ap_status ap__prepare_own(ap__kctx *k, int32_t t)
         return ap_error_set(k->err, AP_ERR_NOMEM, "out of memory modelling kernel scratch");
     o->owned = nv;
     nv[o->n_owned++] = (ap__tensor_ref){k->s, (uint32_t)t};
+    return AP_OK;
+}
+
+ap_status ap__prepare_resize(ap__kctx *k, int32_t t, int64_t elements)
+{
+    if (elements < 0 || elements > AP_MAX_VALUE)
+        return ap__prepare_fail(k, "an output reshaped to a negative or huge element count",
+                                NULL);
+    ap__prepare *o = k->out;
+    ap__resized *nv = ap__grow(o->resized, &o->cap_resized, o->n_resized + 1, sizeof *nv);
+    if (!nv)
+        return ap_error_set(k->err, AP_ERR_NOMEM, "out of memory modelling kernel scratch");
+    o->resized = nv;
+    nv[o->n_resized++] = (ap__resized){k->s, (uint32_t)t, elements};
     return AP_OK;
 }

@@ -29,12 +29,20 @@ typedef struct ap__tensor_ref {
     uint32_t subgraph, tensor;
 } ap__tensor_ref;
 
+/* An output whose dimensions Prepare rewrites: TFLM plans it with `elements` elements. */
+typedef struct ap__resized {
+    uint32_t subgraph, tensor;
+    int64_t elements;
+} ap__resized;
+
 /* What Prepare does that the memory plan depends on. Free with ap__prepare_free. */
 typedef struct ap__prepare {
     ap__scratch *v;         /* scratch requests in Prepare order */
     size_t n, cap;
     ap__tensor_ref *owned;  /* tensors given data in Prepare */
     size_t n_owned, cap_owned;
+    ap__resized *resized;   /* outputs reshaped in Prepare, in Prepare order */
+    size_t n_resized, cap_resized;
     ap_tflm_refusal refusal; /* the first operator whose Prepare fails or aborts (a CHECK or
                                ABORT row holds, a row does not fit the model), kind
                                AP_TFLM_LOADS when none: TFLM stops there, so no arena; the
@@ -76,5 +84,9 @@ ap_status ap__prepare_request(ap__kctx *k, int64_t bytes, const char *what, cons
 
 /* Records that tensor t of the operator's subgraph gets memory of its own. AP_ERR_NOMEM. */
 ap_status ap__prepare_own(ap__kctx *k, int32_t t);
+
+/* Records that Prepare gives tensor t of the operator's subgraph `elements` elements (0 <=
+ * elements <= AP_MAX_VALUE, else the operator fails). AP_ERR_NOMEM. */
+ap_status ap__prepare_resize(ap__kctx *k, int32_t t, int64_t elements);
 
 #endif

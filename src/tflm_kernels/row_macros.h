@@ -82,6 +82,11 @@
 #define SIZED(op, group, when, bytes, fn, what, src)                                        \
     AP__ROW(op, SCRATCH_POS, PREPARE, group, when, NULL, bytes, what, fn, src)
 
+/* Prepare: output 0's dimensions are rewritten (CreateWritableTensorDimsWithCopy, then the
+ * kernel's own shape): TFLM plans it with `elements` elements. */
+#define RESIZE(op, elements, src)                                                           \
+    AP__ROW(op, RESIZE, PREPARE, 0, NULL, NULL, elements, "output 0 reshaped", NULL, src)
+
 /* Prepare: tensor gets memory of its own (the planner never sees it). */
 #define OWN(op, tensor, what, src) AP__ROW(op, OWN, PREPARE, 0, NULL, NULL, tensor, what, NULL, src)
 
@@ -137,5 +142,26 @@
     TEMP_IF(TRANSPOSE_CONV, "type(in(2)) != FLOAT32", "in(1)", f ":" c_in1),                 \
     TEMP_IF(TRANSPOSE_CONV, "type(in(2)) != FLOAT32", "in(3)", f ":" c_in3),                 \
     TEMP_IF(TRANSPOSE_CONV, "type(in(2)) != FLOAT32", "out(0)", f ":" c_out0)
+
+/* BATCH_MATMUL's shapes (the reference's and CMSIS-NN's Prepare): the operand ranks lr, rr, the
+ * output rank orank; eli, eri dimension i of the operands extended to orank (leading 1s);
+ * accum_l, accum_r the accumulation dimensions (adj_x, adj_y); out_elements the element count
+ * ReshapeOutputTensor gives the output: the broadcast batch dimensions b0 .. b2 (orank <= 5),
+ * the lhs rows and the rhs columns. */
+#define BMM_EXT(name, t, r, k)                                                                \
+    DEF(BATCH_MATMUL, name, k " < orank - " r " ? 1 : dim(" t ", " k " - (orank - " r "))")
+#define BMM_BATCH(b, l, r, k)                                                                 \
+    BMM_EXT(l, "in(0)", "lr", k), BMM_EXT(r, "in(1)", "rr", k),                              \
+    DEF(BATCH_MATMUL, b, "orank - 2 > " k " ? (" l " == 1 ? " r " : " l ") : 1")
+#define BATCH_MATMUL_SHAPES                                                                  \
+    DEF(BATCH_MATMUL, "lr", "rank(in(0))"), DEF(BATCH_MATMUL, "rr", "rank(in(1))"),          \
+    DEF(BATCH_MATMUL, "orank", "max(lr, rr)"),                                               \
+    BMM_EXT("eli", "in(0)", "lr", "i"), BMM_EXT("eri", "in(1)", "rr", "i"),                  \
+    DEF(BATCH_MATMUL, "accum_l", "adj_x ? dim(in(0), lr - 2) : dim(in(0), lr - 1)"),         \
+    DEF(BATCH_MATMUL, "accum_r", "adj_y ? dim(in(1), rr - 1) : dim(in(1), rr - 2)"),         \
+    BMM_BATCH("b0", "el0", "er0", "0"), BMM_BATCH("b1", "el1", "er1", "1"),                  \
+    BMM_BATCH("b2", "el2", "er2", "2"),                                                      \
+    DEF(BATCH_MATMUL, "out_elements", "b0 * b1 * b2 * (adj_x ? dim(in(0), lr - 1) : "        \
+        "dim(in(0), lr - 2)) * (adj_y ? dim(in(1), rr - 2) : dim(in(1), rr - 1))")
 
 #endif

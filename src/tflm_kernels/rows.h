@@ -13,7 +13,9 @@
  *     `when` holds, `what` says why: TFLM refuses the model), ABORT (the same where TFLM
  *     aborts or faults instead: a TFLITE_DCHECK or TFLITE_CHECK, a null pointer), SCRATCH (RequestScratchBufferInArena(expr bytes) when
  *     `when` holds), SCRATCH_POS (the same only when expr > 0: CMSIS-NN's
- *     `if (buf_size > 0)`), OWN (the tensor expr gets memory of its own: not planned);
+ *     `if (buf_size > 0)`), OWN (the tensor expr gets memory of its own: not planned), RESIZE
+ *     (Prepare rewrites output 0's dimensions, through its writable copy: TFLM plans it with
+ *     expr elements, not the model's shape);
  *   - the whole arena (tflm_arena/trace.c, Init and Prepare): PERSIST (AllocatePersistentBuffer
  *     of expr bytes: the tail, 16-aligned), TEMP (a temporary TfLiteTensor for the tensor expr),
  *     NONE (the kernel allocates nothing: an operator without PERSIST, TEMP or NONE rows is one
@@ -41,6 +43,7 @@
 enum {
     AP__ROW_PARSE, AP__ROW_DEF,
     AP__ROW_CHECK, AP__ROW_ABORT, AP__ROW_SCRATCH, AP__ROW_SCRATCH_POS, AP__ROW_OWN,
+    AP__ROW_RESIZE,
     AP__ROW_PERSIST, AP__ROW_TEMP, AP__ROW_NONE,
     AP__ROW_KINDS
 };

@@ -1,9 +1,9 @@
 /*
  * scratch.c - what TFLM's kernels do in Prepare that changes the memory plan (scratch.h): the
  * arena scratch requests (RequestScratchBufferInArena), the output tensors a kernel points at
- * memory of its own, and the checks that make Prepare fail, for every operator of a model:
- * the CHECK, ABORT, SCRATCH, SCRATCH_POS and OWN rows of its kernel (rows.h), in order, each
- * expression evaluated for the operator and the kernel set (expr.c). An operator whose Prepare
+ * memory of its own or reshapes, and the checks that make Prepare fail, for every operator of a
+ * model: the CHECK, ABORT, SCRATCH, SCRATCH_POS, OWN and RESIZE rows of its kernel (rows.h), in
+ * order, each expression evaluated for the operator and the kernel set (expr.c). An operator whose Prepare
  * TFLM would fail (a CHECK or ABORT row holds, a row reads what the model lacks) is the
  * result's refusal (the first one); the other operators' requests are still found.
  *
@@ -50,7 +50,7 @@ static ap_status prepare(ap__kctx *k, const ap__krow *r, size_t n)
         int64_t c = 1, v;
         if (r[i].kind != AP__ROW_CHECK && r[i].kind != AP__ROW_ABORT &&
             r[i].kind != AP__ROW_SCRATCH && r[i].kind != AP__ROW_SCRATCH_POS &&
-            r[i].kind != AP__ROW_OWN)
+            r[i].kind != AP__ROW_OWN && r[i].kind != AP__ROW_RESIZE)
             continue;
         if (r[i].group != 0 && r[i].group == taken)
             continue;
@@ -89,6 +89,9 @@ static ap_status prepare(ap__kctx *k, const ap__krow *r, size_t n)
             return st;
         if (r[i].kind == AP__ROW_OWN)
             st = v >= 0 ? ap__prepare_own(k, (int32_t)v) : AP_OK;
+        else if (r[i].kind == AP__ROW_RESIZE)
+            st = k->op->n_outputs > 0 && k->op->outputs[0] >= 0
+                     ? ap__prepare_resize(k, k->op->outputs[0], v) : AP_OK;
         else if (r[i].kind == AP__ROW_SCRATCH || v > 0)
             st = ap__prepare_request(k, v, r[i].what, r[i].fn);
         if (st != AP_OK)
