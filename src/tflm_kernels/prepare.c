@@ -2,6 +2,7 @@
  * prepare.c - what a model of a kernel's Prepare works with (prepare.h): the operator's
  * tensors, the failure TFLM's Prepare would report, the scratch requests it appends.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,18 @@ ap_status ap__prepare_fail(ap__kctx *k, const char *fmt, const char *detail)
                         k->s, k->op->index, k->op->name, fmt, detail ? detail : "");
 }
 
+/* vsnprintf into out (cap bytes): a sentence that may be cut, by design. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void sentence(char *out, size_t cap, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out, cap, fmt, ap);
+    va_end(ap);
+}
+
 void ap__prepare_refusal_set(ap_tflm_refusal *r, ap_tflm_refusal_kind kind, int32_t sg, int32_t op,
                      const char *name, const char *check, const char *src, const char *phase)
 {
@@ -40,16 +53,17 @@ void ap__prepare_refusal_set(ap_tflm_refusal *r, ap_tflm_refusal_kind kind, int3
         snprintf(at, sizeof at, "subgraph %d operator %d (%s)", (int)sg, (int)op, r->op_name);
     else
         snprintf(at, sizeof at, "the model");
+    /* the sentence may be cut at the message's size: its start says what fails */
     if (kind == AP_TFLM_NO_KERNEL)
-        snprintf(r->message, sizeof r->message,
+        sentence(r->message, sizeof r->message,
                  "TFLM has no kernel for %s: this model cannot load on TFLM (subgraph %d "
                  "operator %d)", r->op_name, (int)sg, (int)op);
     else if (kind == AP_TFLM_ABORTS)
-        snprintf(r->message, sizeof r->message,
+        sentence(r->message, sizeof r->message,
                  "TFLM aborts in %s %s (%s: %s%s%s): this model cannot load", r->op_name, phase,
                  at, r->check, r->src[0] ? ", " : "", r->src);
     else
-        snprintf(r->message, sizeof r->message,
+        sentence(r->message, sizeof r->message,
                  "TFLM's %s refuses the model: %s: %s%s%s%s: this model cannot load", phase, at,
                  r->check, r->src[0] ? " (" : "", r->src, r->src[0] ? ")" : "");
 }

@@ -171,9 +171,15 @@ static int read_gaps(const char *path, gap **out)
             bad = 1;
             continue;
         }
-        v = realloc(v, (size_t)(n + 1) * sizeof *v);
+        gap *w = realloc(v, (size_t)(n + 1) * sizeof *v);
+        if (!w) {
+            fprintf(stderr, "compare: out of memory\n");
+            bad = 1;
+            break;
+        }
+        v = w;
         v[n].target = target_by_file(t);
-        snprintf(v[n].model, sizeof v[n].model, "%s", model);
+        memcpy(v[n].model, model, strlen(model) + 1); /* shorter than OG_NAME: checked above */
         v[n].used = 0;
         n++;
     }
