@@ -65,6 +65,20 @@
     NEED(op, "in(1)", "filter (input 1)", src),                                              \
     SCRATCH(op, "type(in(1)) == INT4", "elements(in(1))", "unpacked INT4 filter", src)
 
+/* The elementwise kernels' GenericPrepare (elementwise.cc:79): LOG, SIN, SQRT, SQUARE (FLOAT32),
+ * LOGICAL_NOT (BOOL). Its type check, `if (!IsSupportedType(input->type))`, casts the type to the
+ * unnamed template parameter's function pointer type (never null for a type TFLM reads): every
+ * type passes Prepare, and Invoke fails. */
+#define GENERIC_PREPARE(op)                                                                  \
+    CHECK(op, "n_in != 1", #op " needs 1 input", "elementwise.cc:81"),                      \
+    CHECK(op, "n_out != 1", #op " needs 1 output", "elementwise.cc:82"),                    \
+    TEMP(op, "in(0)", "elementwise.cc:84"),                                                  \
+    NEED(op, "in(0)", "input (input 0)", "elementwise.cc:85"),                               \
+    TEMP(op, "out(0)", "elementwise.cc:87"),                                                 \
+    NEED(op, "out(0)", "output (output 0)", "elementwise.cc:88"),                            \
+    CHECK(op, "type(in(0)) != type(out(0))", "input and output types differ",              \
+          "elementwise.cc:89")
+
 /* kissfft's real FFT state for fft_length L of scalar size s (kiss_fftr_alloc): the fftr
  * state, a complex FFT state of L/2 points (its struct holds one twiddle, L/2 - 1 follow) and
  * 3/2 * (L/2) complex values (tmpbuf and super twiddles). An odd L: kiss_fftr_alloc returns
@@ -289,6 +303,41 @@ static const ap__krow rows[] = {
     CHECK(IF, "type(in(0)) != BOOL", "the condition is not BOOL", "if.cc:61"),
     CHECK(IF, "elements(in(0)) != 1", "the condition is not one element", "if.cc:62"),
 
+    /* L2NormPrepare: FLOAT32 and INT8; no fused activation. */
+    PARSE(L2_NORMALIZATION, "TfLiteL2NormParams", FBC "1693"),
+    INIT(L2_NORMALIZATION, "sizeof(L2NormalizationParams)", "L2NormalizationParams",
+         "l2norm.cc:77"),
+    CHECK(L2_NORMALIZATION, "n_in != 1", "L2_NORMALIZATION needs 1 input", "l2norm.cc:44"),
+    CHECK(L2_NORMALIZATION, "n_out != 1", "L2_NORMALIZATION needs 1 output", "l2norm.cc:45"),
+    TEMP(L2_NORMALIZATION, "in(0)", "l2norm.cc:50"),
+    NEED(L2_NORMALIZATION, "in(0)", "input (input 0)", "l2norm.cc:51"),
+    TEMP(L2_NORMALIZATION, "out(0)", "l2norm.cc:53"),
+    NEED(L2_NORMALIZATION, "out(0)", "output (output 0)", "l2norm.cc:54"),
+    CHECK(L2_NORMALIZATION, "rank(in(0)) > 4", "input has more than 4 dimensions",
+          "l2norm.cc:55"),
+    CHECK(L2_NORMALIZATION, "type(out(0)) != FLOAT32 && type(out(0)) != INT8",
+          "output type is not FLOAT32 or INT8", "l2norm.cc:57"),
+    CHECK(L2_NORMALIZATION, "type(in(0)) != type(out(0))", "input and output types differ",
+          "l2norm.cc:59"),
+
+    /* L2Prepare: FLOAT32 only; the output's dims are copied to the tail and rewritten with the
+     * window's output size. */
+    PARSE(L2_POOL_2D, "TfLitePoolParams", FBC "1955"),
+    CHECK(L2_POOL_2D, "n_in != 1", "L2_POOL_2D needs 1 input", "l2_pool_2d.cc:44"),
+    CHECK(L2_POOL_2D, "n_out != 1", "L2_POOL_2D needs 1 output", "l2_pool_2d.cc:45"),
+    TEMP(L2_POOL_2D, "out(0)", "l2_pool_2d.cc:47"),
+    NEED(L2_POOL_2D, "out(0)", "output (output 0)", "l2_pool_2d.cc:48"),
+    TEMP(L2_POOL_2D, "in(0)", "l2_pool_2d.cc:50"),
+    NEED(L2_POOL_2D, "in(0)", "input (input 0)", "l2_pool_2d.cc:51"),
+    CHECK(L2_POOL_2D, "rank(in(0)) != 4", "input does not have 4 dimensions", "l2_pool_2d.cc:52"),
+    CHECK(L2_POOL_2D, "rank(out(0)) != 4", "output does not have 4 dimensions",
+          "l2_pool_2d.cc:53"),
+    CHECK(L2_POOL_2D, "type(in(0)) != type(out(0))", "input and output types differ",
+          "l2_pool_2d.cc:54"),
+    CHECK(L2_POOL_2D, "type(in(0)) != FLOAT32", "input type is not FLOAT32", "l2_pool_2d.cc:71"),
+    KEEP(L2_POOL_2D, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
+         "output dims (writable copy)", "kernel_util.cc:137"),
+
     PARSE(LEAKY_RELU, "TfLiteLeakyReluParams", FBC "1720"),
     INIT(LEAKY_RELU, "sizeof(LeakyReluOpData)", "LeakyReluOpData", "leaky_relu.cc:50"),
     TEMP(LEAKY_RELU, "in(0)", "leaky_relu_common.cc:38"),
@@ -309,6 +358,25 @@ static const ap__krow rows[] = {
           "input 2's scale is not in (0, 1): QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECK",
           "comparisons.cc:574"),
 
+    PARSE(LESS_EQUAL, NULL, FBC "1747"),
+    INIT(LESS_EQUAL, "sizeof(OpDataComparison)", "OpData", "comparisons.cc:546"),
+    TEMP(LESS_EQUAL, "in(0)", "comparisons.cc:556"),
+    NEED(LESS_EQUAL, "in(0)", "input 0", "comparisons.cc:557"),
+    TEMP(LESS_EQUAL, "in(1)", "comparisons.cc:559"),
+    NEED(LESS_EQUAL, "in(1)", "input 1", "comparisons.cc:560"),
+
+    PARSE(LOG, NULL, FBC "1755"),
+    GENERIC_PREPARE(LOG),
+
+    PARSE(LOGICAL_AND, NULL, FBC "1763"),
+    NONE(LOGICAL_AND, "logical.cc:41"),
+
+    PARSE(LOGICAL_NOT, NULL, FBC "1771"),
+    GENERIC_PREPARE(LOGICAL_NOT),
+
+    PARSE(LOGICAL_OR, NULL, FBC "1779"),
+    NONE(LOGICAL_OR, "logical.cc:37"),
+
     PARSE(LOGISTIC, NULL, FBC "1787"),
     INIT(LOGISTIC, "sizeof(OpDataLogistic)", "OpDataLogistic", "logistic.cc:35"),
     TEMP(LOGISTIC, "in(0)", "logistic_common.cc:38"),
@@ -321,6 +389,19 @@ static const ap__krow rows[] = {
           "an INT16 input's zero point is not 0", "logistic_common.cc:70"),
     CHECK(LOGISTIC, "type(in(0)) == INT16 && zero_point(out(0)) != 0",
           "an INT16 output's zero point is not 0", "logistic_common.cc:71"),
+
+    /* LogSoftmaxPrepare (CalculateOpData): the OpData only for INT8, in Prepare. */
+    PARSE(LOG_SOFTMAX, NULL, FBC "1795"),
+    CHECK(LOG_SOFTMAX, "n_in != 1", "LOG_SOFTMAX needs 1 input", "log_softmax.cc:49"),
+    CHECK(LOG_SOFTMAX, "n_out != 1", "LOG_SOFTMAX needs 1 output", "log_softmax.cc:50"),
+    TEMP(LOG_SOFTMAX, "in(0)", "log_softmax.cc:52"),
+    NEED(LOG_SOFTMAX, "in(0)", "input (input 0)", "log_softmax.cc:53"),
+    TEMP(LOG_SOFTMAX, "out(0)", "log_softmax.cc:55"),
+    NEED(LOG_SOFTMAX, "out(0)", "output (output 0)", "log_softmax.cc:56"),
+    CHECK(LOG_SOFTMAX, "type(in(0)) != type(out(0))", "input and output types differ",
+          "log_softmax.cc:57"),
+    KEEP(LOG_SOFTMAX, "type(in(0)) == INT8", "sizeof(LogSoftmaxOpData)", "LogSoftmaxOpData",
+         "log_softmax.cc:63"),
 
     PARSE(MAXIMUM, NULL, FBC "1837"),
     NONE(MAXIMUM, "maximum_minimum.cc:70"),
@@ -359,7 +440,17 @@ static const ap__krow rows[] = {
     PARSE(MINIMUM, NULL, FBC "1845"),
     NONE(MINIMUM, "maximum_minimum.cc:75"),
 
+    PARSE(MIRROR_PAD, "TfLiteMirrorPaddingParams", FBC "1850"),
+    INIT(MIRROR_PAD, "sizeof(OpDataMirrorPad)", "OpDataMirrorPad", "mirror_pad.cc:166"),
+    TEMP(MIRROR_PAD, "in(0)", "mirror_pad.cc:175"),
+    TEMP(MIRROR_PAD, "in(1)", "mirror_pad.cc:177"),
+    TEMP(MIRROR_PAD, "out(0)", "mirror_pad.cc:179"),
     NEED(MIRROR_PAD, "in(0)", "input (input 0)", "mirror_pad.cc:175"),
+    NEED(MIRROR_PAD, "in(1)", "paddings (input 1)", "mirror_pad.cc:177"),
+    CHECK(MIRROR_PAD, "rank(in(1)) != 2", "paddings do not have 2 dimensions",
+          "mirror_pad.cc:181"),
+    CHECK(MIRROR_PAD, "dim(in(1), 0) != rank(in(0))",
+          "paddings do not have a row per input dimension", "mirror_pad.cc:182"),
     SCRATCH(MIRROR_PAD, NULL, "4 * rank(in(0))", "output dimension sizes", "mirror_pad.cc:196"),
     SCRATCH(MIRROR_PAD, NULL, "4 * rank(in(0))", "input dimension sizes", "mirror_pad.cc:199"),
 
@@ -377,6 +468,16 @@ static const ap__krow rows[] = {
           "mul_common.cc:74"),
     CHECK(MUL, "type(in(0)) == INT16 && zero_point(out(0)) != 0", "an INT16 output with a zero point",
           "mul_common.cc:75"),
+
+    PARSE(NEG, NULL, FBC "1901"),
+    NONE(NEG, "neg.cc:54"),
+
+    PARSE(NOT_EQUAL, NULL, FBC "1909"),
+    INIT(NOT_EQUAL, "sizeof(OpDataComparison)", "OpData", "comparisons.cc:546"),
+    TEMP(NOT_EQUAL, "in(0)", "comparisons.cc:556"),
+    NEED(NOT_EQUAL, "in(0)", "input 0", "comparisons.cc:557"),
+    TEMP(NOT_EQUAL, "in(1)", "comparisons.cc:559"),
+    NEED(NOT_EQUAL, "in(1)", "input 1", "comparisons.cc:560"),
 
     PARSE(PACK, "TfLitePackParams", FBC "1914"),
     NONE(PACK, "pack.cc:113"),
@@ -396,6 +497,29 @@ static const ap__krow rows[] = {
     CHECK(PAD, "n_in == 3 && exists(in(2)) && elements(in(2)) != 1",
           "more than one constant value", "pad_common.cc:62"),
     CHECK(PAD, "!constant(in(1))", "the paddings are not constant", "pad_common.cc:72"),
+
+    /* PadPrepare, as PAD's (cmsis_nn/pad.cc registers the same Init and Prepare). */
+    PARSE(PADV2, NULL, FBC "1950"),
+    INIT(PADV2, "sizeof(OpDataPad)", "OpData", "pad_common.cc:27"),
+    CHECK(PADV2, "n_in != 2 && n_in != 3", "PADV2 needs 2 or 3 inputs", "pad_common.cc:36"),
+    CHECK(PADV2, "n_out != 1", "PADV2 needs 1 output", "pad_common.cc:37"),
+    TEMP(PADV2, "in(0)", "pad_common.cc:40"),
+    NEED(PADV2, "in(0)", "input (input 0)", "pad_common.cc:41"),
+    TEMP(PADV2, "in(1)", "pad_common.cc:43"),
+    NEED(PADV2, "in(1)", "paddings (input 1)", "pad_common.cc:44"),
+    TEMP_IF(PADV2, "n_in == 3", "in(2)", "pad_common.cc:47"),
+    TEMP(PADV2, "out(0)", "pad_common.cc:50"),
+    NEED(PADV2, "out(0)", "output (output 0)", "pad_common.cc:51"),
+    CHECK(PADV2, "type(in(0)) != type(out(0))", "input and output types differ",
+          "pad_common.cc:53"),
+    CHECK(PADV2, "rank(in(0)) > 5", "input has more than 5 dimensions", "pad_common.cc:56"),
+    CHECK(PADV2, "n_in == 3 && exists(in(2)) && type(in(0)) != type(in(2))",
+          "constant values and input types differ", "pad_common.cc:60"),
+    CHECK(PADV2, "n_in == 3 && exists(in(2)) && elements(in(2)) != 1",
+          "constant values are not a scalar", "pad_common.cc:62"),
+    CHECK(PADV2, "elements(in(1)) != 2 * rank(out(0))",
+          "paddings do not have a pair per output dimension", "pad_common.cc:66"),
+    CHECK(PADV2, "!constant(in(1))", "non-constant paddings", "pad_common.cc:72"),
 
     PARSE(PRELU, NULL, FBC "1996"),
     INIT(PRELU, "sizeof(PreluParams)", "PreluParams", "prelu.cc:32"),
@@ -419,15 +543,74 @@ static const ap__krow rows[] = {
     PARSE(READ_VARIABLE, NULL, FBC "2012"),
     TEMP(READ_VARIABLE, "in(0)", "read_variable.cc:45"),
 
-    NEED(REDUCE_MAX, "in(0)", "input (input 0)", "reduce_common.cc:202"),
-    NEED(REDUCE_MAX, "in(1)", "axis (input 1)", "reduce_common.cc:204"),
+    /* PrepareAllHelper: BOOL input; then PrepareSimple. */
+    PARSE(REDUCE_ALL, "TfLiteReducerParams", FBC "2017"),
+    INIT(REDUCE_ALL, "sizeof(OpDataReduce)", "OpDataReduce", "reduce.cc:35"),
+    TEMP(REDUCE_ALL, "in(0)", "reduce_common.cc:265"),
+    TEMP(REDUCE_ALL, "out(0)", "reduce_common.cc:266"),
+    TEMP(REDUCE_ALL, "in(1)", "reduce_common.cc:267"),
+    NEED(REDUCE_ALL, "in(0)", "input (input 0)", "reduce_common.cc:268"),
+    CHECK(REDUCE_ALL, "type(in(0)) != BOOL", "input type is not BOOL", "reduce_common.cc:268"),
+    TEMP(REDUCE_ALL, "in(0)", "reduce_common.cc:40"),
+    NEED(REDUCE_ALL, "in(0)", "input (input 0)", "reduce_common.cc:40"),
+    CHECK(REDUCE_ALL, "n_in != 2", "REDUCE_ALL needs 2 inputs", "reduce_common.cc:46"),
+    CHECK(REDUCE_ALL, "n_out != 1", "REDUCE_ALL needs 1 output", "reduce_common.cc:47"),
+    TEMP(REDUCE_ALL, "in(1)", "reduce_common.cc:50"),
+    NEED(REDUCE_ALL, "in(1)", "axis (input 1)", "reduce_common.cc:51"),
+    CHECK(REDUCE_ALL, "type(in(1)) != INT32", "axis type is not INT32", "reduce_common.cc:52"),
+    TEMP_IF(REDUCE_ALL, "type(in(0)) == INT8", "out(0)", "reduce_common.cc:55"),
+    NEED(REDUCE_ALL, "out(0)", "output (output 0)", "reduce_common.cc:275"),
+    SCRATCH(REDUCE_ALL, NULL, "4 * rank(in(0))", "temp index", "reduce_common.cc:278"),
+    SCRATCH(REDUCE_ALL, NULL, "4 * elements(in(1))", "resolved axes", "reduce_common.cc:280"),
+
+    /* PrepareMinMaxHelper: PrepareSimple first, then its own temporaries. */
+    PARSE(REDUCE_MAX, "TfLiteReducerParams", FBC "2017"),
+    INIT(REDUCE_MAX, "sizeof(OpDataReduce)", "OpDataReduce", "reduce.cc:35"),
+    TEMP(REDUCE_MAX, "in(0)", "reduce_common.cc:40"),
+    NEED(REDUCE_MAX, "in(0)", "input (input 0)", "reduce_common.cc:40"),
+    CHECK(REDUCE_MAX, "n_in != 2", "REDUCE_MAX needs 2 inputs", "reduce_common.cc:46"),
+    CHECK(REDUCE_MAX, "n_out != 1", "REDUCE_MAX needs 1 output", "reduce_common.cc:47"),
+    TEMP(REDUCE_MAX, "in(1)", "reduce_common.cc:50"),
+    NEED(REDUCE_MAX, "in(1)", "axis (input 1)", "reduce_common.cc:51"),
+    CHECK(REDUCE_MAX, "type(in(1)) != INT32", "axis type is not INT32", "reduce_common.cc:52"),
+    TEMP_IF(REDUCE_MAX, "type(in(0)) == INT8", "out(0)", "reduce_common.cc:55"),
+    NEED(REDUCE_MAX, "out(0)", "output (output 0)", "reduce_common.cc:208"),
+    TEMP(REDUCE_MAX, "in(0)", "reduce_common.cc:202"),
+    TEMP(REDUCE_MAX, "out(0)", "reduce_common.cc:203"),
+    TEMP(REDUCE_MAX, "in(1)", "reduce_common.cc:204"),
     SCRATCH(REDUCE_MAX, NULL, "4 * rank(in(0))", "temp index", "reduce_common.cc:211"),
     SCRATCH(REDUCE_MAX, NULL, "4 * elements(in(1))", "resolved axes", "reduce_common.cc:213"),
 
-    NEED(REDUCE_MIN, "in(0)", "input (input 0)", "reduce_common.cc:202"),
-    NEED(REDUCE_MIN, "in(1)", "axis (input 1)", "reduce_common.cc:204"),
+    /* PrepareMinMaxHelper: PrepareSimple first, then its own temporaries. */
+    PARSE(REDUCE_MIN, "TfLiteReducerParams", FBC "2017"),
+    INIT(REDUCE_MIN, "sizeof(OpDataReduce)", "OpDataReduce", "reduce.cc:35"),
+    TEMP(REDUCE_MIN, "in(0)", "reduce_common.cc:40"),
+    NEED(REDUCE_MIN, "in(0)", "input (input 0)", "reduce_common.cc:40"),
+    CHECK(REDUCE_MIN, "n_in != 2", "REDUCE_MIN needs 2 inputs", "reduce_common.cc:46"),
+    CHECK(REDUCE_MIN, "n_out != 1", "REDUCE_MIN needs 1 output", "reduce_common.cc:47"),
+    TEMP(REDUCE_MIN, "in(1)", "reduce_common.cc:50"),
+    NEED(REDUCE_MIN, "in(1)", "axis (input 1)", "reduce_common.cc:51"),
+    CHECK(REDUCE_MIN, "type(in(1)) != INT32", "axis type is not INT32", "reduce_common.cc:52"),
+    TEMP_IF(REDUCE_MIN, "type(in(0)) == INT8", "out(0)", "reduce_common.cc:55"),
+    NEED(REDUCE_MIN, "out(0)", "output (output 0)", "reduce_common.cc:208"),
+    TEMP(REDUCE_MIN, "in(0)", "reduce_common.cc:202"),
+    TEMP(REDUCE_MIN, "out(0)", "reduce_common.cc:203"),
+    TEMP(REDUCE_MIN, "in(1)", "reduce_common.cc:204"),
     SCRATCH(REDUCE_MIN, NULL, "4 * rank(in(0))", "temp index", "reduce_common.cc:211"),
     SCRATCH(REDUCE_MIN, NULL, "4 * elements(in(1))", "resolved axes", "reduce_common.cc:213"),
+
+    PARSE(RELU, NULL, FBC "2046"),
+    INIT(RELU, "sizeof(ReluOpData)", "ReluOpData", "activations.cc:35"),
+    TEMP(RELU, "in(0)", "activations_common.cc:94"),
+    NEED(RELU, "in(0)", "input (input 0)", "activations_common.cc:95"),
+    TEMP(RELU, "out(0)", "activations_common.cc:97"),
+    NEED(RELU, "out(0)", "output (output 0)", "activations_common.cc:98"),
+
+    /* Relu6Prepare: the input only. */
+    PARSE(RELU6, NULL, FBC "2054"),
+    INIT(RELU6, "sizeof(Relu6OpData)", "Relu6OpData", "activations.cc:82"),
+    TEMP(RELU6, "in(0)", "activations_common.cc:121"),
+    NEED(RELU6, "in(0)", "input (input 0)", "activations_common.cc:122"),
 
     /* A -1 in the output shape would make ReshapeOutput copy the output's dims to the tail
      * (CreateWritableTensorDimsWithCopy); the reader refuses negative dimensions. */
@@ -438,6 +621,24 @@ static const ap__krow rows[] = {
           "reshape_common.cc:77"),
     CHECK(RESHAPE, "(n_in == 1 && rank(out(0)) == 1 && dim(out(0), 0) == 0 ? 1 : elements(out(0))) "
           "!= elements(in(0))", "input and output element counts differ", "reshape_common.cc:78"),
+
+    PARSE(RESIZE_BILINEAR, "TfLiteResizeBilinearParams", FBC "2096"),
+    CHECK(RESIZE_BILINEAR, "n_in != 2", "RESIZE_BILINEAR needs 2 inputs", "resize_bilinear.cc:36"),
+    CHECK(RESIZE_BILINEAR, "n_out != 1", "RESIZE_BILINEAR needs 1 output",
+          "resize_bilinear.cc:37"),
+    TEMP(RESIZE_BILINEAR, "in(0)", "resize_bilinear.cc:40"),
+    TEMP(RESIZE_BILINEAR, "in(1)", "resize_bilinear.cc:42"),
+    TEMP(RESIZE_BILINEAR, "out(0)", "resize_bilinear.cc:44"),
+    NEED(RESIZE_BILINEAR, "in(0)", "input (input 0)", "resize_bilinear.cc:46"),
+    NEED(RESIZE_BILINEAR, "in(1)", "size (input 1)", "resize_bilinear.cc:47"),
+    NEED(RESIZE_BILINEAR, "out(0)", "output (output 0)", "resize_bilinear.cc:50"),
+    CHECK(RESIZE_BILINEAR, "rank(in(0)) != 4", "input does not have 4 dimensions",
+          "resize_bilinear.cc:46"),
+    CHECK(RESIZE_BILINEAR, "rank(in(1)) != 1", "size does not have 1 dimension",
+          "resize_bilinear.cc:47"),
+    CHECK(RESIZE_BILINEAR, "type(in(1)) != INT32", "size type is not INT32",
+          "resize_bilinear.cc:49"),
+    CHECK(RESIZE_BILINEAR, "!constant(in(1))", "non-constant size", "resize_bilinear.cc:52"),
 
     PARSE(RESIZE_NEAREST_NEIGHBOR, "TfLiteResizeNearestNeighborParams", FBC "2123"),
     TEMP(RESIZE_NEAREST_NEIGHBOR, "in(0)", "resize_nearest_neighbor.cc:42"),
@@ -452,8 +653,84 @@ static const ap__krow rows[] = {
     CHECK(RESIZE_NEAREST_NEIGHBOR, "dim(in(1), 0) != 2", "the size does not have 2 elements",
           "resize_nearest_neighbor.cc:53"),
 
+    PARSE(REVERSE_V2, NULL, FBC "2521"),
+    CHECK(REVERSE_V2, "n_in != 2", "REVERSE_V2 needs 2 inputs", "reverse.cc:47"),
+    CHECK(REVERSE_V2, "n_out != 1", "REVERSE_V2 needs 1 output", "reverse.cc:48"),
+    TEMP(REVERSE_V2, "in(0)", "reverse.cc:52"),
+    NEED(REVERSE_V2, "in(0)", "input (input 0)", "reverse.cc:53"),
+    TEMP(REVERSE_V2, "in(1)", "reverse.cc:55"),
+    NEED(REVERSE_V2, "in(1)", "axis (input 1)", "reverse.cc:56"),
+    TEMP(REVERSE_V2, "out(0)", "reverse.cc:58"),
+    NEED(REVERSE_V2, "out(0)", "output (output 0)", "reverse.cc:59"),
+    CHECK(REVERSE_V2, "rank(in(1)) != 1", "axis does not have 1 dimension", "reverse.cc:60"),
+    CHECK(REVERSE_V2, "rank(in(0)) > 6", "input has more than 6 dimensions", "reverse.cc:61"),
+    CHECK(REVERSE_V2, "rank(in(0)) < elements(in(1))", "more axes than input dimensions",
+          "reverse.cc:62"),
+    CHECK(REVERSE_V2, "type(in(0)) != INT32 && type(in(0)) != FLOAT32 && type(in(0)) != UINT8 && "
+          "type(in(0)) != INT8 && type(in(0)) != INT16 && type(in(0)) != INT64 && "
+          "type(in(0)) != BOOL", "input type is not supported by reverse", "reverse.cc:64"),
+    CHECK(REVERSE_V2, "type(in(1)) != INT32", "axis type is not INT32", "reverse.cc:73"),
+    CHECK(REVERSE_V2, "type(in(0)) != type(out(0))", "input and output types differ",
+          "reverse.cc:79"),
+
+    PARSE(ROUND, NULL, FBC "2529"),
+    TEMP(ROUND, "in(0)", "round.cc:33"),
+    NEED(ROUND, "in(0)", "input (input 0)", "round.cc:34"),
+    TEMP(ROUND, "out(0)", "round.cc:36"),
+    NEED(ROUND, "out(0)", "output (output 0)", "round.cc:37"),
+    CHECK(ROUND, "n_in != 1", "ROUND needs 1 input", "round.cc:38"),
+    CHECK(ROUND, "n_out != 1", "ROUND needs 1 output", "round.cc:39"),
+    CHECK(ROUND, "type(in(0)) != FLOAT32", "input type is not FLOAT32", "round.cc:40"),
+    CHECK(ROUND, "type(out(0)) != type(in(0))", "input and output types differ", "round.cc:41"),
+    CHECK(ROUND, "elements(out(0)) != elements(in(0))", "input and output sizes differ",
+          "round.cc:42"),
+    CHECK(ROUND, "rank(out(0)) != rank(in(0))", "input and output ranks differ", "round.cc:43"),
+
+    /* PrepareAbsRsqrt: the quantized path for INT8 (INT16 with quantization). */
+    PARSE(RSQRT, NULL, FBC "2537"),
+    INIT(RSQRT, "sizeof(OpDataAbsRsqrt)", "OpDataAbsRsqrt", "elementwise.cc:230"),
+    CHECK(RSQRT, "n_in != 1", "RSQRT needs 1 input", "elementwise.cc:105"),
+    CHECK(RSQRT, "n_out != 1", "RSQRT needs 1 output", "elementwise.cc:106"),
+    TEMP(RSQRT, "in(0)", "elementwise.cc:107"),
+    NEED(RSQRT, "in(0)", "input (input 0)", "elementwise.cc:108"),
+    TEMP(RSQRT, "out(0)", "elementwise.cc:109"),
+    NEED(RSQRT, "out(0)", "output (output 0)", "elementwise.cc:110"),
+    CHECK(RSQRT, "type(in(0)) != type(out(0))", "input and output types differ",
+          "elementwise.cc:111"),
+    CHECK(RSQRT, "type(in(0)) == INT8 && !quantized(in(0))", "input is not quantized",
+          "elementwise.cc:130"),
+    CHECK(RSQRT, "(type(in(0)) == INT8 || type(in(0)) == INT16 && quantized(in(0))) && "
+          "!quantized(out(0))", "output is not quantized", "elementwise.cc:132"),
+
+    PARSE(SELECT_V2, NULL, FBC "2553"),
+    INIT(SELECT_V2, "sizeof(OpDataSelect)", "OpData", "select.cc:41"),
+    CHECK(SELECT_V2, "n_in != 3", "SELECT_V2 needs 3 inputs", "select.cc:78"),
+    CHECK(SELECT_V2, "n_out != 1", "SELECT_V2 needs 1 output", "select.cc:79"),
+    TEMP(SELECT_V2, "in(0)", "select.cc:83"),
+    TEMP(SELECT_V2, "in(1)", "select.cc:86"),
+    TEMP(SELECT_V2, "in(2)", "select.cc:89"),
+    TEMP(SELECT_V2, "out(0)", "select.cc:92"),
+    NEED(SELECT_V2, "in(0)", "condition (input 0)", "select.cc:95"),
+    NEED(SELECT_V2, "in(1)", "x (input 1)", "select.cc:96"),
+    NEED(SELECT_V2, "in(2)", "y (input 2)", "select.cc:96"),
+    NEED(SELECT_V2, "out(0)", "output (output 0)", "select.cc:97"),
+    CHECK(SELECT_V2, "type(in(0)) != BOOL", "condition type is not BOOL", "select.cc:95"),
+    CHECK(SELECT_V2, "type(in(1)) != type(in(2))", "x and y types differ", "select.cc:96"),
+
     PARSE(SHAPE, "TfLiteShapeParams", FBC "2558"),
     NONE(SHAPE, "shape.cc:38"),
+
+    PARSE(SIN, NULL, FBC "2584"),
+    GENERIC_PREPARE(SIN),
+
+    /* SlicePrepare checks with TFLITE_DCHECK only (on in debug builds). */
+    PARSE(SLICE, NULL, FBC "2592"),
+    CHECK(SLICE, "n_in != 3", "SLICE needs 3 inputs", "slice.cc:50"),
+    CHECK(SLICE, "n_out != 1", "SLICE needs 1 output", "slice.cc:51"),
+    TEMP(SLICE, "in(0)", "slice.cc:54"),
+    TEMP(SLICE, "in(1)", "slice.cc:57"),
+    TEMP(SLICE, "in(2)", "slice.cc:60"),
+    TEMP(SLICE, "out(0)", "slice.cc:63"),
 
     PARSE(SOFTMAX, "TfLiteSoftmaxParams", FBC "2597"),
     INIT(SOFTMAX, "sizeof(SoftmaxParams)", "SoftmaxParams", "softmax_common.cc:142"),
@@ -478,9 +755,65 @@ static const ap__krow rows[] = {
     CHECK(SPACE_TO_BATCH_ND, "type(in(0)) != type(out(0))", "input and output types differ",
           "space_to_batch_nd.cc:64"),
 
+    /* SpaceToDepth's Prepare: FLOAT32 and INT8; the output's dims are copied to the tail and
+     * rewritten. */
+    PARSE(SPACE_TO_DEPTH, "TfLiteSpaceToDepthParams", FBC "2630"),
+    CHECK(SPACE_TO_DEPTH, "n_in != 1", "SPACE_TO_DEPTH needs 1 input", "space_to_depth.cc:40"),
+    CHECK(SPACE_TO_DEPTH, "n_out != 1", "SPACE_TO_DEPTH needs 1 output", "space_to_depth.cc:41"),
+    TEMP(SPACE_TO_DEPTH, "in(0)", "space_to_depth.cc:46"),
+    NEED(SPACE_TO_DEPTH, "in(0)", "input (input 0)", "space_to_depth.cc:47"),
+    TEMP(SPACE_TO_DEPTH, "out(0)", "space_to_depth.cc:49"),
+    NEED(SPACE_TO_DEPTH, "out(0)", "output (output 0)", "space_to_depth.cc:50"),
+    CHECK(SPACE_TO_DEPTH, "rank(in(0)) != 4", "input does not have 4 dimensions",
+          "space_to_depth.cc:52"),
+    CHECK(SPACE_TO_DEPTH, "type(out(0)) != FLOAT32 && type(out(0)) != INT8",
+          "output type is not FLOAT32 or INT8", "space_to_depth.cc:55"),
+    CHECK(SPACE_TO_DEPTH, "type(in(0)) != type(out(0))", "input and output types differ",
+          "space_to_depth.cc:57"),
+    KEEP(SPACE_TO_DEPTH, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
+         "output dims (writable copy)", "kernel_util.cc:137"),
+
     PARSE(SPLIT, "TfLiteSplitParams", FBC "2655"),
     TEMP(SPLIT, "in(0)", "split.cc:72"),
     CHECK(SPLIT, "!constant(in(0))", "the axis is not constant", "split.cc:78"),
+
+    /* SplitVPrepare: the axis (input 2) only. */
+    PARSE(SPLIT_V, "TfLiteSplitVParams", FBC "2679"),
+    CHECK(SPLIT_V, "n_in != 3", "SPLIT_V needs 3 inputs", "split_v.cc:75"),
+    TEMP(SPLIT_V, "in(2)", "split_v.cc:81"),
+    NEED(SPLIT_V, "in(2)", "axis (input 2)", "split_v.cc:82"),
+    CHECK(SPLIT_V, "!constant(in(2))", "non-constant axis", "split_v.cc:82"),
+
+    PARSE(SQRT, NULL, FBC "2764"),
+    GENERIC_PREPARE(SQRT),
+
+    PARSE(SQUARE, NULL, FBC "2772"),
+    GENERIC_PREPARE(SQUARE),
+
+    PARSE(SQUARED_DIFFERENCE, NULL, FBC "2780"),
+    INIT(SQUARED_DIFFERENCE, "sizeof(OpDataSquaredDifference)", "OpData",
+         "squared_difference.cc:44"),
+    CHECK(SQUARED_DIFFERENCE, "n_in != 2", "SQUARED_DIFFERENCE needs 2 inputs",
+          "squared_difference.cc:91"),
+    CHECK(SQUARED_DIFFERENCE, "n_out != 1", "SQUARED_DIFFERENCE needs 1 output",
+          "squared_difference.cc:92"),
+    TEMP(SQUARED_DIFFERENCE, "in(0)", "squared_difference.cc:97"),
+    NEED(SQUARED_DIFFERENCE, "in(0)", "input 0", "squared_difference.cc:98"),
+    TEMP(SQUARED_DIFFERENCE, "in(1)", "squared_difference.cc:100"),
+    NEED(SQUARED_DIFFERENCE, "in(1)", "input 1", "squared_difference.cc:101"),
+    TEMP(SQUARED_DIFFERENCE, "out(0)", "squared_difference.cc:103"),
+    NEED(SQUARED_DIFFERENCE, "out(0)", "output (output 0)", "squared_difference.cc:104"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) != type(in(1))", "input types differ",
+          "squared_difference.cc:106"),
+
+    PARSE(SQUEEZE, "TfLiteSqueezeParams", FBC "2728"),
+    CHECK(SQUEEZE, "n_in != 1", "SQUEEZE needs 1 input", "squeeze.cc:48"),
+    CHECK(SQUEEZE, "n_out != 1", "SQUEEZE needs 1 output", "squeeze.cc:49"),
+    TEMP(SQUEEZE, "in(0)", "squeeze.cc:34"),
+    TEMP(SQUEEZE, "out(0)", "squeeze.cc:35"),
+    NEED(SQUEEZE, "in(0)", "input (input 0)", "squeeze.cc:52"),
+    NEED(SQUEEZE, "out(0)", "output (output 0)", "squeeze.cc:57"),
+    CHECK(SQUEEZE, "rank(in(0)) > 8", "input has more than 8 dimensions", "squeeze.cc:61"),
 
     PARSE(STRIDED_SLICE, "TfLiteStridedSliceParams", FBC "2785"),
     INIT(STRIDED_SLICE, "sizeof(StridedSliceParams)", "StridedSliceParams",
@@ -504,6 +837,12 @@ static const ap__krow rows[] = {
     CHECK(SUB, "type(out(0)) == INT32 && quantized(in(1))", "an INT32 SUB with quantized input 2",
           "sub_common.cc:105"),
 
+    /* PrepareMeanOrSumHelper, then PrepareSimple (as MEAN); sums for INT8/INT16. */
+    PARSE(SUM, "TfLiteReducerParams", FBC "2017"),
+    INIT(SUM, "sizeof(OpDataReduce)", "OpDataReduce", "reduce.cc:35"),
+    TEMP(SUM, "in(0)", "reduce_common.cc:226"),
+    TEMP(SUM, "out(0)", "reduce_common.cc:227"),
+    TEMP(SUM, "in(1)", "reduce_common.cc:228"),
     NEED(SUM, "in(0)", "input (input 0)", "reduce_common.cc:226"),
     NEED(SUM, "in(1)", "axis (input 1)", "reduce_common.cc:228"),
     NEED(SUM, "out(0)", "output (output 0)", "reduce_common.cc:227"),
@@ -511,6 +850,12 @@ static const ap__krow rows[] = {
             "int32 sums", "reduce_common.cc:239"),
     SCRATCH(SUM, NULL, "4 * rank(in(0))", "temp index", "reduce_common.cc:247"),
     SCRATCH(SUM, NULL, "4 * elements(in(1))", "resolved axes", "reduce_common.cc:249"),
+    TEMP(SUM, "in(0)", "reduce_common.cc:40"),
+    CHECK(SUM, "n_in != 2", "SUM needs 2 inputs", "reduce_common.cc:46"),
+    CHECK(SUM, "n_out != 1", "SUM needs 1 output", "reduce_common.cc:47"),
+    TEMP(SUM, "in(1)", "reduce_common.cc:50"),
+    CHECK(SUM, "type(in(1)) != INT32", "axis type is not INT32", "reduce_common.cc:52"),
+    TEMP_IF(SUM, "type(in(0)) == INT8", "out(0)", "reduce_common.cc:55"),
 
     /* PrepareSvdf: INT8 keeps int32 filter and unit outputs, FLOAT32 float filter outputs
      * (num_units = num_filters / rank). */
@@ -544,6 +889,18 @@ static const ap__krow rows[] = {
             "int32 unit outputs", "svdf_common.cc:487"),
     SCRATCH(SVDF, "type(in(0)) == FLOAT32", "dim(in(0), 0) * dim(in(1), 0) * 4",
             "float filter outputs", "svdf_common.cc:501"),
+
+    /* TanhPrepare: a temporary input, then CalculateArithmeticOpData's. */
+    PARSE(TANH, NULL, FBC "2872"),
+    INIT(TANH, "sizeof(OpDataTanh)", "OpData", "tanh.cc:46"),
+    TEMP(TANH, "in(0)", "tanh.cc:141"),
+    NEED(TANH, "in(0)", "input (input 0)", "tanh.cc:142"),
+    CHECK(TANH, "n_in != 1", "TANH needs 1 input", "tanh.cc:52"),
+    CHECK(TANH, "n_out != 1", "TANH needs 1 output", "tanh.cc:53"),
+    TEMP(TANH, "in(0)", "tanh.cc:55"),
+    TEMP(TANH, "out(0)", "tanh.cc:58"),
+    NEED(TANH, "out(0)", "output (output 0)", "tanh.cc:59"),
+    CHECK(TANH, "type(in(0)) != type(out(0))", "input and output types differ", "tanh.cc:61"),
 
     PARSE(TRANSPOSE, NULL, FBC "2880"),
     TEMP(TRANSPOSE, "in(0)", "transpose.h:30"),
@@ -614,6 +971,9 @@ static const ap__krow rows[] = {
     SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, NULL, "gate", "gate buffer 3",
             "unidirectional_sequence_lstm.cc:88"),
 
+    PARSE(UNPACK, "TfLiteUnpackParams", FBC "2917"),
+    NONE(UNPACK, "unpack.cc:108"),
+
     /* VarHandlePrepare points the output at the kernel's resource id. */
     PARSE(VAR_HANDLE, "TfLiteVarHandleParams", FBC "2942"),
     INIT(VAR_HANDLE, "sizeof(OpDataVarHandle)", "OpData", "var_handle.cc:41"),
@@ -622,6 +982,16 @@ static const ap__krow rows[] = {
 
     PARSE(WHILE, "TfLiteWhileParams", FBC "2973"),
     INIT(WHILE, "sizeof(OpDataWhile)", "OpData", "while.cc:41"),
+
+
+
+    PARSE(ZEROS_LIKE, NULL, FBC "3001"),
+    CHECK(ZEROS_LIKE, "n_in != 1", "ZEROS_LIKE needs 1 input", "zeros_like.cc:31"),
+    CHECK(ZEROS_LIKE, "n_out != 1", "ZEROS_LIKE needs 1 output", "zeros_like.cc:32"),
+    TEMP(ZEROS_LIKE, "in(0)", "zeros_like.cc:34"),
+    NEED(ZEROS_LIKE, "in(0)", "input (input 0)", "zeros_like.cc:35"),
+    TEMP(ZEROS_LIKE, "out(0)", "zeros_like.cc:37"),
+    NEED(ZEROS_LIKE, "out(0)", "output (output 0)", "zeros_like.cc:38"),
 
     /* ---- Custom operators: the signal library, detection, Ethos-U ---------------------------- */
 
