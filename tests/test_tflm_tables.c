@@ -416,6 +416,22 @@ static void test_expressions(void **state)
     /* && and || do not evaluate what they skip. */
     assert_int_equal(value(&c, "exists(in(5)) && dim(in(5), 0) > 0"), 0);
     assert_int_equal(value(&c, "!exists(in(5)) || dim(in(5), 0) > 0"), 1);
+    /* Quantization params, constant values, shapes, loops (input scale 0.02448, zero point
+       -128; the filter's first value -9). */
+    assert_int_equal(value(&c, "zero_point(in(0)) * 10 + zero_point(in(1))"), -1280);
+    assert_int_equal(value(&c, "scale_cmp(in(0), 1, 40) * 10 + scale_cmp(in(0), 1, 41)"), -9);
+    assert_int_equal(value(&c, "pot_scale(in(0)) * 10 + log2_scale(in(0))"), -5);
+    assert_int_equal(value(&c, "value(in(1), 0) * 10 + value(in(2), 0)"), -90);
+    assert_int_equal(value(&c, "same_shape(in(0), in(0)) * 10 + same_shape(in(1), in(2))"), 10);
+    assert_int_equal(value(&c, "any(rank(in(1)), dim(in(1), j) == 1) * 10 + "
+                               "any(rank(in(1)), dim(in(1), j) == 2)"), 10);
+    assert_int_equal(value(&c, "any(0, dim(in(9), 0)) + any(3, j == 2 && any(2, j == 1) && "
+                               "j == 2)"), 1);
+    /* hello_world's first FULLY_CONNECTED has a fused RELU (1). */
+    assert_int_equal(value(&c, "dcheck * 10 + n_squeeze_dims + align_corners + activation"), 1);
+    c.t = HOST64;
+    assert_int_equal(value(&c, "dcheck"), 1);
+    c.t = CORTEX_M;
 
     /* Model faults: AP_ERR_INPUT, naming the expression. */
     assert_int_equal(eval(&c, "dim(in(5), 0)", &v, &err), AP_ERR_INPUT);
@@ -428,6 +444,10 @@ static void test_expressions(void **state)
     assert_contains(err.msg, "a division by zero");
     assert_int_equal(eval(&c, "copt(\"fft_length\")", &v, &err), AP_ERR_INPUT);
     assert_contains(err.msg, "a custom option the kernel reads is missing");
+    assert_int_equal(eval(&c, "value(in(1), 16)", &v, &err), AP_ERR_INPUT);
+    assert_contains(err.msg, "a constant value the kernel reads is absent");
+    assert_int_equal(eval(&c, "value(in(0), 0)", &v, &err), AP_ERR_INPUT);
+    assert_int_equal(eval(&c, "squeeze_dim(0)", &v, &err), AP_ERR_INPUT);
     /* Table faults: AP_ERR_INVALID. */
     static const char *const bad[] = {"1 +", "foo", "dim(in(0))", "sizeof(NoSuch)", "(1",
                                       "1 2", "nosuch(1)", "copt(fft)", "1 & 2", "",
