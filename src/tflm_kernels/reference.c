@@ -319,9 +319,18 @@ static const ap__krow rows[] = {
           "output type is not FLOAT32 or INT8", "l2norm.cc:57"),
     CHECK(L2_NORMALIZATION, "type(in(0)) != type(out(0))", "input and output types differ",
           "l2norm.cc:59"),
+    CHECK(L2_NORMALIZATION, "activation != 0", "a fused activation", "l2norm.cc:68"),
 
     /* L2Prepare: FLOAT32 only; the output's dims are copied to the tail and rewritten with the
      * window's output size. */
+    /* ComputeOutSize (tensorflow/lite/kernels/padding.h), dilation 1: 0 for a stride of 0
+     * or an unknown padding. */
+    DEF(L2_POOL_2D, "oh", "stride_h == 0 ? 0 : padding == 0 ? (dim(in(0), 1) + stride_h - 1) / "
+                          "stride_h : padding == 1 ? (dim(in(0), 1) + stride_h - filter_h) / "
+                          "stride_h : 0"),
+    DEF(L2_POOL_2D, "ow", "stride_w == 0 ? 0 : padding == 0 ? (dim(in(0), 2) + stride_w - 1) / "
+                          "stride_w : padding == 1 ? (dim(in(0), 2) + stride_w - filter_w) / "
+                          "stride_w : 0"),
     PARSE(L2_POOL_2D, "TfLitePoolParams", FBC "1955"),
     CHECK(L2_POOL_2D, "n_in != 1", "L2_POOL_2D needs 1 input", "l2_pool_2d.cc:44"),
     CHECK(L2_POOL_2D, "n_out != 1", "L2_POOL_2D needs 1 output", "l2_pool_2d.cc:45"),
@@ -337,6 +346,9 @@ static const ap__krow rows[] = {
     CHECK(L2_POOL_2D, "type(in(0)) != FLOAT32", "input type is not FLOAT32", "l2_pool_2d.cc:71"),
     KEEP(L2_POOL_2D, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
          "output dims (writable copy)", "kernel_util.cc:137"),
+    /* Then the interpreter refuses an output with a dimension <= 0 (CheckDynamicTensors). */
+    CHECK(L2_POOL_2D, "dim(in(0), 0) <= 0 || oh <= 0 || ow <= 0 || dim(in(0), 3) <= 0",
+          "the output the window makes has a dimension <= 0 (a dynamic tensor)", "tensorflow/lite/micro/micro_interpreter_graph.cc:165"),
 
     PARSE(LEAKY_RELU, "TfLiteLeakyReluParams", FBC "1720"),
     INIT(LEAKY_RELU, "sizeof(LeakyReluOpData)", "LeakyReluOpData", "leaky_relu.cc:50"),
@@ -364,6 +376,14 @@ static const ap__krow rows[] = {
     NEED(LESS_EQUAL, "in(0)", "input 0", "comparisons.cc:557"),
     TEMP(LESS_EQUAL, "in(1)", "comparisons.cc:559"),
     NEED(LESS_EQUAL, "in(1)", "input 1", "comparisons.cc:560"),
+    /* INT8: QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECKs (quantization_util.cc:117,
+     * 118) abort for a scale outside (0, 1). */
+    CHECK(LESS_EQUAL, "type(in(0)) == INT8 && (scale_cmp(in(0), 1, 1) >= 0 || "
+          "scale_cmp(in(0), 0, 1) <= 0)",
+          "input 0's scale is not in (0, 1): a TFLITE_CHECK aborts", "comparisons.cc:569"),
+    CHECK(LESS_EQUAL, "type(in(0)) == INT8 && (scale_cmp(in(1), 1, 1) >= 0 || "
+          "scale_cmp(in(1), 0, 1) <= 0)",
+          "input 1's scale is not in (0, 1): a TFLITE_CHECK aborts", "comparisons.cc:574"),
 
     PARSE(LOG, NULL, FBC "1755"),
     GENERIC_PREPARE(LOG),
@@ -400,8 +420,14 @@ static const ap__krow rows[] = {
     NEED(LOG_SOFTMAX, "out(0)", "output (output 0)", "log_softmax.cc:56"),
     CHECK(LOG_SOFTMAX, "type(in(0)) != type(out(0))", "input and output types differ",
           "log_softmax.cc:57"),
+    CHECK(LOG_SOFTMAX, "!same_shape(in(0), out(0))", "input and output shapes differ",
+          "log_softmax.cc:59"),
     KEEP(LOG_SOFTMAX, "type(in(0)) == INT8", "sizeof(LogSoftmaxOpData)", "LogSoftmaxOpData",
          "log_softmax.cc:63"),
+    CHECK(LOG_SOFTMAX, "type(in(0)) == INT8 && scale_cmp(out(0), 16, 256) != 0",
+          "INT8 output scale is not 16 / 256", "log_softmax.cc:72"),
+    CHECK(LOG_SOFTMAX, "type(in(0)) == INT8 && zero_point(out(0)) != 127",
+          "INT8 output zero point is not 127", "log_softmax.cc:73"),
 
     PARSE(MAXIMUM, NULL, FBC "1837"),
     NONE(MAXIMUM, "maximum_minimum.cc:70"),
@@ -478,6 +504,14 @@ static const ap__krow rows[] = {
     NEED(NOT_EQUAL, "in(0)", "input 0", "comparisons.cc:557"),
     TEMP(NOT_EQUAL, "in(1)", "comparisons.cc:559"),
     NEED(NOT_EQUAL, "in(1)", "input 1", "comparisons.cc:560"),
+    /* INT8: QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECKs (quantization_util.cc:117,
+     * 118) abort for a scale outside (0, 1). */
+    CHECK(NOT_EQUAL, "type(in(0)) == INT8 && (scale_cmp(in(0), 1, 1) >= 0 || "
+          "scale_cmp(in(0), 0, 1) <= 0)",
+          "input 0's scale is not in (0, 1): a TFLITE_CHECK aborts", "comparisons.cc:569"),
+    CHECK(NOT_EQUAL, "type(in(0)) == INT8 && (scale_cmp(in(1), 1, 1) >= 0 || "
+          "scale_cmp(in(1), 0, 1) <= 0)",
+          "input 1's scale is not in (0, 1): a TFLITE_CHECK aborts", "comparisons.cc:574"),
 
     PARSE(PACK, "TfLitePackParams", FBC "1914"),
     NONE(PACK, "pack.cc:113"),
@@ -520,6 +554,18 @@ static const ap__krow rows[] = {
     CHECK(PADV2, "elements(in(1)) != 2 * rank(out(0))",
           "paddings do not have a pair per output dimension", "pad_common.cc:66"),
     CHECK(PADV2, "!constant(in(1))", "non-constant paddings", "pad_common.cc:72"),
+    CHECK(PADV2, "any(rank(out(0)), j < rank(in(0)) && dim(out(0), j) != dim(in(0), j) + "
+          "value(in(1), 2 * j) + value(in(1), 2 * j + 1))",
+          "an output dimension is not the input's plus its paddings", "pad_common.cc:79"),
+    CHECK(PADV2, "type(in(0)) == INT8 && !(n_in == 3 && exists(in(2))) && "
+          "zero_point(out(0)) < -128", "output zero point below INT8's range",
+          "pad_common.cc:103"),
+    CHECK(PADV2, "type(in(0)) == INT8 && !(n_in == 3 && exists(in(2))) && "
+          "zero_point(out(0)) > 127", "output zero point above INT8's range",
+          "pad_common.cc:105"),
+    CHECK(PADV2, "type(in(0)) == INT8 && n_in == 3 && exists(in(2)) && "
+          "zero_point(out(0)) != zero_point(in(2))",
+          "constant values and output zero points differ", "pad_common.cc:110"),
 
     PARSE(PRELU, NULL, FBC "1996"),
     INIT(PRELU, "sizeof(PreluParams)", "PreluParams", "prelu.cc:32"),
@@ -605,6 +651,10 @@ static const ap__krow rows[] = {
     NEED(RELU, "in(0)", "input (input 0)", "activations_common.cc:95"),
     TEMP(RELU, "out(0)", "activations_common.cc:97"),
     NEED(RELU, "out(0)", "output (output 0)", "activations_common.cc:98"),
+    CHECK(RELU, "type(in(0)) == INT16 && zero_point(in(0)) != 0", "INT16 input zero point is not 0",
+          "activations_common.cc:103"),
+    CHECK(RELU, "type(in(0)) == INT16 && zero_point(out(0)) != 0",
+          "INT16 output zero point is not 0", "activations_common.cc:104"),
 
     /* Relu6Prepare: the input only. */
     PARSE(RELU6, NULL, FBC "2054"),
@@ -639,6 +689,8 @@ static const ap__krow rows[] = {
     CHECK(RESIZE_BILINEAR, "type(in(1)) != INT32", "size type is not INT32",
           "resize_bilinear.cc:49"),
     CHECK(RESIZE_BILINEAR, "!constant(in(1))", "non-constant size", "resize_bilinear.cc:52"),
+    CHECK(RESIZE_BILINEAR, "half_pixel_centers && align_corners",
+          "half_pixel_centers and align_corners both set", "resize_bilinear.cc:58"),
 
     PARSE(RESIZE_NEAREST_NEIGHBOR, "TfLiteResizeNearestNeighborParams", FBC "2123"),
     TEMP(RESIZE_NEAREST_NEIGHBOR, "in(0)", "resize_nearest_neighbor.cc:42"),
@@ -685,6 +737,8 @@ static const ap__krow rows[] = {
     CHECK(ROUND, "elements(out(0)) != elements(in(0))", "input and output sizes differ",
           "round.cc:42"),
     CHECK(ROUND, "rank(out(0)) != rank(in(0))", "input and output ranks differ", "round.cc:43"),
+    CHECK(ROUND, "any(rank(out(0)), dim(out(0), j) != dim(in(0), j))",
+          "input and output dimensions differ", "round.cc:45"),
 
     /* PrepareAbsRsqrt: the quantized path for INT8 (INT16 with quantization). */
     PARSE(RSQRT, NULL, FBC "2537"),
@@ -701,7 +755,25 @@ static const ap__krow rows[] = {
           "elementwise.cc:130"),
     CHECK(RSQRT, "(type(in(0)) == INT8 || type(in(0)) == INT16 && quantized(in(0))) && "
           "!quantized(out(0))", "output is not quantized", "elementwise.cc:132"),
+    CHECK(RSQRT, "type(in(0)) == INT16 && quantized(in(0)) && zero_point(in(0)) != 0",
+          "INT16 input zero point is not 0", "elementwise.cc:149"),
+    CHECK(RSQRT, "type(in(0)) == INT16 && quantized(in(0)) && zero_point(out(0)) != 0",
+          "INT16 output zero point is not 0", "elementwise.cc:150"),
 
+    /* CheckBroadcastShape, for inputs of different shapes (unless all four are one element):
+     * d0, d1, d2 the inputs' dimensions j from the last (1 past their rank), mx the broadcast
+     * one; the first j where they do not broadcast or the output differs fails. */
+    DEF(SELECT_V2, "d0", "j >= rank(in(0)) ? 1 : dim(in(0), rank(in(0)) - 1 - j)"),
+    DEF(SELECT_V2, "d1", "j >= rank(in(1)) ? 1 : dim(in(1), rank(in(1)) - 1 - j)"),
+    DEF(SELECT_V2, "d2", "j >= rank(in(2)) ? 1 : dim(in(2), rank(in(2)) - 1 - j)"),
+    DEF(SELECT_V2, "mx", "min(min(d0, d1), d2) == 0 ? 0 : max(max(d0, d1), d2)"),
+    DEF(SELECT_V2, "bad_b", "!(d0 == 1 || d0 == mx) || !(d1 == 1 || d1 == mx) || "
+                            "!(d2 == 1 || d2 == mx)"),
+    DEF(SELECT_V2, "bad_o", "dim(out(0), rank(out(0)) - 1 - j) != mx"),
+    DEF(SELECT_V2, "odims", "max(max(rank(in(0)), rank(in(1))), rank(in(2)))"),
+    DEF(SELECT_V2, "bcast", "!(same_shape(in(0), in(1)) && same_shape(in(1), in(2))) && "
+                            "!(elements(in(0)) == 1 && elements(in(1)) == 1 && "
+                            "elements(in(2)) == 1 && elements(out(0)) == 1)"),
     PARSE(SELECT_V2, NULL, FBC "2553"),
     INIT(SELECT_V2, "sizeof(OpDataSelect)", "OpData", "select.cc:41"),
     CHECK(SELECT_V2, "n_in != 3", "SELECT_V2 needs 3 inputs", "select.cc:78"),
@@ -716,6 +788,12 @@ static const ap__krow rows[] = {
     NEED(SELECT_V2, "out(0)", "output (output 0)", "select.cc:97"),
     CHECK(SELECT_V2, "type(in(0)) != BOOL", "condition type is not BOOL", "select.cc:95"),
     CHECK(SELECT_V2, "type(in(1)) != type(in(2))", "x and y types differ", "select.cc:96"),
+    CHECK(SELECT_V2, "bcast && odims != rank(out(0))", "the output's rank is not the broadcast one",
+          "select.cc:55"),
+    CHECK(SELECT_V2, "bcast && any(odims, bad_b && !any(j, bad_o))",
+          "the input shapes are not broadcastable", "select.cc:67"),
+    CHECK(SELECT_V2, "bcast && any(odims, bad_o)", "an output dimension is not the broadcast one",
+          "select.cc:70"),
 
     PARSE(SHAPE, "TfLiteShapeParams", FBC "2558"),
     NONE(SHAPE, "shape.cc:38"),
@@ -731,6 +809,24 @@ static const ap__krow rows[] = {
     TEMP(SLICE, "in(1)", "slice.cc:57"),
     TEMP(SLICE, "in(2)", "slice.cc:60"),
     TEMP(SLICE, "out(0)", "slice.cc:63"),
+    CHECK(SLICE, "dcheck && (!exists(in(0)) || !exists(in(1)) || !exists(in(2)) || "
+          "!exists(out(0)))", "a missing tensor: a TFLITE_DCHECK aborts", "slice.cc:55"),
+    CHECK(SLICE, "dcheck && type(in(0)) != type(out(0))",
+          "input and output types differ: a TFLITE_DCHECK aborts", "slice.cc:67"),
+    CHECK(SLICE, "dcheck && type(in(1)) != type(in(2))",
+          "begin and size types differ: a TFLITE_DCHECK aborts", "slice.cc:68"),
+    CHECK(SLICE, "dcheck && type(in(1)) != INT32 && type(in(1)) != INT64",
+          "begin type is not INT32 or INT64: a TFLITE_DCHECK aborts", "slice.cc:69"),
+    CHECK(SLICE, "dcheck && type(in(2)) != INT32 && type(in(2)) != INT64",
+          "size type is not INT32 or INT64: a TFLITE_DCHECK aborts", "slice.cc:70"),
+    CHECK(SLICE, "dcheck && rank(in(1)) != 1", "begin does not have 1 dimension: a TFLITE_DCHECK "
+          "aborts", "slice.cc:71"),
+    CHECK(SLICE, "dcheck && rank(in(2)) != 1", "size does not have 1 dimension: a TFLITE_DCHECK "
+          "aborts", "slice.cc:72"),
+    CHECK(SLICE, "dcheck && elements(in(1)) != elements(in(2))",
+          "begin and size lengths differ: a TFLITE_DCHECK aborts", "slice.cc:73"),
+    CHECK(SLICE, "dcheck && rank(in(0)) > 5",
+          "input has more than 5 dimensions: a TFLITE_DCHECK aborts", "slice.cc:74"),
 
     PARSE(SOFTMAX, "TfLiteSoftmaxParams", FBC "2597"),
     INIT(SOFTMAX, "sizeof(SoftmaxParams)", "SoftmaxParams", "softmax_common.cc:142"),
@@ -770,8 +866,17 @@ static const ap__krow rows[] = {
           "output type is not FLOAT32 or INT8", "space_to_depth.cc:55"),
     CHECK(SPACE_TO_DEPTH, "type(in(0)) != type(out(0))", "input and output types differ",
           "space_to_depth.cc:57"),
+    CHECK(SPACE_TO_DEPTH, "block_size == 0", "a block size of 0 (TFLM divides by it)",
+          "space_to_depth.cc:62"),
+    CHECK(SPACE_TO_DEPTH, "dim(in(0), 1) != dim(in(0), 1) / block_size * block_size",
+          "the block size does not divide the input height", "space_to_depth.cc:65"),
+    CHECK(SPACE_TO_DEPTH, "dim(in(0), 2) != dim(in(0), 2) / block_size * block_size",
+          "the block size does not divide the input width", "space_to_depth.cc:66"),
     KEEP(SPACE_TO_DEPTH, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
          "output dims (writable copy)", "kernel_util.cc:137"),
+    CHECK(SPACE_TO_DEPTH, "dim(in(0), 0) <= 0 || dim(in(0), 1) / block_size <= 0 || "
+          "dim(in(0), 2) / block_size <= 0 || dim(in(0), 3) * block_size * block_size <= 0",
+          "the output has a dimension <= 0 (a dynamic tensor)", "tensorflow/lite/micro/micro_interpreter_graph.cc:165"),
 
     PARSE(SPLIT, "TfLiteSplitParams", FBC "2655"),
     TEMP(SPLIT, "in(0)", "split.cc:72"),
@@ -805,8 +910,33 @@ static const ap__krow rows[] = {
     NEED(SQUARED_DIFFERENCE, "out(0)", "output (output 0)", "squared_difference.cc:104"),
     CHECK(SQUARED_DIFFERENCE, "type(in(0)) != type(in(1))", "input types differ",
           "squared_difference.cc:106"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) == INT8 && (zero_point(in(0)) < -128 || "
+          "zero_point(in(0)) > 127)", "input 0's zero point outside INT8's range",
+          "squared_difference.cc:115"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) == INT8 && (zero_point(in(1)) < -128 || "
+          "zero_point(in(1)) > 127)", "input 1's zero point outside INT8's range",
+          "squared_difference.cc:119"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) == INT8 && (zero_point(out(0)) < -128 || "
+          "zero_point(out(0)) > 127)", "output zero point outside INT8's range",
+          "squared_difference.cc:123"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) == INT16 && zero_point(in(0)) != 0",
+          "INT16 input 0's zero point is not 0", "squared_difference.cc:136"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) == INT16 && zero_point(in(1)) != 0",
+          "INT16 input 1's zero point is not 0", "squared_difference.cc:137"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) == INT16 && zero_point(out(0)) != 0",
+          "INT16 output zero point is not 0", "squared_difference.cc:138"),
+    /* PrepareQuantized: an input multiplier of scale / (2 * max scale) must be in (0, 1) for
+     * QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECKs. */
+    CHECK(SQUARED_DIFFERENCE, "(type(in(0)) == INT8 || type(in(0)) == INT16) && "
+          "(scale_cmp(in(0), 0, 1) <= 0 || scale_cmp(in(1), 0, 1) <= 0)",
+          "an input scale that is not positive: a TFLITE_CHECK aborts",
+          "squared_difference.cc:72"),
 
+    /* A squeeze dimension counted from the end (negative) is one past the rank less. */
+    DEF(SQUEEZE, "sq", "squeeze_dim(j) < 0 ? squeeze_dim(j) + rank(in(0)) : squeeze_dim(j)"),
     PARSE(SQUEEZE, "TfLiteSqueezeParams", FBC "2728"),
+    CHECK(SQUEEZE, "n_squeeze_dims > 8", "more than 8 squeeze dimensions (the parser fails)",
+          FBC "2744"),
     CHECK(SQUEEZE, "n_in != 1", "SQUEEZE needs 1 input", "squeeze.cc:48"),
     CHECK(SQUEEZE, "n_out != 1", "SQUEEZE needs 1 output", "squeeze.cc:49"),
     TEMP(SQUEEZE, "in(0)", "squeeze.cc:34"),
@@ -814,6 +944,8 @@ static const ap__krow rows[] = {
     NEED(SQUEEZE, "in(0)", "input (input 0)", "squeeze.cc:52"),
     NEED(SQUEEZE, "out(0)", "output (output 0)", "squeeze.cc:57"),
     CHECK(SQUEEZE, "rank(in(0)) > 8", "input has more than 8 dimensions", "squeeze.cc:61"),
+    CHECK(SQUEEZE, "any(n_squeeze_dims, sq < 0 || sq >= rank(in(0)) || dim(in(0), sq) != 1)",
+          "a squeeze dimension past the input's or not of size 1", "squeeze.cc:74"),
 
     PARSE(STRIDED_SLICE, "TfLiteStridedSliceParams", FBC "2785"),
     INIT(STRIDED_SLICE, "sizeof(StridedSliceParams)", "StridedSliceParams",
@@ -901,6 +1033,20 @@ static const ap__krow rows[] = {
     TEMP(TANH, "out(0)", "tanh.cc:58"),
     NEED(TANH, "out(0)", "output (output 0)", "tanh.cc:59"),
     CHECK(TANH, "type(in(0)) != type(out(0))", "input and output types differ", "tanh.cc:61"),
+    CHECK(TANH, "type(in(0)) == INT16 && zero_point(in(0)) != 0", "INT16 input zero point is not 0",
+          "tanh.cc:89"),
+    CHECK(TANH, "type(in(0)) == INT16 && zero_point(out(0)) != 0",
+          "INT16 output zero point is not 0", "tanh.cc:90"),
+    /* The input multiplier (scale * 3 * 4096 doubled up to 32767) for a scale that is not 2^-12
+     * or 2^-11: a TFLITE_DCHECK_LE (tanh.cc:121) when it starts above 32767. */
+    CHECK(TANH, "dcheck && type(in(0)) == INT16 && !(pot_scale(in(0)) && "
+          "(log2_scale(in(0)) == -12 || log2_scale(in(0)) == -11)) && "
+          "scale_cmp(in(0), 32767, 12288) > 0",
+          "INT16 input scale above 32767 / 12288: a TFLITE_DCHECK aborts", "tanh.cc:121"),
+    CHECK(TANH, "type(in(0)) == INT16 && !pot_scale(out(0))",
+          "INT16 output scale is not a power of two", "tanh.cc:123"),
+    CHECK(TANH, "type(in(0)) == INT16 && log2_scale(out(0)) != -15",
+          "INT16 output scale is not 2^-15", "tanh.cc:125"),
 
     PARSE(TRANSPOSE, NULL, FBC "2880"),
     TEMP(TRANSPOSE, "in(0)", "transpose.h:30"),
