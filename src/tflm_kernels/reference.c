@@ -554,8 +554,9 @@ static const ap__krow rows[] = {
     CHECK(PADV2, "elements(in(1)) != 2 * rank(out(0))",
           "paddings do not have a pair per output dimension", "pad_common.cc:66"),
     CHECK(PADV2, "!constant(in(1))", "non-constant paddings", "pad_common.cc:72"),
-    CHECK(PADV2, "any(rank(out(0)), j < rank(in(0)) && dim(out(0), j) != dim(in(0), j) + "
-          "value(in(1), 2 * j) + value(in(1), 2 * j + 1))",
+    /* (The kernel reads the paddings as int32 whatever their type: checked for INT32 ones.) */
+    CHECK(PADV2, "type(in(1)) == INT32 && any(rank(out(0)), j < rank(in(0)) && "
+          "dim(out(0), j) != dim(in(0), j) + value(in(1), 2 * j) + value(in(1), 2 * j + 1))",
           "an output dimension is not the input's plus its paddings", "pad_common.cc:79"),
     CHECK(PADV2, "type(in(0)) == INT8 && !(n_in == 3 && exists(in(2))) && "
           "zero_point(out(0)) < -128", "output zero point below INT8's range",
