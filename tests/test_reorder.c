@@ -636,7 +636,9 @@ static unsigned char *unrolled_rnn(size_t *len)
                                        tfl_opcode(AP_TFL_OP_FULLY_CONNECTED, NULL),
                                        tfl_opcode(AP_TFL_OP_ADD, NULL),
                                        tfl_opcode(AP_TFL_OP_MUL, NULL),
-                                       tfl_opcode(AP_TFL_OP_TANH, NULL)),
+                                       /* h_t: two inputs, so not TANH (whose Prepare
+                                          TFLM fails for them): a second MUL */
+                                       tfl_opcode(AP_TFL_OP_MUL, NULL)),
                             fbb_tables(1, sg),
                             fbb_tables(3, tfl_buffer(NULL, 0), tfl_buffer(wz, 256 * 8 * 4),
                                        tfl_buffer(wz, sizeof wz)),

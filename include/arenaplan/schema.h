@@ -272,7 +272,10 @@ enum {
     AP_TFL_OPT_SOFTMAX = 9,
     AP_TFL_OPT_CONCATENATION = 10,
     AP_TFL_OPT_ADD = 11,
+    AP_TFL_OPT_L2_NORM = 12,
+    AP_TFL_OPT_RESIZE_BILINEAR = 15,
     AP_TFL_OPT_RESHAPE = 17,
+    AP_TFL_OPT_SPACE_TO_DEPTH = 19,
     AP_TFL_OPT_MUL = 21,
     AP_TFL_OPT_GATHER = 23,
     AP_TFL_OPT_REDUCER = 27,
@@ -505,6 +508,33 @@ enum {
     AP_TFL_F_GATHER_AXIS = 0,
     AP_TFL_F_GATHER_BATCH_DIMS,
     AP_TFL_F_GATHER_FIELDS /* fields the schema defines */
+};
+
+/* L2NormOptions */
+enum {
+    AP_TFL_F_L2_NORM_FUSED_ACTIVATION_FUNCTION = 0,
+    AP_TFL_F_L2_NORM_FIELDS /* fields the schema defines */
+};
+
+/* ResizeBilinearOptions (new_height and new_width are deprecated) */
+enum {
+    AP_TFL_F_RESIZE_BILINEAR_NEW_HEIGHT = 0,
+    AP_TFL_F_RESIZE_BILINEAR_NEW_WIDTH,
+    AP_TFL_F_RESIZE_BILINEAR_ALIGN_CORNERS,
+    AP_TFL_F_RESIZE_BILINEAR_HALF_PIXEL_CENTERS,
+    AP_TFL_F_RESIZE_BILINEAR_FIELDS /* fields the schema defines */
+};
+
+/* SpaceToDepthOptions */
+enum {
+    AP_TFL_F_SPACE_TO_DEPTH_BLOCK_SIZE = 0,
+    AP_TFL_F_SPACE_TO_DEPTH_FIELDS /* fields the schema defines */
+};
+
+/* SqueezeOptions */
+enum {
+    AP_TFL_F_SQUEEZE_SQUEEZE_DIMS = 0,
+    AP_TFL_F_SQUEEZE_FIELDS /* fields the schema defines */
 };
 
 /* ReducerOptions */

@@ -69,7 +69,7 @@ typedef struct ap_tfl_options {
     int32_t rank;             /* SVDFOptions; 0 */
     int32_t mirror_mode;      /* MirrorPadOptions: 0 REFLECT, 1 SYMMETRIC */
     int32_t num_splits;       /* split, split_v; 0 */
-    int32_t block_size;       /* depth_to_space; 0 */
+    int32_t block_size;       /* depth_to_space, space_to_depth; 0 */
     int32_t adj_x, adj_y;     /* BatchMatMulOptions; 0 */
     int32_t begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask, offset;
                               /* StridedSliceOptions; 0 */

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "arenaplan/schema.h"
 #include "core/util.h"
 #include "tflite/flexbuf.h"
 #include "tflm_kernels/expr.h"
@@ -26,6 +27,7 @@ typedef struct xp {
     const ap__xdef *defs;
     size_t n_defs;
     int depth;             /* definitions being evaluated */
+    int64_t j;             /* the index of the innermost any() */
 } xp;
 
 #define MAX_DEF_DEPTH 16
@@ -183,6 +185,92 @@ static int64_t custom_option(xp *x, int present)
     return v;
 }
 
+/* TFLM's params of a tensor (TfLiteQuantizationParams): the first scale and zero point when
+ * the quantization has both (else 0 and 0; the zero point cast to int32 as TFLM does). */
+static void first_quant(const ap_tfl_tensor *t, float *scale, int32_t *zp)
+{
+    *scale = 0;
+    *zp = 0;
+    if (t->n_scales == 0 || t->n_zero_points == 0)
+        return;
+    memcpy(scale, &t->scale0_bits, sizeof *scale);
+    *zp = (int32_t)t->zero_point0;
+}
+
+/* zero_point(t), scale_cmp(t, num, den) (the scale against num / den in double: -1, 0, 1),
+ * pot_scale(t), log2_scale(t) (TFLM's CheckedLog2 of the scale: whether it is a power of two
+ * within 1e-3 in the log, and the rounded log2, computed in float as TFLM does). */
+static int64_t quant_fn(xp *x, const char *name, const ap_tfl_tensor *t, const int64_t *a)
+{
+    float s;
+    int32_t zp;
+    first_quant(t, &s, &zp);
+    if (strcmp(name, "zero_point") == 0)
+        return zp;
+    if (strcmp(name, "scale_cmp") == 0) {
+        if (a[2] == 0)
+            return fault(x, AP_ERR_INPUT, "a division by zero");
+        double v = (double)a[1] / (double)a[2];
+        return (double)s < v ? -1 : (double)s > v ? 1 : 0;
+    }
+    float l2 = logf(s) * (1.0f / logf(2.0f)), r = roundf(l2);
+    if (strcmp(name, "pot_scale") == 0)
+        return fabsf(l2 - r) < 1e-3f;
+    if (!(r > -1e9f && r < 1e9f)) /* log of 0 or of a NaN: TFLM's cast is undefined */
+        return fault(x, AP_ERR_INPUT, "the log2 of a scale that is not positive");
+    return (int64_t)r;
+}
+
+/* value(t, k): element k of constant tensor t's data (INT8, INT16, INT32, INT64, UINT8, BOOL):
+ * the model is at fault when t is not constant or has no element k. */
+static int64_t element(xp *x, const ap_tfl_tensor *t, int64_t k)
+{
+    const ap_tfl_model *m = x->c->m;
+    int w = t->type == AP_TFL_INT8 || t->type == AP_TFL_UINT8 || t->type == AP_TFL_BOOL ? 1
+          : t->type == AP_TFL_INT16 ? 2 : t->type == AP_TFL_INT32 ? 4
+          : t->type == AP_TFL_INT64 ? 8 : 0;
+    if (w == 0)
+        return fault(x, AP_ERR_INPUT, "a value of a tensor type the kernel does not read");
+    if (!t->is_constant || t->buffer >= m->n_buffers || k < 0 || k >= t->elements)
+        return fault(x, AP_ERR_INPUT, "a constant value the kernel reads is absent");
+    const ap_tfl_buffer *b = &m->buffers[t->buffer];
+    if (b->data_pos == 0 || (uint64_t)(k + 1) * (uint64_t)w > b->data_len)
+        return fault(x, AP_ERR_INPUT, "a constant value the kernel reads is absent");
+    const unsigned char *p = m->data + b->data_pos + (size_t)k * (size_t)w;
+    uint64_t u = 0;
+    for (int i = w; i-- > 0;)
+        u = u << 8 | p[i];
+    if (t->type == AP_TFL_UINT8 || t->type == AP_TFL_BOOL)
+        return (int64_t)u;
+    if (w < 8) {
+        uint64_t sign = UINT64_C(1) << (8 * w - 1);
+        u = (u ^ sign) - sign;
+    }
+    return (int64_t)u;
+}
+
+/* SqueezeOptions.squeeze_dims: n_squeeze_dims (the vector's length; 0 without it or the
+ * options, as TFLM's zeroed params), squeeze_dim(k) its element k. */
+static int64_t squeeze_dims(xp *x, int64_t *v, size_t max)
+{
+    const ap_tfl_operator *op = x->c->op;
+    if (op->options_type != AP_TFL_OPT_SQUEEZE)
+        return 0;
+    int64_t n = ap_tflite_option_vector(x->c->m, op, 1, AP_TFL_F_SQUEEZE_SQUEEZE_DIMS, 4, v, max);
+    return n < 0 ? 0 : n;
+}
+
+static int64_t squeeze_dim(xp *x, int64_t k)
+{
+    int64_t v[8];
+    int64_t n = squeeze_dims(x, v, 8);
+    if (k < 0 || k >= n || k >= 8)
+        return fault(x, AP_ERR_INPUT, "a squeeze dimension past the list");
+    return v[k];
+}
+
+static int64_t tensor_fn(xp *x, const char *name, const int64_t *a);
+
 /* scale_nano(t): t's first scale in billionths, rounded. */
 static int64_t scale_nano(xp *x, const ap_tfl_tensor *t)
 {
@@ -215,34 +303,12 @@ static float params_scale(const ap_tfl_tensor *t)
     return f;
 }
 
-/* Element k of constant integer tensor t, from its buffer. */
-static int64_t tensor_value(xp *x, const ap_tfl_tensor *t, int64_t k)
-{
-    int w = t->type == AP_TFL_INT8 ? 1 : t->type == AP_TFL_INT16 ? 2 : t->type == AP_TFL_INT32 ? 4
-          : t->type == AP_TFL_INT64 ? 8 : 0;
-    if (w == 0)
-        return fault(x, AP_ERR_INPUT, "a value of a tensor that is not INT8, 16, 32 or 64");
-    const ap_tfl_buffer *b = t->buffer < x->c->m->n_buffers ? &x->c->m->buffers[t->buffer] : NULL;
-    if (!t->is_constant || !b || b->data_pos == 0)
-        return fault(x, AP_ERR_INPUT, "a value of a tensor that is not constant");
-    if (k < 0 || k >= t->elements || (uint64_t)(k + 1) * (uint64_t)w > b->data_len)
-        return fault(x, AP_ERR_INPUT, "a value past the tensor's data");
-    const unsigned char *d = x->c->m->data + b->data_pos + (size_t)k * (size_t)w;
-    uint64_t v = 0;
-    for (int i = w - 1; i >= 0; i--)
-        v = v << 8 | d[i];
-    if (w < 8 && (v >> (8 * w - 1)) & 1)
-        v |= ~(uint64_t)0 << (8 * w); /* sign-extend */
-    return (int64_t)v;
-}
-
-/* The functions that read a tensor's data or quantization, or compare two tensors: zero_point,
+/* The functions that read a tensor's data or quantization, or compare two tensors:
  * scale_bits, scale_nano, zero_points_nonzero, byte, value, same_scale, multiplier_shift,
- * dims_product, same_shape (t is the first argument's tensor). */
+ * dims_product, same_shape (t is the first argument's tensor); zero_point and the scale
+ * tests are quant_fn's. */
 static int64_t data_call(xp *x, const char *name, const ap_tfl_tensor *t, const int64_t *a)
 {
-    if (strcmp(name, "zero_point") == 0)
-        return t->zero_point0;
     if (strcmp(name, "scale_bits") == 0)
         return t->scale0_bits;
     if (strcmp(name, "scale_nano") == 0)
@@ -252,7 +318,7 @@ static int64_t data_call(xp *x, const char *name, const ap_tfl_tensor *t, const 
     if (strcmp(name, "byte") == 0)
         return data_byte(x, t, a[1]);
     if (strcmp(name, "value") == 0)
-        return tensor_value(x, t, a[1]);
+        return element(x, t, a[1]);
     const ap_tfl_tensor *u = NULL;
     if (strcmp(name, "same_scale") == 0 || strcmp(name, "multiplier_shift") == 0 ||
         strcmp(name, "same_shape") == 0) {
@@ -293,6 +359,7 @@ static int64_t data_call(xp *x, const char *name, const ap_tfl_tensor *t, const 
     return 1;
 }
 
+/* A call of one of the tensor and helper functions; args already parsed into a[0..na). */
 static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
 {
     static const struct {
@@ -305,7 +372,8 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"quantized_dim", 1}, {"zero_point", 1}, {"scale_bits", 1},
                {"scale_nano", 1}, {"byte", 2}, {"zero_points_nonzero", 1},
                {"same_scale", 2}, {"same_shape", 2}, {"value", 2}, {"multiplier_shift", 3},
-               {"dims_product", 3}};
+               {"dims_product", 3}, {"scale_cmp", 3}, {"pot_scale", 1}, {"log2_scale", 1},
+               {"squeeze_dim", 1}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -334,9 +402,20 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
             return fault(x, AP_ERR_INPUT, "an alignment that is not positive");
         return arith(x, arith(x, arith(x, a[0], a[1] - 1, '+'), a[1], '/'), a[1], '*');
     }
+    if (strcmp(name, "squeeze_dim") == 0)
+        return squeeze_dim(x, a[0]);
+    return tensor_fn(x, name, a);
+}
+
+/* A call of one of the functions of a tensor (a[0]). */
+static int64_t tensor_fn(xp *x, const char *name, const int64_t *a)
+{
     const ap_tfl_tensor *t = tensor(x, a[0]);
     if (!t)
         return 0;
+    if (strcmp(name, "zero_point") == 0 || strcmp(name, "scale_cmp") == 0 ||
+        strcmp(name, "pot_scale") == 0 || strcmp(name, "log2_scale") == 0)
+        return quant_fn(x, name, t, a);
     if (strcmp(name, "type") == 0)
         return t->type;
     if (strcmp(name, "rank") == 0)
@@ -358,7 +437,7 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
         return t->is_constant;
     if (strcmp(name, "quantized_dim") == 0)
         return t->quantized_dimension;
-    if (k >= sizeof fns / sizeof fns[0] - 10) /* the last ten: zero_point .. dims_product */
+    if (strcmp(name, "variable") != 0) /* the rest: zero_point .. dims_product */
         return data_call(x, name, t, a);
     return t->is_variable; /* "variable" */
 }
@@ -409,8 +488,33 @@ static int64_t option(xp *x, const char *name)
         return o->adj_x;
     if (strcmp(name, "adj_y") == 0)
         return o->adj_y;
+    if (strcmp(name, "padding") == 0)
+        return o->padding;
+    if (strcmp(name, "filter_w") == 0)
+        return o->filter_w;
+    if (strcmp(name, "filter_h") == 0)
+        return o->filter_h;
     if (strcmp(name, "block_size") == 0)
         return o->block_size;
+    if (strcmp(name, "axis") == 0)
+        return o->axis;
+    if (strcmp(name, "num_splits") == 0)
+        return o->num_splits;
+    if (strcmp(name, "align_corners") == 0 || strcmp(name, "half_pixel_centers") == 0) {
+        /* ResizeBilinearOptions' bools (TFLM's params are zeroed without the table) */
+        int64_t v = 0;
+        if (x->c->op->options_type == AP_TFL_OPT_RESIZE_BILINEAR)
+            ap_tflite_option_scalar(x->c->m, x->c->op, 1,
+                                    strcmp(name, "align_corners") == 0
+                                        ? AP_TFL_F_RESIZE_BILINEAR_ALIGN_CORNERS
+                                        : AP_TFL_F_RESIZE_BILINEAR_HALF_PIXEL_CENTERS,
+                                    1, 0, &v);
+        return v != 0;
+    }
+    if (strcmp(name, "n_squeeze_dims") == 0) {
+        int64_t v[8];
+        return squeeze_dims(x, v, 8);
+    }
     return window_pad(x, strcmp(name, "pad_h") == 0);
 }
 
@@ -476,6 +580,10 @@ static int64_t named(xp *x, const char *name, size_t n)
         return is(name, n, "dsp") ? b->dsp : is(name, n, "mve") ? b->mve
              : is(name, n, "armclang") ? b->armclang : b->speed;
     }
+    if (is(name, n, "dcheck"))
+        return x->t->dcheck;
+    if (is(name, n, "j"))
+        return x->skip || x->st != AP_OK ? 0 : x->j;
     if (is(name, n, "i") || is(name, n, "n_in") || is(name, n, "n_out") ||
         is(name, n, "n_inter") || is(name, n, "copt_bytes")) {
         if (x->skip || x->st != AP_OK)
@@ -490,9 +598,13 @@ static int64_t named(xp *x, const char *name, size_t n)
     for (int ty = 0; ty < AP_TFL_TYPE_COUNT; ty++)
         if (is(name, n, ap_tfl_type_name(ty)))
             return ty;
-    static const char *const options[] = {"stride_w",  "stride_h",   "dilation_w", "dilation_h",
-                                          "svdf_rank", "time_major", "pad_w",      "pad_h",
-                                          "activation", "adj_x", "adj_y", "block_size"};
+    static const char *const options[] = {"stride_w",   "stride_h",      "dilation_w",
+                                          "dilation_h", "svdf_rank",     "time_major",
+                                          "pad_w",      "pad_h",         "activation",
+                                          "padding",    "filter_w",      "filter_h",
+                                          "block_size", "axis",          "num_splits",
+                                          "align_corners", "half_pixel_centers",
+                                          "n_squeeze_dims", "adj_x", "adj_y"};
     for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
         if (is(name, n, options[k]))
             return x->skip || x->st != AP_OK ? 0 : option(x, options[k]);
@@ -501,6 +613,32 @@ static int64_t named(xp *x, const char *name, size_t n)
             return definition(x, &x->defs[k]);
     x->p = name;
     return fault(x, AP_ERR_INVALID, "an unknown name");
+}
+
+/* any(n, cond): 1 when cond holds for some j = 0 .. n - 1 (evaluated in that order, up to the
+ * first that holds; j is the index of the innermost any()). */
+static int64_t any_of(xp *x)
+{
+    need(x, "(");
+    int64_t n = expr(x), found = 0, saved = x->j;
+    need(x, ",");
+    const char *body = x->p;
+    if (!x->skip && x->st == AP_OK && n > ((int64_t)1 << 20))
+        return fault(x, AP_ERR_INPUT, "an any() over more than 2^20 values");
+    if (x->skip || x->st != AP_OK || n <= 0) {
+        x->skip++;
+        expr(x);
+        x->skip--;
+    } else {
+        for (int64_t k = 0; k < n && !found && x->st == AP_OK; k++) {
+            x->p = body;
+            x->j = k;
+            found = expr(x) != 0;
+        }
+    }
+    x->j = saved;
+    need(x, ")");
+    return found;
 }
 
 static int64_t primary(xp *x)
@@ -526,6 +664,8 @@ static int64_t primary(xp *x)
         return size_of(x, 1);
     if (is(name, n, "copt") || is(name, n, "has_copt"))
         return custom_option(x, is(name, n, "has_copt"));
+    if (is(name, n, "any"))
+        return any_of(x);
     if (eat(x, "("))
         return call_args(x, name, n);
     return named(x, name, n);
@@ -649,5 +789,12 @@ ap_status ap__expr_check_defs(const char *src, const ap__target *t, const ap__xd
                               size_t n_defs, ap_error *err)
 {
     xp x = {.src = src, .p = src, .t = t, .skip = 1, .err = err, .defs = defs, .n_defs = n_defs};
+    for (size_t k = 0; k < n_defs; k++) { /* a definition may not hide a name of the language */
+        ap_error e = {0};
+        xp y = {.src = defs[k].name, .p = defs[k].name, .t = t, .skip = 1, .err = &e};
+        if (run(&y, NULL) == AP_OK)
+            return ap_error_set(err, AP_ERR_INVALID, "the definition \"%s\" hides a name of the "
+                                "expression language (an option, a type or a count)", defs[k].name);
+    }
     return run(&x, NULL);
 }

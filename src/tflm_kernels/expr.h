@@ -16,9 +16,16 @@
  *   n_in, n_out, n_inter       the operator's input, output and intermediate counts
  *   copt_bytes                 the length of its custom options (0 when it has none)
  *   stride_w, stride_h, dilation_w, dilation_h, svdf_rank, time_major, activation, adj_x,
- *   adj_y, block_size
+ *   adj_y, padding, filter_w, filter_h, block_size, axis, num_splits
  *                              the operator's builtin options (ap_tfl_options; schema defaults
  *                              when its table lacks them)
+ *   align_corners, half_pixel_centers
+ *                              ResizeBilinearOptions' (0 without that table, as TFLM's zeroed
+ *                              params)
+ *   n_squeeze_dims             the length of SqueezeOptions.squeeze_dims (0 without it)
+ *   dcheck                     1 when TFLITE_DCHECK checks in TFLM as built for the target
+ *                              (targets.h)
+ *   j                          the index of the innermost any()
  *   pad_w, pad_h               the padding TFLM computes for a 2D window over in(0) (NHWC) with
  *                              filter in(1) (dimensions 1 and 2), the options' padding, strides
  *                              and dilations (ComputePaddingHeightWidth: both 0 when an output
@@ -37,7 +44,6 @@
  *   quantized(t)               1 when TFLM gives it a TfLiteAffineQuantization: both counts > 0
  *   constant(t) variable(t)    1 when its buffer holds data / it is a variable
  *   quantized_dim(t)           its quantization's quantized_dimension (0 when none)
- *   zero_point(t)              its first zero point (0 when none)
  *   scale_bits(t)              its first scale's IEEE-754 bits (0 when none): equal bits are
  *                              the equal floats TFLM compares (but -0 and 0)
  *   scale_nano(t)              its first scale in billionths, rounded
@@ -55,6 +61,18 @@
  *   copt("key")                an integer from the custom options (a FlexBuffer map); the
  *                              model is at fault when it lacks the key
  *   has_copt("key")            1 when the custom options hold the key as an integer
+ *   zero_point(t)              TFLM's params.zero_point: the first zero point when the tensor
+ *                              has scales and zero points, else 0
+ *   scale_cmp(t, num, den)     params.scale (the first scale, else 0) against num / den, in
+ *                              double: -1, 0 or 1
+ *   pot_scale(t), log2_scale(t)
+ *                              TFLM's CheckedLog2 of params.scale (float): 1 when its log2 is
+ *                              within 1e-3 of an integer; that rounded log2
+ *   same_shape(a, b)           1 when both have the same rank and dimensions (HaveSameShapes)
+ *   value(t, k)                element k of constant integer (or BOOL) tensor t's data
+ *   squeeze_dim(k)             element k of SqueezeOptions.squeeze_dims
+ *   any(n, cond)               1 when cond holds for some j = 0 .. n - 1 (in order, up to the
+ *                              first), else 0: a kernel's loop of checks
  *   min(a, b) max(a, b)
  *   align(x, m)                x rounded up to a multiple of m > 0, as CMSIS-NN's
  *                              ARM_NN_ROUND_UP: ((x + m - 1) / m) * m

@@ -74,6 +74,20 @@
     NEED(op, "in(1)", "filter (input 1)", src),                                              \
     SCRATCH(op, "type(in(1)) == INT4", "elements(in(1))", "unpacked INT4 filter", src)
 
+/* The elementwise kernels' GenericPrepare (elementwise.cc:79): LOG, SIN, SQRT, SQUARE (FLOAT32),
+ * LOGICAL_NOT (BOOL). Its type check, `if (!IsSupportedType(input->type))`, casts the type to the
+ * unnamed template parameter's function pointer type (never null for a type TFLM reads): every
+ * type passes Prepare, and Invoke fails. */
+#define GENERIC_PREPARE(op)                                                                  \
+    CHECK(op, "n_in != 1", #op " needs 1 input", "elementwise.cc:81"),                      \
+    CHECK(op, "n_out != 1", #op " needs 1 output", "elementwise.cc:82"),                    \
+    TEMP(op, "in(0)", "elementwise.cc:84"),                                                  \
+    NEED(op, "in(0)", "input (input 0)", "elementwise.cc:85"),                               \
+    TEMP(op, "out(0)", "elementwise.cc:87"),                                                 \
+    NEED(op, "out(0)", "output (output 0)", "elementwise.cc:88"),                            \
+    CHECK(op, "type(in(0)) != type(out(0))", "input and output types differ",              \
+          "elementwise.cc:89")
+
 /* kissfft's real FFT state for fft_length L of scalar size s (kiss_fftr_alloc): the fftr
  * state, a complex FFT state of L/2 points (its struct holds one twiddle, L/2 - 1 follow) and
  * 3/2 * (L/2) complex values (tmpbuf and super twiddles). An odd L: kiss_fftr_alloc returns
@@ -554,7 +568,7 @@ static const ap__krow rows[] = {
     CHECK_EACH(EXP, "rank(out(0))", "dim(out(0), i) != dim(in(0), i)",
                "input and output dimensions differ", "exp.cc:46"),
 
-    DEF(EXPAND_DIMS, "axis", "value(in(1), 0) < 0 ? rank(in(0)) + 1 + value(in(1), 0) : "
+    DEF(EXPAND_DIMS, "new_axis", "value(in(1), 0) < 0 ? rank(in(0)) + 1 + value(in(1), 0) : "
                              "value(in(1), 0)"),
     PARSE(EXPAND_DIMS, NULL, FBC "1531"),
     TEMP(EXPAND_DIMS, "in(0)", "expand_dims.cc:93"),
@@ -568,14 +582,14 @@ static const ap__krow rows[] = {
     CHECK(EXPAND_DIMS, "!constant(in(1))", "the axis (input 1) is not constant", EXD "102"),
     CHECK(EXPAND_DIMS, "rank(in(1)) > 1", "the axis is not one value", EXD "37"),
     CHECK(EXPAND_DIMS, "type(in(1)) != INT32", "axis type is not INT32", EXD "46"),
-    CHECK(EXPAND_DIMS, "axis > rank(in(0))", "axis past the input's rank", EXD "66"),
+    CHECK(EXPAND_DIMS, "new_axis > rank(in(0))", "axis past the input's rank", EXD "66"),
     CHECK(EXPAND_DIMS, "rank(out(0)) != rank(in(0)) + 1",
           "output rank is not the input's plus one", EXD "73"),
-    CHECK_EACH(EXPAND_DIMS, "rank(out(0))", "i < axis && dim(out(0), i) != dim(in(0), i)",
+    CHECK_EACH(EXPAND_DIMS, "rank(out(0))", "i < new_axis && dim(out(0), i) != dim(in(0), i)",
                "output dimensions differ from the input's", EXD "77"),
-    CHECK_EACH(EXPAND_DIMS, "rank(out(0))", "i == axis && dim(out(0), i) != 1",
+    CHECK_EACH(EXPAND_DIMS, "rank(out(0))", "i == new_axis && dim(out(0), i) != 1",
                "the new dimension is not 1", EXD "79"),
-    CHECK_EACH(EXPAND_DIMS, "rank(out(0))", "i > axis && dim(out(0), i) != dim(in(0), i - 1)",
+    CHECK_EACH(EXPAND_DIMS, "rank(out(0))", "i > new_axis && dim(out(0), i) != dim(in(0), i - 1)",
                "output dimensions differ from the input's", EXD "81"),
 
     PARSE(FILL, NULL, FBC "1539"),
@@ -715,6 +729,53 @@ static const ap__krow rows[] = {
     CHECK(IF, "type(in(0)) != BOOL", "the condition is not BOOL", "if.cc:61"),
     CHECK(IF, "elements(in(0)) != 1", "the condition is not one element", "if.cc:62"),
 
+    /* L2NormPrepare: FLOAT32 and INT8; no fused activation. */
+    PARSE(L2_NORMALIZATION, "TfLiteL2NormParams", FBC "1693"),
+    INIT(L2_NORMALIZATION, "sizeof(L2NormalizationParams)", "L2NormalizationParams",
+         "l2norm.cc:77"),
+    CHECK(L2_NORMALIZATION, "n_in != 1", "L2_NORMALIZATION needs 1 input", "l2norm.cc:44"),
+    CHECK(L2_NORMALIZATION, "n_out != 1", "L2_NORMALIZATION needs 1 output", "l2norm.cc:45"),
+    TEMP(L2_NORMALIZATION, "in(0)", "l2norm.cc:50"),
+    NEED(L2_NORMALIZATION, "in(0)", "input (input 0)", "l2norm.cc:51"),
+    TEMP(L2_NORMALIZATION, "out(0)", "l2norm.cc:53"),
+    NEED(L2_NORMALIZATION, "out(0)", "output (output 0)", "l2norm.cc:54"),
+    CHECK(L2_NORMALIZATION, "rank(in(0)) > 4", "input has more than 4 dimensions",
+          "l2norm.cc:55"),
+    CHECK(L2_NORMALIZATION, "type(out(0)) != FLOAT32 && type(out(0)) != INT8",
+          "output type is not FLOAT32 or INT8", "l2norm.cc:57"),
+    CHECK(L2_NORMALIZATION, "type(in(0)) != type(out(0))", "input and output types differ",
+          "l2norm.cc:59"),
+    CHECK(L2_NORMALIZATION, "activation != 0", "a fused activation", "l2norm.cc:68"),
+
+    /* L2Prepare: FLOAT32 only; the output's dims are copied to the tail and rewritten with the
+     * window's output size. */
+    /* ComputeOutSize (tensorflow/lite/kernels/padding.h), dilation 1: 0 for a stride of 0
+     * or an unknown padding. */
+    DEF(L2_POOL_2D, "oh", "stride_h == 0 ? 0 : padding == 0 ? (dim(in(0), 1) + stride_h - 1) / "
+                          "stride_h : padding == 1 ? (dim(in(0), 1) + stride_h - filter_h) / "
+                          "stride_h : 0"),
+    DEF(L2_POOL_2D, "ow", "stride_w == 0 ? 0 : padding == 0 ? (dim(in(0), 2) + stride_w - 1) / "
+                          "stride_w : padding == 1 ? (dim(in(0), 2) + stride_w - filter_w) / "
+                          "stride_w : 0"),
+    PARSE(L2_POOL_2D, "TfLitePoolParams", FBC "1955"),
+    CHECK(L2_POOL_2D, "n_in != 1", "L2_POOL_2D needs 1 input", "l2_pool_2d.cc:44"),
+    CHECK(L2_POOL_2D, "n_out != 1", "L2_POOL_2D needs 1 output", "l2_pool_2d.cc:45"),
+    TEMP(L2_POOL_2D, "out(0)", "l2_pool_2d.cc:47"),
+    NEED(L2_POOL_2D, "out(0)", "output (output 0)", "l2_pool_2d.cc:48"),
+    TEMP(L2_POOL_2D, "in(0)", "l2_pool_2d.cc:50"),
+    NEED(L2_POOL_2D, "in(0)", "input (input 0)", "l2_pool_2d.cc:51"),
+    CHECK(L2_POOL_2D, "rank(in(0)) != 4", "input does not have 4 dimensions", "l2_pool_2d.cc:52"),
+    CHECK(L2_POOL_2D, "rank(out(0)) != 4", "output does not have 4 dimensions",
+          "l2_pool_2d.cc:53"),
+    CHECK(L2_POOL_2D, "type(in(0)) != type(out(0))", "input and output types differ",
+          "l2_pool_2d.cc:54"),
+    CHECK(L2_POOL_2D, "type(in(0)) != FLOAT32", "input type is not FLOAT32", "l2_pool_2d.cc:71"),
+    KEEP(L2_POOL_2D, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
+         "output dims (writable copy)", "kernel_util.cc:137"),
+    /* Then the interpreter refuses an output with a dimension <= 0 (CheckDynamicTensors). */
+    CHECK(L2_POOL_2D, "dim(in(0), 0) <= 0 || oh <= 0 || ow <= 0 || dim(in(0), 3) <= 0",
+          "the output the window makes has a dimension <= 0 (a dynamic tensor)", "tensorflow/lite/micro/micro_interpreter_graph.cc:165"),
+
     PARSE(LEAKY_RELU, "TfLiteLeakyReluParams", FBC "1720"),
     INIT(LEAKY_RELU, "sizeof(LeakyReluOpData)", "LeakyReluOpData", "leaky_relu.cc:50"),
     TEMP(LEAKY_RELU, "in(0)", "leaky_relu_common.cc:38"),
@@ -735,6 +796,33 @@ static const ap__krow rows[] = {
           "input 2's scale is not in (0, 1): QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECK",
           "comparisons.cc:574"),
 
+    PARSE(LESS_EQUAL, NULL, FBC "1747"),
+    INIT(LESS_EQUAL, "sizeof(OpDataComparison)", "OpData", "comparisons.cc:546"),
+    TEMP(LESS_EQUAL, "in(0)", "comparisons.cc:556"),
+    NEED(LESS_EQUAL, "in(0)", "input 0", "comparisons.cc:557"),
+    TEMP(LESS_EQUAL, "in(1)", "comparisons.cc:559"),
+    NEED(LESS_EQUAL, "in(1)", "input 1", "comparisons.cc:560"),
+    /* INT8: QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECKs (quantization_util.cc:117,
+     * 118) abort for a scale outside (0, 1). */
+    ABORT(LESS_EQUAL, "type(in(0)) == INT8 && (scale_cmp(in(0), 1, 1) >= 0 || "
+          "scale_cmp(in(0), 0, 1) <= 0)",
+          "input 0's scale is not in (0, 1): a TFLITE_CHECK aborts", "comparisons.cc:569"),
+    ABORT(LESS_EQUAL, "type(in(0)) == INT8 && (scale_cmp(in(1), 1, 1) >= 0 || "
+          "scale_cmp(in(1), 0, 1) <= 0)",
+          "input 1's scale is not in (0, 1): a TFLITE_CHECK aborts", "comparisons.cc:574"),
+
+    PARSE(LOG, NULL, FBC "1755"),
+    GENERIC_PREPARE(LOG),
+
+    PARSE(LOGICAL_AND, NULL, FBC "1763"),
+    NONE(LOGICAL_AND, "logical.cc:41"),
+
+    PARSE(LOGICAL_NOT, NULL, FBC "1771"),
+    GENERIC_PREPARE(LOGICAL_NOT),
+
+    PARSE(LOGICAL_OR, NULL, FBC "1779"),
+    NONE(LOGICAL_OR, "logical.cc:37"),
+
     PARSE(LOGISTIC, NULL, FBC "1787"),
     INIT(LOGISTIC, "sizeof(OpDataLogistic)", "OpDataLogistic", "logistic.cc:35"),
     TEMP(LOGISTIC, "in(0)", "logistic_common.cc:38"),
@@ -747,6 +835,25 @@ static const ap__krow rows[] = {
           "an INT16 input's zero point is not 0", "logistic_common.cc:70"),
     CHECK(LOGISTIC, "type(in(0)) == INT16 && zero_point(out(0)) != 0",
           "an INT16 output's zero point is not 0", "logistic_common.cc:71"),
+
+    /* LogSoftmaxPrepare (CalculateOpData): the OpData only for INT8, in Prepare. */
+    PARSE(LOG_SOFTMAX, NULL, FBC "1795"),
+    CHECK(LOG_SOFTMAX, "n_in != 1", "LOG_SOFTMAX needs 1 input", "log_softmax.cc:49"),
+    CHECK(LOG_SOFTMAX, "n_out != 1", "LOG_SOFTMAX needs 1 output", "log_softmax.cc:50"),
+    TEMP(LOG_SOFTMAX, "in(0)", "log_softmax.cc:52"),
+    NEED(LOG_SOFTMAX, "in(0)", "input (input 0)", "log_softmax.cc:53"),
+    TEMP(LOG_SOFTMAX, "out(0)", "log_softmax.cc:55"),
+    NEED(LOG_SOFTMAX, "out(0)", "output (output 0)", "log_softmax.cc:56"),
+    CHECK(LOG_SOFTMAX, "type(in(0)) != type(out(0))", "input and output types differ",
+          "log_softmax.cc:57"),
+    CHECK(LOG_SOFTMAX, "!same_shape(in(0), out(0))", "input and output shapes differ",
+          "log_softmax.cc:59"),
+    KEEP(LOG_SOFTMAX, "type(in(0)) == INT8", "sizeof(LogSoftmaxOpData)", "LogSoftmaxOpData",
+         "log_softmax.cc:63"),
+    CHECK(LOG_SOFTMAX, "type(in(0)) == INT8 && scale_cmp(out(0), 16, 256) != 0",
+          "INT8 output scale is not 16 / 256", "log_softmax.cc:72"),
+    CHECK(LOG_SOFTMAX, "type(in(0)) == INT8 && zero_point(out(0)) != 127",
+          "INT8 output zero point is not 127", "log_softmax.cc:73"),
 
     PARSE(MAXIMUM, NULL, FBC "1837"),
     NONE(MAXIMUM, "maximum_minimum.cc:70"),
@@ -785,7 +892,19 @@ static const ap__krow rows[] = {
     PARSE(MINIMUM, NULL, FBC "1845"),
     NONE(MINIMUM, "maximum_minimum.cc:75"),
 
-    NEED(MIRROR_PAD, "in(0)", "input (input 0)", "mirror_pad.cc:175"),
+    PARSE(MIRROR_PAD, "TfLiteMirrorPaddingParams", FBC "1850"),
+    INIT(MIRROR_PAD, "sizeof(OpDataMirrorPad)", "OpDataMirrorPad", "mirror_pad.cc:166"),
+    TEMP(MIRROR_PAD, "in(0)", "mirror_pad.cc:175"),
+    TEMP(MIRROR_PAD, "in(1)", "mirror_pad.cc:177"),
+    TEMP(MIRROR_PAD, "out(0)", "mirror_pad.cc:179"),
+    ABORT(MIRROR_PAD, "!exists(in(0))", "missing input (input 0): a null pointer read",
+          "mirror_pad.cc:175"),
+    ABORT(MIRROR_PAD, "!exists(in(1))", "missing paddings (input 1): a null pointer read",
+          "mirror_pad.cc:177"),
+    CHECK(MIRROR_PAD, "rank(in(1)) != 2", "paddings do not have 2 dimensions",
+          "mirror_pad.cc:181"),
+    CHECK(MIRROR_PAD, "dim(in(1), 0) != rank(in(0))",
+          "paddings do not have a row per input dimension", "mirror_pad.cc:182"),
     SCRATCH(MIRROR_PAD, NULL, "4 * rank(in(0))", "output dimension sizes", "mirror_pad.cc:196"),
     SCRATCH(MIRROR_PAD, NULL, "4 * rank(in(0))", "input dimension sizes", "mirror_pad.cc:199"),
 
@@ -803,6 +922,24 @@ static const ap__krow rows[] = {
           "mul_common.cc:74"),
     CHECK(MUL, "type(in(0)) == INT16 && zero_point(out(0)) != 0", "an INT16 output with a zero point",
           "mul_common.cc:75"),
+
+    PARSE(NEG, NULL, FBC "1901"),
+    NONE(NEG, "neg.cc:54"),
+
+    PARSE(NOT_EQUAL, NULL, FBC "1909"),
+    INIT(NOT_EQUAL, "sizeof(OpDataComparison)", "OpData", "comparisons.cc:546"),
+    TEMP(NOT_EQUAL, "in(0)", "comparisons.cc:556"),
+    NEED(NOT_EQUAL, "in(0)", "input 0", "comparisons.cc:557"),
+    TEMP(NOT_EQUAL, "in(1)", "comparisons.cc:559"),
+    NEED(NOT_EQUAL, "in(1)", "input 1", "comparisons.cc:560"),
+    /* INT8: QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECKs (quantization_util.cc:117,
+     * 118) abort for a scale outside (0, 1). */
+    ABORT(NOT_EQUAL, "type(in(0)) == INT8 && (scale_cmp(in(0), 1, 1) >= 0 || "
+          "scale_cmp(in(0), 0, 1) <= 0)",
+          "input 0's scale is not in (0, 1): a TFLITE_CHECK aborts", "comparisons.cc:569"),
+    ABORT(NOT_EQUAL, "type(in(0)) == INT8 && (scale_cmp(in(1), 1, 1) >= 0 || "
+          "scale_cmp(in(1), 0, 1) <= 0)",
+          "input 1's scale is not in (0, 1): a TFLITE_CHECK aborts", "comparisons.cc:574"),
 
     PARSE(PACK, "TfLitePackParams", FBC "1914"),
     NONE(PACK, "pack.cc:113"),
@@ -822,6 +959,42 @@ static const ap__krow rows[] = {
     CHECK(PAD, "n_in == 3 && exists(in(2)) && elements(in(2)) != 1",
           "more than one constant value", "pad_common.cc:62"),
     CHECK(PAD, "!constant(in(1))", "the paddings are not constant", "pad_common.cc:72"),
+
+    /* PadPrepare, as PAD's (cmsis_nn/pad.cc registers the same Init and Prepare). */
+    PARSE(PADV2, NULL, FBC "1950"),
+    INIT(PADV2, "sizeof(OpDataPad)", "OpData", "pad_common.cc:27"),
+    CHECK(PADV2, "n_in != 2 && n_in != 3", "PADV2 needs 2 or 3 inputs", "pad_common.cc:36"),
+    CHECK(PADV2, "n_out != 1", "PADV2 needs 1 output", "pad_common.cc:37"),
+    TEMP(PADV2, "in(0)", "pad_common.cc:40"),
+    NEED(PADV2, "in(0)", "input (input 0)", "pad_common.cc:41"),
+    TEMP(PADV2, "in(1)", "pad_common.cc:43"),
+    NEED(PADV2, "in(1)", "paddings (input 1)", "pad_common.cc:44"),
+    TEMP_IF(PADV2, "n_in == 3", "in(2)", "pad_common.cc:47"),
+    TEMP(PADV2, "out(0)", "pad_common.cc:50"),
+    NEED(PADV2, "out(0)", "output (output 0)", "pad_common.cc:51"),
+    CHECK(PADV2, "type(in(0)) != type(out(0))", "input and output types differ",
+          "pad_common.cc:53"),
+    CHECK(PADV2, "rank(in(0)) > 5", "input has more than 5 dimensions", "pad_common.cc:56"),
+    CHECK(PADV2, "n_in == 3 && exists(in(2)) && type(in(0)) != type(in(2))",
+          "constant values and input types differ", "pad_common.cc:60"),
+    CHECK(PADV2, "n_in == 3 && exists(in(2)) && elements(in(2)) != 1",
+          "constant values are not a scalar", "pad_common.cc:62"),
+    CHECK(PADV2, "elements(in(1)) != 2 * rank(out(0))",
+          "paddings do not have a pair per output dimension", "pad_common.cc:66"),
+    CHECK(PADV2, "!constant(in(1))", "non-constant paddings", "pad_common.cc:72"),
+    /* (The kernel reads the paddings as int32 whatever their type: checked for INT32 ones.) */
+    CHECK(PADV2, "type(in(1)) == INT32 && any(rank(out(0)), j < rank(in(0)) && "
+          "dim(out(0), j) != dim(in(0), j) + value(in(1), 2 * j) + value(in(1), 2 * j + 1))",
+          "an output dimension is not the input's plus its paddings", "pad_common.cc:79"),
+    CHECK(PADV2, "type(in(0)) == INT8 && !(n_in == 3 && exists(in(2))) && "
+          "zero_point(out(0)) < -128", "output zero point below INT8's range",
+          "pad_common.cc:103"),
+    CHECK(PADV2, "type(in(0)) == INT8 && !(n_in == 3 && exists(in(2))) && "
+          "zero_point(out(0)) > 127", "output zero point above INT8's range",
+          "pad_common.cc:105"),
+    CHECK(PADV2, "type(in(0)) == INT8 && n_in == 3 && exists(in(2)) && "
+          "zero_point(out(0)) != zero_point(in(2))",
+          "constant values and output zero points differ", "pad_common.cc:110"),
 
     PARSE(PRELU, NULL, FBC "1996"),
     INIT(PRELU, "sizeof(PreluParams)", "PreluParams", "prelu.cc:32"),
@@ -845,15 +1018,85 @@ static const ap__krow rows[] = {
     PARSE(READ_VARIABLE, NULL, FBC "2012"),
     TEMP(READ_VARIABLE, "in(0)", "read_variable.cc:45"),
 
-    NEED(REDUCE_MAX, "in(0)", "input (input 0)", "reduce_common.cc:202"),
-    NEED(REDUCE_MAX, "in(1)", "axis (input 1)", "reduce_common.cc:204"),
+    /* PrepareAllHelper: BOOL input; then PrepareSimple. */
+    PARSE(REDUCE_ALL, "TfLiteReducerParams", FBC "2017"),
+    INIT(REDUCE_ALL, "sizeof(OpDataReduce)", "OpDataReduce", "reduce.cc:35"),
+    TEMP(REDUCE_ALL, "in(0)", "reduce_common.cc:265"),
+    TEMP(REDUCE_ALL, "out(0)", "reduce_common.cc:266"),
+    TEMP(REDUCE_ALL, "in(1)", "reduce_common.cc:267"),
+    ABORT(REDUCE_ALL, "!exists(in(0))", "missing input (input 0): a null pointer read",
+          "reduce_common.cc:268"),
+    CHECK(REDUCE_ALL, "type(in(0)) != BOOL", "input type is not BOOL", "reduce_common.cc:268"),
+    TEMP(REDUCE_ALL, "in(0)", "reduce_common.cc:40"),
+    ABORT(REDUCE_ALL, "!exists(in(0))", "missing input (input 0): a null pointer read",
+          "reduce_common.cc:40"),
+    CHECK(REDUCE_ALL, "n_in != 2", "REDUCE_ALL needs 2 inputs", "reduce_common.cc:46"),
+    CHECK(REDUCE_ALL, "n_out != 1", "REDUCE_ALL needs 1 output", "reduce_common.cc:47"),
+    TEMP(REDUCE_ALL, "in(1)", "reduce_common.cc:50"),
+    NEED(REDUCE_ALL, "in(1)", "axis (input 1)", "reduce_common.cc:51"),
+    CHECK(REDUCE_ALL, "type(in(1)) != INT32", "axis type is not INT32", "reduce_common.cc:52"),
+    TEMP_IF(REDUCE_ALL, "type(in(0)) == INT8", "out(0)", "reduce_common.cc:55"),
+    ABORT(REDUCE_ALL, "!exists(out(0))", "missing output (output 0): a null pointer read",
+          "reduce_common.cc:275"),
+    SCRATCH(REDUCE_ALL, NULL, "4 * rank(in(0))", "temp index", "reduce_common.cc:278"),
+    SCRATCH(REDUCE_ALL, NULL, "4 * elements(in(1))", "resolved axes", "reduce_common.cc:280"),
+
+    /* PrepareMinMaxHelper: PrepareSimple first, then its own temporaries. */
+    PARSE(REDUCE_MAX, "TfLiteReducerParams", FBC "2017"),
+    INIT(REDUCE_MAX, "sizeof(OpDataReduce)", "OpDataReduce", "reduce.cc:35"),
+    TEMP(REDUCE_MAX, "in(0)", "reduce_common.cc:40"),
+    ABORT(REDUCE_MAX, "!exists(in(0))", "missing input (input 0): a null pointer read",
+          "reduce_common.cc:40"),
+    CHECK(REDUCE_MAX, "n_in != 2", "REDUCE_MAX needs 2 inputs", "reduce_common.cc:46"),
+    CHECK(REDUCE_MAX, "n_out != 1", "REDUCE_MAX needs 1 output", "reduce_common.cc:47"),
+    TEMP(REDUCE_MAX, "in(1)", "reduce_common.cc:50"),
+    NEED(REDUCE_MAX, "in(1)", "axis (input 1)", "reduce_common.cc:51"),
+    CHECK(REDUCE_MAX, "type(in(1)) != INT32", "axis type is not INT32", "reduce_common.cc:52"),
+    TEMP_IF(REDUCE_MAX, "type(in(0)) == INT8", "out(0)", "reduce_common.cc:55"),
+    ABORT(REDUCE_MAX, "!exists(out(0))", "missing output (output 0): a null pointer read",
+          "reduce_common.cc:208"),
+    TEMP(REDUCE_MAX, "in(0)", "reduce_common.cc:202"),
+    TEMP(REDUCE_MAX, "out(0)", "reduce_common.cc:203"),
+    TEMP(REDUCE_MAX, "in(1)", "reduce_common.cc:204"),
     SCRATCH(REDUCE_MAX, NULL, "4 * rank(in(0))", "temp index", "reduce_common.cc:211"),
     SCRATCH(REDUCE_MAX, NULL, "4 * elements(in(1))", "resolved axes", "reduce_common.cc:213"),
 
-    NEED(REDUCE_MIN, "in(0)", "input (input 0)", "reduce_common.cc:202"),
-    NEED(REDUCE_MIN, "in(1)", "axis (input 1)", "reduce_common.cc:204"),
+    /* PrepareMinMaxHelper: PrepareSimple first, then its own temporaries. */
+    PARSE(REDUCE_MIN, "TfLiteReducerParams", FBC "2017"),
+    INIT(REDUCE_MIN, "sizeof(OpDataReduce)", "OpDataReduce", "reduce.cc:35"),
+    TEMP(REDUCE_MIN, "in(0)", "reduce_common.cc:40"),
+    ABORT(REDUCE_MIN, "!exists(in(0))", "missing input (input 0): a null pointer read",
+          "reduce_common.cc:40"),
+    CHECK(REDUCE_MIN, "n_in != 2", "REDUCE_MIN needs 2 inputs", "reduce_common.cc:46"),
+    CHECK(REDUCE_MIN, "n_out != 1", "REDUCE_MIN needs 1 output", "reduce_common.cc:47"),
+    TEMP(REDUCE_MIN, "in(1)", "reduce_common.cc:50"),
+    NEED(REDUCE_MIN, "in(1)", "axis (input 1)", "reduce_common.cc:51"),
+    CHECK(REDUCE_MIN, "type(in(1)) != INT32", "axis type is not INT32", "reduce_common.cc:52"),
+    TEMP_IF(REDUCE_MIN, "type(in(0)) == INT8", "out(0)", "reduce_common.cc:55"),
+    ABORT(REDUCE_MIN, "!exists(out(0))", "missing output (output 0): a null pointer read",
+          "reduce_common.cc:208"),
+    TEMP(REDUCE_MIN, "in(0)", "reduce_common.cc:202"),
+    TEMP(REDUCE_MIN, "out(0)", "reduce_common.cc:203"),
+    TEMP(REDUCE_MIN, "in(1)", "reduce_common.cc:204"),
     SCRATCH(REDUCE_MIN, NULL, "4 * rank(in(0))", "temp index", "reduce_common.cc:211"),
     SCRATCH(REDUCE_MIN, NULL, "4 * elements(in(1))", "resolved axes", "reduce_common.cc:213"),
+
+    PARSE(RELU, NULL, FBC "2046"),
+    INIT(RELU, "sizeof(ReluOpData)", "ReluOpData", "activations.cc:35"),
+    TEMP(RELU, "in(0)", "activations_common.cc:94"),
+    NEED(RELU, "in(0)", "input (input 0)", "activations_common.cc:95"),
+    TEMP(RELU, "out(0)", "activations_common.cc:97"),
+    NEED(RELU, "out(0)", "output (output 0)", "activations_common.cc:98"),
+    CHECK(RELU, "type(in(0)) == INT16 && zero_point(in(0)) != 0", "INT16 input zero point is not 0",
+          "activations_common.cc:103"),
+    CHECK(RELU, "type(in(0)) == INT16 && zero_point(out(0)) != 0",
+          "INT16 output zero point is not 0", "activations_common.cc:104"),
+
+    /* Relu6Prepare: the input only. */
+    PARSE(RELU6, NULL, FBC "2054"),
+    INIT(RELU6, "sizeof(Relu6OpData)", "Relu6OpData", "activations.cc:82"),
+    TEMP(RELU6, "in(0)", "activations_common.cc:121"),
+    NEED(RELU6, "in(0)", "input (input 0)", "activations_common.cc:122"),
 
     /* A -1 in the output shape would make ReshapeOutput copy the output's dims to the tail
      * (CreateWritableTensorDimsWithCopy); the reader refuses negative dimensions. */
@@ -864,6 +1107,29 @@ static const ap__krow rows[] = {
           "reshape_common.cc:77"),
     CHECK(RESHAPE, "(n_in == 1 && rank(out(0)) == 1 && dim(out(0), 0) == 0 ? 1 : elements(out(0))) "
           "!= elements(in(0))", "input and output element counts differ", "reshape_common.cc:78"),
+
+    PARSE(RESIZE_BILINEAR, "TfLiteResizeBilinearParams", FBC "2096"),
+    CHECK(RESIZE_BILINEAR, "n_in != 2", "RESIZE_BILINEAR needs 2 inputs", "resize_bilinear.cc:36"),
+    CHECK(RESIZE_BILINEAR, "n_out != 1", "RESIZE_BILINEAR needs 1 output",
+          "resize_bilinear.cc:37"),
+    TEMP(RESIZE_BILINEAR, "in(0)", "resize_bilinear.cc:40"),
+    TEMP(RESIZE_BILINEAR, "in(1)", "resize_bilinear.cc:42"),
+    TEMP(RESIZE_BILINEAR, "out(0)", "resize_bilinear.cc:44"),
+    ABORT(RESIZE_BILINEAR, "!exists(in(0))", "missing input (input 0): a null pointer read",
+          "resize_bilinear.cc:46"),
+    ABORT(RESIZE_BILINEAR, "!exists(in(1))", "missing size (input 1): a null pointer read",
+          "resize_bilinear.cc:47"),
+    ABORT(RESIZE_BILINEAR, "!exists(out(0))", "missing output (output 0): a null pointer read",
+          "resize_bilinear.cc:50"),
+    CHECK(RESIZE_BILINEAR, "rank(in(0)) != 4", "input does not have 4 dimensions",
+          "resize_bilinear.cc:46"),
+    CHECK(RESIZE_BILINEAR, "rank(in(1)) != 1", "size does not have 1 dimension",
+          "resize_bilinear.cc:47"),
+    CHECK(RESIZE_BILINEAR, "type(in(1)) != INT32", "size type is not INT32",
+          "resize_bilinear.cc:49"),
+    CHECK(RESIZE_BILINEAR, "!constant(in(1))", "non-constant size", "resize_bilinear.cc:52"),
+    CHECK(RESIZE_BILINEAR, "half_pixel_centers && align_corners",
+          "half_pixel_centers and align_corners both set", "resize_bilinear.cc:58"),
 
     PARSE(RESIZE_NEAREST_NEIGHBOR, "TfLiteResizeNearestNeighborParams", FBC "2123"),
     TEMP(RESIZE_NEAREST_NEIGHBOR, "in(0)", "resize_nearest_neighbor.cc:42"),
@@ -878,8 +1144,132 @@ static const ap__krow rows[] = {
     CHECK(RESIZE_NEAREST_NEIGHBOR, "dim(in(1), 0) != 2", "the size does not have 2 elements",
           "resize_nearest_neighbor.cc:53"),
 
+    PARSE(REVERSE_V2, NULL, FBC "2521"),
+    CHECK(REVERSE_V2, "n_in != 2", "REVERSE_V2 needs 2 inputs", "reverse.cc:47"),
+    CHECK(REVERSE_V2, "n_out != 1", "REVERSE_V2 needs 1 output", "reverse.cc:48"),
+    TEMP(REVERSE_V2, "in(0)", "reverse.cc:52"),
+    NEED(REVERSE_V2, "in(0)", "input (input 0)", "reverse.cc:53"),
+    TEMP(REVERSE_V2, "in(1)", "reverse.cc:55"),
+    NEED(REVERSE_V2, "in(1)", "axis (input 1)", "reverse.cc:56"),
+    TEMP(REVERSE_V2, "out(0)", "reverse.cc:58"),
+    NEED(REVERSE_V2, "out(0)", "output (output 0)", "reverse.cc:59"),
+    CHECK(REVERSE_V2, "rank(in(1)) != 1", "axis does not have 1 dimension", "reverse.cc:60"),
+    CHECK(REVERSE_V2, "rank(in(0)) > 6", "input has more than 6 dimensions", "reverse.cc:61"),
+    CHECK(REVERSE_V2, "rank(in(0)) < elements(in(1))", "more axes than input dimensions",
+          "reverse.cc:62"),
+    CHECK(REVERSE_V2, "type(in(0)) != INT32 && type(in(0)) != FLOAT32 && type(in(0)) != UINT8 && "
+          "type(in(0)) != INT8 && type(in(0)) != INT16 && type(in(0)) != INT64 && "
+          "type(in(0)) != BOOL", "input type is not supported by reverse", "reverse.cc:64"),
+    CHECK(REVERSE_V2, "type(in(1)) != INT32", "axis type is not INT32", "reverse.cc:73"),
+    CHECK(REVERSE_V2, "type(in(0)) != type(out(0))", "input and output types differ",
+          "reverse.cc:79"),
+
+    PARSE(ROUND, NULL, FBC "2529"),
+    TEMP(ROUND, "in(0)", "round.cc:33"),
+    NEED(ROUND, "in(0)", "input (input 0)", "round.cc:34"),
+    TEMP(ROUND, "out(0)", "round.cc:36"),
+    NEED(ROUND, "out(0)", "output (output 0)", "round.cc:37"),
+    CHECK(ROUND, "n_in != 1", "ROUND needs 1 input", "round.cc:38"),
+    CHECK(ROUND, "n_out != 1", "ROUND needs 1 output", "round.cc:39"),
+    CHECK(ROUND, "type(in(0)) != FLOAT32", "input type is not FLOAT32", "round.cc:40"),
+    CHECK(ROUND, "type(out(0)) != type(in(0))", "input and output types differ", "round.cc:41"),
+    CHECK(ROUND, "elements(out(0)) != elements(in(0))", "input and output sizes differ",
+          "round.cc:42"),
+    CHECK(ROUND, "rank(out(0)) != rank(in(0))", "input and output ranks differ", "round.cc:43"),
+    CHECK(ROUND, "any(rank(out(0)), dim(out(0), j) != dim(in(0), j))",
+          "input and output dimensions differ", "round.cc:45"),
+
+    /* PrepareAbsRsqrt: the quantized path for INT8 (INT16 with quantization). */
+    PARSE(RSQRT, NULL, FBC "2537"),
+    INIT(RSQRT, "sizeof(OpDataAbsRsqrt)", "OpDataAbsRsqrt", "elementwise.cc:230"),
+    CHECK(RSQRT, "n_in != 1", "RSQRT needs 1 input", "elementwise.cc:105"),
+    CHECK(RSQRT, "n_out != 1", "RSQRT needs 1 output", "elementwise.cc:106"),
+    TEMP(RSQRT, "in(0)", "elementwise.cc:107"),
+    NEED(RSQRT, "in(0)", "input (input 0)", "elementwise.cc:108"),
+    TEMP(RSQRT, "out(0)", "elementwise.cc:109"),
+    NEED(RSQRT, "out(0)", "output (output 0)", "elementwise.cc:110"),
+    CHECK(RSQRT, "type(in(0)) != type(out(0))", "input and output types differ",
+          "elementwise.cc:111"),
+    CHECK(RSQRT, "type(in(0)) == INT8 && !quantized(in(0))", "input is not quantized",
+          "elementwise.cc:130"),
+    CHECK(RSQRT, "(type(in(0)) == INT8 || type(in(0)) == INT16 && quantized(in(0))) && "
+          "!quantized(out(0))", "output is not quantized", "elementwise.cc:132"),
+    CHECK(RSQRT, "type(in(0)) == INT16 && quantized(in(0)) && zero_point(in(0)) != 0",
+          "INT16 input zero point is not 0", "elementwise.cc:149"),
+    CHECK(RSQRT, "type(in(0)) == INT16 && quantized(in(0)) && zero_point(out(0)) != 0",
+          "INT16 output zero point is not 0", "elementwise.cc:150"),
+
+    /* CheckBroadcastShape, for inputs of different shapes (unless all four are one element):
+     * d0, d1, d2 the inputs' dimensions j from the last (1 past their rank), mx the broadcast
+     * one; the first j where they do not broadcast or the output differs fails. */
+    DEF(SELECT_V2, "d0", "j >= rank(in(0)) ? 1 : dim(in(0), rank(in(0)) - 1 - j)"),
+    DEF(SELECT_V2, "d1", "j >= rank(in(1)) ? 1 : dim(in(1), rank(in(1)) - 1 - j)"),
+    DEF(SELECT_V2, "d2", "j >= rank(in(2)) ? 1 : dim(in(2), rank(in(2)) - 1 - j)"),
+    DEF(SELECT_V2, "mx", "min(min(d0, d1), d2) == 0 ? 0 : max(max(d0, d1), d2)"),
+    DEF(SELECT_V2, "bad_b", "!(d0 == 1 || d0 == mx) || !(d1 == 1 || d1 == mx) || "
+                            "!(d2 == 1 || d2 == mx)"),
+    DEF(SELECT_V2, "bad_o", "dim(out(0), rank(out(0)) - 1 - j) != mx"),
+    DEF(SELECT_V2, "odims", "max(max(rank(in(0)), rank(in(1))), rank(in(2)))"),
+    DEF(SELECT_V2, "bcast", "!(same_shape(in(0), in(1)) && same_shape(in(1), in(2))) && "
+                            "!(elements(in(0)) == 1 && elements(in(1)) == 1 && "
+                            "elements(in(2)) == 1 && elements(out(0)) == 1)"),
+    PARSE(SELECT_V2, NULL, FBC "2553"),
+    INIT(SELECT_V2, "sizeof(OpDataSelect)", "OpData", "select.cc:41"),
+    CHECK(SELECT_V2, "n_in != 3", "SELECT_V2 needs 3 inputs", "select.cc:78"),
+    CHECK(SELECT_V2, "n_out != 1", "SELECT_V2 needs 1 output", "select.cc:79"),
+    TEMP(SELECT_V2, "in(0)", "select.cc:83"),
+    TEMP(SELECT_V2, "in(1)", "select.cc:86"),
+    TEMP(SELECT_V2, "in(2)", "select.cc:89"),
+    TEMP(SELECT_V2, "out(0)", "select.cc:92"),
+    ABORT(SELECT_V2, "!exists(in(0))", "missing condition (input 0): a null pointer read",
+          "select.cc:95"),
+    ABORT(SELECT_V2, "!exists(in(1))", "missing x (input 1): a null pointer read",
+          "select.cc:96"),
+    ABORT(SELECT_V2, "!exists(in(2))", "missing y (input 2): a null pointer read",
+          "select.cc:96"),
+    ABORT(SELECT_V2, "!exists(out(0))", "missing output (output 0): a null pointer read",
+          "select.cc:97"),
+    CHECK(SELECT_V2, "type(in(0)) != BOOL", "condition type is not BOOL", "select.cc:95"),
+    CHECK(SELECT_V2, "type(in(1)) != type(in(2))", "x and y types differ", "select.cc:96"),
+    CHECK(SELECT_V2, "bcast && odims != rank(out(0))", "the output's rank is not the broadcast one",
+          "select.cc:55"),
+    CHECK(SELECT_V2, "bcast && any(odims, bad_b && !any(j, bad_o))",
+          "the input shapes are not broadcastable", "select.cc:67"),
+    CHECK(SELECT_V2, "bcast && any(odims, bad_o)", "an output dimension is not the broadcast one",
+          "select.cc:70"),
+
     PARSE(SHAPE, "TfLiteShapeParams", FBC "2558"),
     NONE(SHAPE, "shape.cc:38"),
+
+    PARSE(SIN, NULL, FBC "2584"),
+    GENERIC_PREPARE(SIN),
+
+    /* SlicePrepare checks with TFLITE_DCHECK only (on in debug builds). */
+    PARSE(SLICE, NULL, FBC "2592"),
+    CHECK(SLICE, "n_in != 3", "SLICE needs 3 inputs", "slice.cc:50"),
+    CHECK(SLICE, "n_out != 1", "SLICE needs 1 output", "slice.cc:51"),
+    TEMP(SLICE, "in(0)", "slice.cc:54"),
+    TEMP(SLICE, "in(1)", "slice.cc:57"),
+    TEMP(SLICE, "in(2)", "slice.cc:60"),
+    TEMP(SLICE, "out(0)", "slice.cc:63"),
+    ABORT(SLICE, "dcheck && (!exists(in(0)) || !exists(in(1)) || !exists(in(2)) || "
+          "!exists(out(0)))", "a missing tensor: a TFLITE_DCHECK aborts", "slice.cc:55"),
+    ABORT(SLICE, "dcheck && type(in(0)) != type(out(0))",
+          "input and output types differ: a TFLITE_DCHECK aborts", "slice.cc:67"),
+    ABORT(SLICE, "dcheck && type(in(1)) != type(in(2))",
+          "begin and size types differ: a TFLITE_DCHECK aborts", "slice.cc:68"),
+    ABORT(SLICE, "dcheck && type(in(1)) != INT32 && type(in(1)) != INT64",
+          "begin type is not INT32 or INT64: a TFLITE_DCHECK aborts", "slice.cc:69"),
+    ABORT(SLICE, "dcheck && type(in(2)) != INT32 && type(in(2)) != INT64",
+          "size type is not INT32 or INT64: a TFLITE_DCHECK aborts", "slice.cc:70"),
+    ABORT(SLICE, "dcheck && rank(in(1)) != 1", "begin does not have 1 dimension: a TFLITE_DCHECK "
+          "aborts", "slice.cc:71"),
+    ABORT(SLICE, "dcheck && rank(in(2)) != 1", "size does not have 1 dimension: a TFLITE_DCHECK "
+          "aborts", "slice.cc:72"),
+    ABORT(SLICE, "dcheck && elements(in(1)) != elements(in(2))",
+          "begin and size lengths differ: a TFLITE_DCHECK aborts", "slice.cc:73"),
+    ABORT(SLICE, "dcheck && rank(in(0)) > 5",
+          "input has more than 5 dimensions: a TFLITE_DCHECK aborts", "slice.cc:74"),
 
     PARSE(SOFTMAX, "TfLiteSoftmaxParams", FBC "2597"),
     INIT(SOFTMAX, "sizeof(SoftmaxParams)", "SoftmaxParams", "softmax_common.cc:142"),
@@ -904,9 +1294,103 @@ static const ap__krow rows[] = {
     CHECK(SPACE_TO_BATCH_ND, "type(in(0)) != type(out(0))", "input and output types differ",
           "space_to_batch_nd.cc:64"),
 
+    /* SpaceToDepth's Prepare: FLOAT32 and INT8; the output's dims are copied to the tail and
+     * rewritten. */
+    PARSE(SPACE_TO_DEPTH, "TfLiteSpaceToDepthParams", FBC "2630"),
+    CHECK(SPACE_TO_DEPTH, "n_in != 1", "SPACE_TO_DEPTH needs 1 input", "space_to_depth.cc:40"),
+    CHECK(SPACE_TO_DEPTH, "n_out != 1", "SPACE_TO_DEPTH needs 1 output", "space_to_depth.cc:41"),
+    TEMP(SPACE_TO_DEPTH, "in(0)", "space_to_depth.cc:46"),
+    NEED(SPACE_TO_DEPTH, "in(0)", "input (input 0)", "space_to_depth.cc:47"),
+    TEMP(SPACE_TO_DEPTH, "out(0)", "space_to_depth.cc:49"),
+    NEED(SPACE_TO_DEPTH, "out(0)", "output (output 0)", "space_to_depth.cc:50"),
+    CHECK(SPACE_TO_DEPTH, "rank(in(0)) != 4", "input does not have 4 dimensions",
+          "space_to_depth.cc:52"),
+    CHECK(SPACE_TO_DEPTH, "type(out(0)) != FLOAT32 && type(out(0)) != INT8",
+          "output type is not FLOAT32 or INT8", "space_to_depth.cc:55"),
+    CHECK(SPACE_TO_DEPTH, "type(in(0)) != type(out(0))", "input and output types differ",
+          "space_to_depth.cc:57"),
+    CHECK(SPACE_TO_DEPTH, "block_size == 0", "a block size of 0 (TFLM divides by it)",
+          "space_to_depth.cc:62"),
+    CHECK(SPACE_TO_DEPTH, "dim(in(0), 1) != dim(in(0), 1) / block_size * block_size",
+          "the block size does not divide the input height", "space_to_depth.cc:65"),
+    CHECK(SPACE_TO_DEPTH, "dim(in(0), 2) != dim(in(0), 2) / block_size * block_size",
+          "the block size does not divide the input width", "space_to_depth.cc:66"),
+    KEEP(SPACE_TO_DEPTH, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
+         "output dims (writable copy)", "kernel_util.cc:137"),
+    CHECK(SPACE_TO_DEPTH, "dim(in(0), 0) <= 0 || dim(in(0), 1) / block_size <= 0 || "
+          "dim(in(0), 2) / block_size <= 0 || dim(in(0), 3) * block_size * block_size <= 0",
+          "the output has a dimension <= 0 (a dynamic tensor)", "tensorflow/lite/micro/micro_interpreter_graph.cc:165"),
+
     PARSE(SPLIT, "TfLiteSplitParams", FBC "2655"),
     TEMP(SPLIT, "in(0)", "split.cc:72"),
     CHECK(SPLIT, "!constant(in(0))", "the axis is not constant", "split.cc:78"),
+
+    /* SplitVPrepare: the axis (input 2) only. */
+    PARSE(SPLIT_V, "TfLiteSplitVParams", FBC "2679"),
+    CHECK(SPLIT_V, "n_in != 3", "SPLIT_V needs 3 inputs", "split_v.cc:75"),
+    TEMP(SPLIT_V, "in(2)", "split_v.cc:81"),
+    NEED(SPLIT_V, "in(2)", "axis (input 2)", "split_v.cc:82"),
+    CHECK(SPLIT_V, "!constant(in(2))", "non-constant axis", "split_v.cc:82"),
+
+    PARSE(SQRT, NULL, FBC "2764"),
+    GENERIC_PREPARE(SQRT),
+
+    PARSE(SQUARE, NULL, FBC "2772"),
+    GENERIC_PREPARE(SQUARE),
+
+    PARSE(SQUARED_DIFFERENCE, NULL, FBC "2780"),
+    INIT(SQUARED_DIFFERENCE, "sizeof(OpDataSquaredDifference)", "OpData",
+         "squared_difference.cc:44"),
+    CHECK(SQUARED_DIFFERENCE, "n_in != 2", "SQUARED_DIFFERENCE needs 2 inputs",
+          "squared_difference.cc:91"),
+    CHECK(SQUARED_DIFFERENCE, "n_out != 1", "SQUARED_DIFFERENCE needs 1 output",
+          "squared_difference.cc:92"),
+    TEMP(SQUARED_DIFFERENCE, "in(0)", "squared_difference.cc:97"),
+    NEED(SQUARED_DIFFERENCE, "in(0)", "input 0", "squared_difference.cc:98"),
+    TEMP(SQUARED_DIFFERENCE, "in(1)", "squared_difference.cc:100"),
+    NEED(SQUARED_DIFFERENCE, "in(1)", "input 1", "squared_difference.cc:101"),
+    TEMP(SQUARED_DIFFERENCE, "out(0)", "squared_difference.cc:103"),
+    NEED(SQUARED_DIFFERENCE, "out(0)", "output (output 0)", "squared_difference.cc:104"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) != type(in(1))", "input types differ",
+          "squared_difference.cc:106"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) == INT8 && (zero_point(in(0)) < -128 || "
+          "zero_point(in(0)) > 127)", "input 0's zero point outside INT8's range",
+          "squared_difference.cc:115"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) == INT8 && (zero_point(in(1)) < -128 || "
+          "zero_point(in(1)) > 127)", "input 1's zero point outside INT8's range",
+          "squared_difference.cc:119"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) == INT8 && (zero_point(out(0)) < -128 || "
+          "zero_point(out(0)) > 127)", "output zero point outside INT8's range",
+          "squared_difference.cc:123"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) == INT16 && zero_point(in(0)) != 0",
+          "INT16 input 0's zero point is not 0", "squared_difference.cc:136"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) == INT16 && zero_point(in(1)) != 0",
+          "INT16 input 1's zero point is not 0", "squared_difference.cc:137"),
+    CHECK(SQUARED_DIFFERENCE, "type(in(0)) == INT16 && zero_point(out(0)) != 0",
+          "INT16 output zero point is not 0", "squared_difference.cc:138"),
+    /* PrepareQuantized: an input multiplier of scale / (2 * max scale) must be in (0, 1) for
+     * QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECKs. */
+    ABORT(SQUARED_DIFFERENCE, "(type(in(0)) == INT8 || type(in(0)) == INT16) && "
+          "(scale_cmp(in(0), 0, 1) <= 0 || scale_cmp(in(1), 0, 1) <= 0)",
+          "an input scale that is not positive: a TFLITE_CHECK aborts",
+          "squared_difference.cc:72"),
+
+    /* A squeeze dimension counted from the end (negative) is one past the rank less. */
+    DEF(SQUEEZE, "sq", "squeeze_dim(j) < 0 ? squeeze_dim(j) + rank(in(0)) : squeeze_dim(j)"),
+    PARSE(SQUEEZE, "TfLiteSqueezeParams", FBC "2728"),
+    CHECK(SQUEEZE, "n_squeeze_dims > 8", "more than 8 squeeze dimensions (the parser fails)",
+          FBC "2744"),
+    CHECK(SQUEEZE, "n_in != 1", "SQUEEZE needs 1 input", "squeeze.cc:48"),
+    CHECK(SQUEEZE, "n_out != 1", "SQUEEZE needs 1 output", "squeeze.cc:49"),
+    TEMP(SQUEEZE, "in(0)", "squeeze.cc:34"),
+    TEMP(SQUEEZE, "out(0)", "squeeze.cc:35"),
+    ABORT(SQUEEZE, "!exists(in(0))", "missing input (input 0): a null pointer read",
+          "squeeze.cc:52"),
+    ABORT(SQUEEZE, "!exists(out(0))", "missing output (output 0): a null pointer read",
+          "squeeze.cc:57"),
+    CHECK(SQUEEZE, "rank(in(0)) > 8", "input has more than 8 dimensions", "squeeze.cc:61"),
+    CHECK(SQUEEZE, "any(n_squeeze_dims, sq < 0 || sq >= rank(in(0)) || dim(in(0), sq) != 1)",
+          "a squeeze dimension past the input's or not of size 1", "squeeze.cc:74"),
 
     PARSE(STRIDED_SLICE, "TfLiteStridedSliceParams", FBC "2785"),
     INIT(STRIDED_SLICE, "sizeof(StridedSliceParams)", "StridedSliceParams",
@@ -930,13 +1414,28 @@ static const ap__krow rows[] = {
     CHECK(SUB, "type(out(0)) == INT32 && quantized(in(1))", "an INT32 SUB with quantized input 2",
           "sub_common.cc:105"),
 
-    NEED(SUM, "in(0)", "input (input 0)", "reduce_common.cc:226"),
-    NEED(SUM, "in(1)", "axis (input 1)", "reduce_common.cc:228"),
-    NEED(SUM, "out(0)", "output (output 0)", "reduce_common.cc:227"),
+    /* PrepareMeanOrSumHelper, then PrepareSimple (as MEAN); sums for INT8/INT16. */
+    PARSE(SUM, "TfLiteReducerParams", FBC "2017"),
+    INIT(SUM, "sizeof(OpDataReduce)", "OpDataReduce", "reduce.cc:35"),
+    TEMP(SUM, "in(0)", "reduce_common.cc:226"),
+    TEMP(SUM, "out(0)", "reduce_common.cc:227"),
+    TEMP(SUM, "in(1)", "reduce_common.cc:228"),
+    ABORT(SUM, "!exists(in(0))", "missing input (input 0): a null pointer read",
+          "reduce_common.cc:226"),
+    ABORT(SUM, "!exists(in(1))", "missing axis (input 1): a null pointer read",
+          "reduce_common.cc:228"),
+    ABORT(SUM, "!exists(out(0))", "missing output (output 0): a null pointer read",
+          "reduce_common.cc:227"),
     SCRATCH(SUM, "type(in(0)) == INT8 || type(in(0)) == INT16", "4 * elements(out(0))",
             "int32 sums", "reduce_common.cc:239"),
     SCRATCH(SUM, NULL, "4 * rank(in(0))", "temp index", "reduce_common.cc:247"),
     SCRATCH(SUM, NULL, "4 * elements(in(1))", "resolved axes", "reduce_common.cc:249"),
+    TEMP(SUM, "in(0)", "reduce_common.cc:40"),
+    CHECK(SUM, "n_in != 2", "SUM needs 2 inputs", "reduce_common.cc:46"),
+    CHECK(SUM, "n_out != 1", "SUM needs 1 output", "reduce_common.cc:47"),
+    TEMP(SUM, "in(1)", "reduce_common.cc:50"),
+    CHECK(SUM, "type(in(1)) != INT32", "axis type is not INT32", "reduce_common.cc:52"),
+    TEMP_IF(SUM, "type(in(0)) == INT8", "out(0)", "reduce_common.cc:55"),
 
     /* PrepareSvdf: INT8 keeps int32 filter and unit outputs, FLOAT32 float filter outputs
      * (num_units = num_filters / rank). */
@@ -970,6 +1469,32 @@ static const ap__krow rows[] = {
             "int32 unit outputs", "svdf_common.cc:487"),
     SCRATCH(SVDF, "type(in(0)) == FLOAT32", "dim(in(0), 0) * dim(in(1), 0) * 4",
             "float filter outputs", "svdf_common.cc:501"),
+
+    /* TanhPrepare: a temporary input, then CalculateArithmeticOpData's. */
+    PARSE(TANH, NULL, FBC "2872"),
+    INIT(TANH, "sizeof(OpDataTanh)", "OpData", "tanh.cc:46"),
+    TEMP(TANH, "in(0)", "tanh.cc:141"),
+    NEED(TANH, "in(0)", "input (input 0)", "tanh.cc:142"),
+    CHECK(TANH, "n_in != 1", "TANH needs 1 input", "tanh.cc:52"),
+    CHECK(TANH, "n_out != 1", "TANH needs 1 output", "tanh.cc:53"),
+    TEMP(TANH, "in(0)", "tanh.cc:55"),
+    TEMP(TANH, "out(0)", "tanh.cc:58"),
+    NEED(TANH, "out(0)", "output (output 0)", "tanh.cc:59"),
+    CHECK(TANH, "type(in(0)) != type(out(0))", "input and output types differ", "tanh.cc:61"),
+    CHECK(TANH, "type(in(0)) == INT16 && zero_point(in(0)) != 0", "INT16 input zero point is not 0",
+          "tanh.cc:89"),
+    CHECK(TANH, "type(in(0)) == INT16 && zero_point(out(0)) != 0",
+          "INT16 output zero point is not 0", "tanh.cc:90"),
+    /* The input multiplier (scale * 3 * 4096 doubled up to 32767) for a scale that is not 2^-12
+     * or 2^-11: a TFLITE_DCHECK_LE (tanh.cc:121) when it starts above 32767. */
+    ABORT(TANH, "dcheck && type(in(0)) == INT16 && !(pot_scale(in(0)) && "
+          "(log2_scale(in(0)) == -12 || log2_scale(in(0)) == -11)) && "
+          "scale_cmp(in(0), 32767, 12288) > 0",
+          "INT16 input scale above 32767 / 12288: a TFLITE_DCHECK aborts", "tanh.cc:121"),
+    CHECK(TANH, "type(in(0)) == INT16 && !pot_scale(out(0))",
+          "INT16 output scale is not a power of two", "tanh.cc:123"),
+    CHECK(TANH, "type(in(0)) == INT16 && log2_scale(out(0)) != -15",
+          "INT16 output scale is not 2^-15", "tanh.cc:125"),
 
     PARSE(TRANSPOSE, NULL, FBC "2880"),
     TEMP(TRANSPOSE, "in(0)", "transpose.h:30"),
@@ -1040,6 +1565,9 @@ static const ap__krow rows[] = {
     SCRATCH(UNIDIRECTIONAL_SEQUENCE_LSTM, NULL, "gate", "gate buffer 3",
             "unidirectional_sequence_lstm.cc:88"),
 
+    PARSE(UNPACK, "TfLiteUnpackParams", FBC "2917"),
+    NONE(UNPACK, "unpack.cc:108"),
+
     /* VarHandlePrepare points the output at the kernel's resource id. */
     PARSE(VAR_HANDLE, "TfLiteVarHandleParams", FBC "2942"),
     INIT(VAR_HANDLE, "sizeof(OpDataVarHandle)", "OpData", "var_handle.cc:41"),
@@ -1048,6 +1576,16 @@ static const ap__krow rows[] = {
 
     PARSE(WHILE, "TfLiteWhileParams", FBC "2973"),
     INIT(WHILE, "sizeof(OpDataWhile)", "OpData", "while.cc:41"),
+
+
+
+    PARSE(ZEROS_LIKE, NULL, FBC "3001"),
+    CHECK(ZEROS_LIKE, "n_in != 1", "ZEROS_LIKE needs 1 input", "zeros_like.cc:31"),
+    CHECK(ZEROS_LIKE, "n_out != 1", "ZEROS_LIKE needs 1 output", "zeros_like.cc:32"),
+    TEMP(ZEROS_LIKE, "in(0)", "zeros_like.cc:34"),
+    NEED(ZEROS_LIKE, "in(0)", "input (input 0)", "zeros_like.cc:35"),
+    TEMP(ZEROS_LIKE, "out(0)", "zeros_like.cc:37"),
+    NEED(ZEROS_LIKE, "out(0)", "output (output 0)", "zeros_like.cc:38"),
 
     /* ---- Custom operators: the signal library, detection, Ethos-U ---------------------------- */
 

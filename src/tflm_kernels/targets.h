@@ -18,6 +18,9 @@ typedef struct ap__target {
                               ARM EABI's short enums (arm-none-eabi-gcc's default), 4 on LP64
                               Linux */
     int align8;            /* alignof(int64_t), alignof(double): 8 on both (AAPCS, SysV) */
+    int dcheck;            /* TFLITE_DCHECK checks (and aborts) in TFLM as built for it, as
+                              measured (corpus/reference/ops): the host64 build has no NDEBUG
+                              (BUILD_TYPE=default), the Cortex-M builds are release ones */
 } ap__target;
 
 /* The targets, the default first; ap__targets_table[AP__TARGETS] has a NULL name. */
