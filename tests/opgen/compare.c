@@ -51,35 +51,6 @@ typedef struct gap {
     int used;
 } gap;
 
-/* RFC 4180 fields of one line (no line breaks inside fields), in place; the count. */
-static int split(char *line, char **f, int max)
-{
-    int n = 0;
-    char *p = line;
-    while (n < max) {
-        char *out = p;
-        f[n++] = p;
-        if (*p == '"') {
-            char *q = p + 1;
-            while (*q && !(*q == '"' && q[1] != '"')) {
-                if (*q == '"')
-                    q++;
-                *out++ = *q++;
-            }
-            p = *q ? q + 1 : q;
-        } else {
-            while (*p && *p != ',')
-                *out++ = *p++;
-        }
-        char *next = *p == ',' ? p + 1 : NULL;
-        *out = '\0';
-        if (!next)
-            break;
-        p = next;
-    }
-    return n;
-}
-
 /* The rows of dir/TARGET.csv; -1 when it cannot be read. */
 static int read_rows(const char *dir, int target, row **out)
 {
@@ -97,7 +68,7 @@ static int read_rows(const char *dir, int target, row **out)
         return -1;
     }
     line[strcspn(line, "\r\n")] = '\0';
-    nf = split(line, f, 64);
+    nf = og_csv_split(line, f, 64);
     for (size_t c = 0; c < N_COLS; c++) {
         col[c] = -1;
         for (int i = 0; i < nf; i++)
@@ -115,7 +86,7 @@ static int read_rows(const char *dir, int target, row **out)
         line[strcspn(line, "\r\n")] = '\0';
         if (!line[0])
             continue;
-        nf = split(line, f, 64);
+        nf = og_csv_split(line, f, 64);
         v = realloc(v, (size_t)(n + 1) * sizeof *v);
         row *r = &v[n++];
         memset(r, 0, sizeof *r);

@@ -17,7 +17,7 @@
 
 /* Splits one CSV record (RFC 4180 quoting, no line breaks inside fields) of line into at most
  * max fields (modified in place). Returns the count. */
-static int csv_split(char *line, char **f, int max)
+int og_csv_split(char *line, char **f, int max)
 {
     int n = 0;
     char *p = line;
@@ -130,7 +130,7 @@ int og_check_figures(const og_spec *spec, const char *csv_path, int target, cons
         return -1;
     }
     hline[strcspn(hline, "\r\n")] = '\0';
-    nh = csv_split(hline, h, 64);
+    nh = og_csv_split(hline, h, 64);
     const char *need[4] = {"name", "fnv1a64", "status", "message"};
     for (int i = 0; i < 4; i++)
         if ((col[i] = column(h, nh, need[i])) < 0) {
@@ -143,7 +143,7 @@ int og_check_figures(const og_spec *spec, const char *csv_path, int target, cons
         line[strcspn(line, "\r\n")] = '\0';
         if (!line[0])
             continue;
-        int nf = csv_split(line, f, 64);
+        int nf = og_csv_split(line, f, 64);
         problems += check_row(spec, f, nf, col, target, only, seen);
     }
     for (int i = 0; i < spec->n && header_ok; i++)

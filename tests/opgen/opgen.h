@@ -206,6 +206,10 @@ int og_verify(const og_model *m, const unsigned char *data, size_t len, char *er
 
 /* ---- figures.c -------------------------------------------------------------------------- */
 
+/* Splits one CSV record (RFC 4180 quoting, no line breaks inside fields) of line into at most
+ * max fields, in place (figures.c; compare.c reads the same files). Returns the count. */
+int og_csv_split(char *line, char **f, int max);
+
 /* Checks a measured-figures CSV (corpus/reference/ops/TARGET.csv) against the spec: every row names
  * a model of the spec with the hash of its bytes today, every model has a row, and the measured
  * status agrees with the spec's expectation for target; only (when not NULL) limits all of it
