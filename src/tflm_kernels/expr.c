@@ -373,7 +373,7 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"scale_nano", 1}, {"byte", 2}, {"zero_points_nonzero", 1},
                {"same_scale", 2}, {"same_shape", 2}, {"value", 2}, {"multiplier_shift", 3},
                {"dims_product", 3}, {"scale_cmp", 3}, {"pot_scale", 1}, {"log2_scale", 1},
-               {"squeeze_dim", 1}};
+               {"squeeze_dim", 1}, {"stretch_dims", 1}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -437,6 +437,8 @@ static int64_t tensor_fn(xp *x, const char *name, const int64_t *a)
         return t->is_constant;
     if (strcmp(name, "quantized_dim") == 0)
         return t->quantized_dimension;
+    if (strcmp(name, "stretch_dims") == 0)
+        return t->n_stretch;
     if (strcmp(name, "variable") != 0) /* the rest: zero_point .. dims_product */
         return data_call(x, name, t, a);
     return t->is_variable; /* "variable" */
@@ -515,6 +517,12 @@ static int64_t option(xp *x, const char *name)
         int64_t v[8];
         return squeeze_dims(x, v, 8);
     }
+    if (strcmp(name, "n_new_shape") == 0) { /* ReshapeOptions.new_shape's length, 0 without */
+        int64_t n = x->c->op->options_type != AP_TFL_OPT_RESHAPE ? -1
+                    : ap_tflite_option_vector(x->c->m, x->c->op, 1, AP_TFL_F_RESHAPE_NEW_SHAPE,
+                                              4, NULL, 0);
+        return n < 0 ? 0 : n;
+    }
     return window_pad(x, strcmp(name, "pad_h") == 0);
 }
 
@@ -582,6 +590,8 @@ static int64_t named(xp *x, const char *name, size_t n)
     }
     if (is(name, n, "dcheck"))
         return x->t->dcheck;
+    if (is(name, n, "model_rom"))
+        return x->t->model_rom;
     if (is(name, n, "j"))
         return x->skip || x->st != AP_OK ? 0 : x->j;
     if (is(name, n, "i") || is(name, n, "n_in") || is(name, n, "n_out") ||
@@ -604,7 +614,8 @@ static int64_t named(xp *x, const char *name, size_t n)
                                           "padding",    "filter_w",      "filter_h",
                                           "block_size", "axis",          "num_splits",
                                           "align_corners", "half_pixel_centers",
-                                          "n_squeeze_dims", "adj_x", "adj_y"};
+                                          "n_squeeze_dims", "adj_x", "adj_y",
+                                          "n_new_shape"};
     for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
         if (is(name, n, options[k]))
             return x->skip || x->st != AP_OK ? 0 : option(x, options[k]);

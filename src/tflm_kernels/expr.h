@@ -23,8 +23,10 @@
  *                              ResizeBilinearOptions' (0 without that table, as TFLM's zeroed
  *                              params)
  *   n_squeeze_dims             the length of SqueezeOptions.squeeze_dims (0 without it)
+ *   n_new_shape                the length of ReshapeOptions.new_shape (0 without it)
  *   dcheck                     1 when TFLITE_DCHECK checks in TFLM as built for the target
  *                              (targets.h)
+ *   model_rom                  1 when the target's model is in read-only memory (targets.h)
  *   j                          the index of the innermost any()
  *   pad_w, pad_h               the padding TFLM computes for a 2D window over in(0) (NHWC) with
  *                              filter in(1) (dimensions 1 and 2), the options' padding, strides
@@ -71,6 +73,8 @@
  *   same_shape(a, b)           1 when both have the same rank and dimensions (HaveSameShapes)
  *   value(t, k)                element k of constant integer (or BOOL) tensor t's data
  *   squeeze_dim(k)             element k of SqueezeOptions.squeeze_dims
+ *   stretch_dims(t)            how many of t's dimensions the file gave as -1 (the reader
+ *                              resolves a RESHAPE output's one: ap_tfl_tensor.n_stretch)
  *   any(n, cond)               1 when cond holds for some j = 0 .. n - 1 (in order, up to the
  *                              first), else 0: a kernel's loop of checks
  *   min(a, b) max(a, b)

@@ -86,6 +86,8 @@
  * kernel's own shape): TFLM plans it with `elements` elements. */
 #define RESIZE(op, elements, src)                                                           \
     AP__ROW(op, RESIZE, PREPARE, 0, NULL, NULL, elements, "output 0 reshaped", NULL, src)
+#define RESIZE_IF(op, when, elements, src)                                                  \
+    AP__ROW(op, RESIZE, PREPARE, 0, when, NULL, elements, "output 0 reshaped", NULL, src)
 
 /* Prepare: tensor gets memory of its own (the planner never sees it). */
 #define OWN(op, tensor, what, src) AP__ROW(op, OWN, PREPARE, 0, NULL, NULL, tensor, what, NULL, src)
