@@ -1098,15 +1098,32 @@ static const ap__krow rows[] = {
     TEMP(RELU6, "in(0)", "activations_common.cc:121"),
     NEED(RELU6, "in(0)", "input (input 0)", "activations_common.cc:122"),
 
-    /* A -1 in the output shape would make ReshapeOutput copy the output's dims to the tail
-     * (CreateWritableTensorDimsWithCopy); the reader refuses negative dimensions. */
+    /* A -1 in the output shape (the reader resolves it as ReshapeOutput does: stretch_dims)
+     * makes ReshapeOutput copy the output's dims to the tail (CreateWritableTensorDimsWithCopy,
+     * kernel_util.cc:137) and write the stretch dimension there. */
+    DEF(RESHAPE, "legacy_scalar", "n_in == 1 && rank(out(0)) == 1 && dim(out(0), 0) == 0"),
     PARSE(RESHAPE, "TfLiteReshapeParams", FBC "2059"),
+    /* ParseReshape copies new_shape into params->shape[8] (FlatBufferIntVectorToArray): more
+     * than 8 entries fail the parser, after it allocated its struct. */
+    CHECK(RESHAPE, "n_new_shape > 8", "more than 8 new_shape entries (the parser fails)",
+          FBC "2076"),
     TEMP(RESHAPE, "in(0)", "reshape_common.cc:36"),
     TEMP(RESHAPE, "out(0)", "reshape_common.cc:39"),
+    /* A legacy scalar (one input, an output of shape [0]) gets its rank set to 0 in the
+     * model's own shape vector (the TfLiteTensor's dims point into the FlatBuffer): a model in
+     * read-only memory faults; a writable one plans the output as a 1-element scalar. */
+    ABORT(RESHAPE, "model_rom && legacy_scalar",
+          "a legacy scalar output: writes the model's shape, which is in read-only memory",
+          "reshape_common.cc:53"),
+    RESIZE_IF(RESHAPE, "legacy_scalar", "1", "reshape_common.cc:53"),
+    CHECK(RESHAPE, "stretch_dims(out(0)) > 1", "more than one -1 in the output shape",
+          "reshape_common.cc:61"),
+    KEEP(RESHAPE, "stretch_dims(out(0)) == 1", "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
+         "output dims (writable copy)", "reshape_common.cc:70"),
     CHECK(RESHAPE, "type(in(0)) != type(out(0))", "input and output types differ",
           "reshape_common.cc:77"),
-    CHECK(RESHAPE, "(n_in == 1 && rank(out(0)) == 1 && dim(out(0), 0) == 0 ? 1 : elements(out(0))) "
-          "!= elements(in(0))", "input and output element counts differ", "reshape_common.cc:78"),
+    CHECK(RESHAPE, "(legacy_scalar ? 1 : elements(out(0))) != elements(in(0))",
+          "input and output element counts differ", "reshape_common.cc:78"),
 
     PARSE(RESIZE_BILINEAR, "TfLiteResizeBilinearParams", FBC "2096"),
     CHECK(RESIZE_BILINEAR, "n_in != 2", "RESIZE_BILINEAR needs 2 inputs", "resize_bilinear.cc:36"),
