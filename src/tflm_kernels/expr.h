@@ -57,6 +57,9 @@
  *   same_shape(a, b)           1 when a and b have the same rank and dimensions (HaveSameShapes)
  *   value(t, k)                element k of constant tensor t (INT8, INT16, INT32 or INT64)
  *   dims_product(t, a, b)      the product of t's dimensions a .. b - 1 (1 when a >= b)
+ *   bias_scale_off(x, w, b, o) 1 when |scale x * scale w - scale b| / scale o <= 0.02 does
+ *                              not hold, in double (params.scale each): the bias check of
+ *                              GetQuantizedConvolutionMultipler (kernel_util.cc:322)
  *   multiplier_shift(a, b, p)  the shift QuantizeMultiplier gives (float)(scale a / scale b)
  *                              * 2^p (TFLM's params.scale; 0 for 0)
  *   sizeof(Name) alignof(Name) a struct of the layout table, on the target
@@ -73,6 +76,9 @@
  *   same_shape(a, b)           1 when both have the same rank and dimensions (HaveSameShapes)
  *   value(t, k)                element k of constant integer (or BOOL) tensor t's data
  *   squeeze_dim(k)             element k of SqueezeOptions.squeeze_dims
+ *   calls(k)                   the k-th subgraph the operator invokes (IF: then, else; WHILE:
+ *                              cond, body; CALL_ONCE: init), -1 when none
+ *   sg_inputs(s), sg_outputs(s) subgraph s's input and output counts
  *   stretch_dims(t)            how many of t's dimensions the file gave as -1 (the reader
  *                              resolves a RESHAPE output's one: ap_tfl_tensor.n_stretch)
  *   any(n, cond)               1 when cond holds for some j = 0 .. n - 1 (in order, up to the
