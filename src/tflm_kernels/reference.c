@@ -136,6 +136,13 @@ static const ap__krow rows[] = {
     TEMP(ADD, "in(0)", "add_common.cc:87"),
     TEMP(ADD, "in(1)", "add_common.cc:90"),
     TEMP(ADD, "out(0)", "add_common.cc:93"),
+    NEED(ADD, "in(0)", "input 1 (input 0)", "add_common.cc:88"),
+    NEED(ADD, "in(1)", "input 2 (input 1)", "add_common.cc:91"),
+    NEED(ADD, "out(0)", "output (output 0)", "add_common.cc:94"),
+    /* CalculateOpDataAdd: a TFLITE_CHECK (every build) that a quantized output is quantized. */
+    ABORT(ADD, "(type(out(0)) == INT8 || type(out(0)) == INT16) && !quantized(out(0))",
+          "an INT8 or INT16 output without quantization: TFLITE_CHECK_NE aborts",
+          "add_common.cc:42"),
     CHECK(ADD, "type(out(0)) == INT32 && quantized(in(0))", "an INT32 ADD with quantized input 1",
           "add_common.cc:104"),
     CHECK(ADD, "type(out(0)) == INT32 && quantized(in(1))", "an INT32 ADD with quantized input 2",
@@ -430,6 +437,12 @@ static const ap__krow rows[] = {
     TEMP(DEPTHWISE_CONV_2D, "in(1)", "depthwise_conv_common.cc:104"),
     TEMP(DEPTHWISE_CONV_2D, "in(2)", "depthwise_conv_common.cc:107"),
     TEMP(DEPTHWISE_CONV_2D, "out(0)", "depthwise_conv_common.cc:109"),
+    /* has_bias is `inputs == 3` (:86): an omitted bias (slot -1) is deallocated as a null
+     * temporary: a TFLITE_DCHECK aborts (host64), the NDEBUG build writes through the null
+     * pointer (the M4 faults). */
+    ABORT(DEPTHWISE_CONV_2D, "n_in == 3 && !exists(in(2))",
+          "an omitted bias (input 2 is -1) deallocated as a temporary: a null pointer",
+          "depthwise_conv_common.cc:132"),
     INT4_FILTER(DEPTHWISE_CONV_2D, "depthwise_conv_common.cc:207"),
 
     PARSE(DEPTH_TO_SPACE, "TfLiteDepthToSpaceParams", FBC "1404"),
@@ -1517,6 +1530,11 @@ static const ap__krow rows[] = {
             "int32 unit outputs", "svdf_common.cc:487"),
     SCRATCH(SVDF, "type(in(0)) == FLOAT32", "dim(in(0), 0) * dim(in(1), 0) * 4",
             "float filter outputs", "svdf_common.cc:501"),
+    /* The bias temporary is deallocated whether it exists or not (TODO #1751): an omitted
+     * bias is a null pointer (a TFLITE_DCHECK aborts on host64; the M4 faults). */
+    ABORT(SVDF, "!exists(in(3))",
+          "an omitted bias (input 3) deallocated as a temporary: a null pointer",
+          "svdf_common.cc:513"),
 
     /* TanhPrepare: a temporary input, then CalculateArithmeticOpData's. */
     PARSE(TANH, NULL, FBC "2872"),
