@@ -382,7 +382,7 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"same_scale", 2}, {"same_shape", 2}, {"value", 2}, {"multiplier_shift", 3},
                {"dims_product", 3}, {"scale_cmp", 3}, {"pot_scale", 1}, {"log2_scale", 1},
                {"squeeze_dim", 1}, {"stretch_dims", 1}, {"bias_scale_off", 4},
-               {"calls", 1}, {"sg_inputs", 1}, {"sg_outputs", 1}};
+               {"calls", 1}, {"sg_inputs", 1}, {"sg_outputs", 1}, {"sizable", 1}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -456,6 +456,8 @@ static int64_t tensor_fn(xp *x, const char *name, const int64_t *a)
         return t->quantized_dimension;
     if (strcmp(name, "stretch_dims") == 0)
         return t->n_stretch;
+    if (strcmp(name, "sizable") == 0)
+        return ap_tfl_tflm_type_size(t->type) > 0;
     if (strcmp(name, "variable") != 0) /* the rest: zero_point .. dims_product */
         return data_call(x, name, t, a);
     return t->is_variable; /* "variable" */

@@ -79,6 +79,8 @@
  *   calls(k)                   the k-th subgraph the operator invokes (IF: then, else; WHILE:
  *                              cond, body; CALL_ONCE: init), -1 when none
  *   sg_inputs(s), sg_outputs(s) subgraph s's input and output counts
+ *   sizable(t)                 1 when TFLM can size t's type (TfLiteTypeSizeOf: not STRING,
+ *                              VARIANT, INT2, UINT4): else its temporary TfLiteTensor fails
  *   stretch_dims(t)            how many of t's dimensions the file gave as -1 (the reader
  *                              resolves a RESHAPE output's one: ap_tfl_tensor.n_stretch)
  *   any(n, cond)               1 when cond holds for some j = 0 .. n - 1 (in order, up to the
