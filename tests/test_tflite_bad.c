@@ -330,6 +330,15 @@ static void bad_shapes_and_types(void **state)
                      AP_ERR_INPUT);
     assert_contains(err.msg, "u4.tflite: subgraph 0 tensor 2 (PartitionedCall:0, table at byte ");
     assert_contains(err.msg, "has type UINT4, which TFLM cannot size");
+    /* allow_refusal builds it for the head, that tensor not planned. */
+    ap_tflite_build_options bo;
+    ap_tflite_build_options_init(&bo);
+    bo.allow_refusal = 1;
+    assert_int_equal(ap_tflite_load_problem(c, f.len, "u4.tflite", &bo, &p, &err), AP_OK);
+    for (size_t k = 0; k < p->n; k++)
+        assert_true(p->buf[k].tensor != 2);
+    ap_problem_free(p);
+    p = NULL;
     /* UINT16 (and BFLOAT16) are 2 bytes for TFLM (memory_helpers.cc:74-76): sized, planned. */
     c[type] = AP_TFL_UINT16;
     assert_int_equal(ap_tflite_load_problem(c, f.len, "u16.tflite", NULL, &p, &err), AP_OK);

@@ -1152,7 +1152,9 @@ static const ap__krow rows[] = {
     CHECK(RESHAPE, "n_new_shape > 8", "more than 8 new_shape entries (the parser fails)",
           FBC "2076"),
     TEMP(RESHAPE, "in(0)", "reshape_common.cc:36"),
+    NEED(RESHAPE, "in(0)", "input (input 0)", "reshape_common.cc:37"),
     TEMP(RESHAPE, "out(0)", "reshape_common.cc:39"),
+    NEED(RESHAPE, "out(0)", "output (output 0)", "reshape_common.cc:40"),
     /* A legacy scalar (one input, an output of shape [0]) gets its rank set to 0 in the
      * model's own shape vector (the TfLiteTensor's dims point into the FlatBuffer): a model in
      * read-only memory faults; a writable one plans the output as a 1-element scalar. */
