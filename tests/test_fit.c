@@ -322,8 +322,9 @@ static void messages_and_exit_codes(void **state)
     run_free(&r);
     r = run_cli("fit", src_path("corpus/models/tflm/person_detect_vela.tflite"), "--budget", "1K", NULL);
     assert_int_equal(r.status, 2);
-    assert_contains(r.err, "person_detect_vela.tflite: TFLM's whole arena on cortex-m: subgraph 0 "
-                           "operator 0: custom operator ethos-u is not modelled");
+    assert_contains(r.err, "person_detect_vela.tflite: TFLM's whole arena on cortex-m: TFLM has no "
+                           "kernel for ethos-u: this model cannot load on TFLM (subgraph 0 "
+                           "operator 0)");
     run_free(&r);
     r = run_cli("fit", src_path(PD), "--budget", "64K", "-o", src_path(PD), NULL);
     assert_int_equal(r.status, 2);

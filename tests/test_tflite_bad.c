@@ -284,10 +284,13 @@ static void bad_shapes_and_types(void **state)
 
     put32(c, shape + 4 + 4, (uint32_t)-5);
     snprintf(want, sizeof want, "subgraph 0 tensor 2 (PartitionedCall:0) (table at byte %zu): "
-             "dimension 1 is -5; shapes must not be negative (dynamic shapes cannot be planned)",
-             t2->table_pos);
+             "dimension 1 is -5; shapes must not be negative (dynamic shapes cannot be planned; "
+             "TFLM resolves a -1 only in a RESHAPE's output)", t2->table_pos);
     assert_string_equal(read_fails(c, f.len), want);
     cli_fails(c, f.len, "dimension 1 is -5");
+    /* A -1 is refused too outside a RESHAPE's output (this one is ADD's). */
+    put32(c, shape + 4 + 4, (uint32_t)-1);
+    assert_contains(read_fails(c, f.len), "dimension 1 is -1; shapes must not be negative");
     memcpy(c, f.data, f.len);
 
     for (int d = 0; d < 4; d++)
@@ -319,14 +322,28 @@ static void bad_shapes_and_types(void **state)
     c[type] = 0xff; /* -1 as the schema's signed byte */
     assert_contains(read_fails(c, f.len), "unknown tensor type -1");
     /* A type TFLM cannot size reads fine but cannot be planned. */
-    c[type] = AP_TFL_UINT16;
+    c[type] = AP_TFL_UINT4;
     assert_int_equal(ap_tflite_read(c, f.len, &m, &err), AP_OK);
     ap_tflite_free(m);
     ap_problem *p = NULL;
-    assert_int_equal(ap_tflite_load_problem(c, f.len, "u16.tflite", NULL, &p, &err),
+    assert_int_equal(ap_tflite_load_problem(c, f.len, "u4.tflite", NULL, &p, &err),
                      AP_ERR_INPUT);
-    assert_contains(err.msg, "u16.tflite: subgraph 0 tensor 2 (PartitionedCall:0, table at byte ");
-    assert_contains(err.msg, "has type UINT16, which TFLM cannot size");
+    assert_contains(err.msg, "u4.tflite: subgraph 0 tensor 2 (PartitionedCall:0, table at byte ");
+    assert_contains(err.msg, "has type UINT4, which TFLM cannot size");
+    /* allow_refusal builds it for the head, that tensor not planned. */
+    ap_tflite_build_options bo;
+    ap_tflite_build_options_init(&bo);
+    bo.allow_refusal = 1;
+    assert_int_equal(ap_tflite_load_problem(c, f.len, "u4.tflite", &bo, &p, &err), AP_OK);
+    for (size_t k = 0; k < p->n; k++)
+        assert_true(p->buf[k].tensor != 2);
+    ap_problem_free(p);
+    p = NULL;
+    /* UINT16 (and BFLOAT16) are 2 bytes for TFLM (memory_helpers.cc:74-76): sized, planned. */
+    c[type] = AP_TFL_UINT16;
+    assert_int_equal(ap_tflite_load_problem(c, f.len, "u16.tflite", NULL, &p, &err), AP_OK);
+    ap_problem_free(p);
+    p = NULL;
     free(c);
     close_model(&f);
 }

@@ -19,15 +19,17 @@ enum { F32 = AP_TFL_FLOAT32, I32 = AP_TFL_INT32, I64 = AP_TFL_INT64, I16 = AP_TF
 static const unsigned char four_bytes[4] = {1, 2, 3, 4};
 
 /* Builds root and loads it as a problem; returns the status, *p set on success. */
-static ap_status load_built(fbb_node *root, const char *kernels, int ignore_offline,
-                            ap_problem **p, ap_error *err)
+/* flags: 1 ignore_offline, 2 allow_refusal (ap_tflite_build_options). */
+static ap_status load_built(fbb_node *root, const char *kernels, int flags, ap_problem **p,
+                            ap_error *err)
 {
     size_t len;
     unsigned char *data = fbb_finish(root, &len);
     ap_tflite_build_options lo;
     ap_tflite_build_options_init(&lo);
     lo.kernels = (ap_tflm_kernels)tflm_set(AP_TFLM_SET_KERNELS, kernels);
-    lo.ignore_offline = ignore_offline;
+    lo.ignore_offline = flags & 1;
+    lo.allow_refusal = (flags & 2) != 0;
     ap_status st = ap_tflite_load_problem(data, len, "built.tflite", &lo, p, err);
     free(data);
     fbb_reset();
@@ -370,6 +372,20 @@ static void offline_plan_as_tflm_indexes_it(void **state)
     assert_int_equal(p->n, 5);
     ap_problem_free(p);
     p = NULL;
+    /* allow_refusal builds it without the plan (for the head); the whole arena is TFLM's
+     * refusal at GetOfflinePlannedOffsets. */
+    assert_int_equal(load_built(offline_model(4, -1), NULL, 2, &p, &err), AP_OK);
+    assert_int_equal(p->n, 5);
+    for (size_t i = 0; i < p->n; i++)
+        assert_int_equal(p->buf[i].fixed, AP_UNFIXED);
+    ap_problem_free(p);
+    p = NULL;
+    ap_tflm_arena a;
+    assert_int_equal(arena_of(offline_model(4, -1), NULL, &a, &err), AP_ERR_INPUT);
+    assert_int_equal(a.refusal.kind, AP_TFLM_REFUSES);
+    assert_string_equal(a.refusal.src, "micro_allocation_info.cc:361");
+    assert_string_equal(a.refusal.check, "Nbr of offline buffer offsets (4) in metadata not equal "
+                                         "nbr tensors (5)");
     assert_int_equal(load_built(offline_model(5, -7), NULL, 0, &p, &err), AP_ERR_INPUT);
     assert_contains(err.msg, "offline plan entry 1 (for subgraph 0 tensor 1, b) is -7");
     assert_int_equal(load_built(offline_model(6, -1), NULL, 0, &p, &err), AP_ERR_INPUT);

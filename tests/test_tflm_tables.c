@@ -347,7 +347,7 @@ static void test_kernel_tables(void **state)
     size_t n;
     assert_int_equal(allocations(ref, AP__OP_CONV_2D, a, 16), 10);
     assert_string_equal(a[0]->expr, "sizeof(OpDataConv)");
-    /* ethos-u: rows for its scratch, none for the whole arena (not modelled). */
+    /* ethos-u: rows for its scratch, none for the whole arena (no set registers it). */
     assert_int_equal(ap__rows_find(ref, AP__OP_ETHOS_U, &r, &n), 1);
     assert_false(ap__rows_allocate(r, n));
     assert_int_equal(ap__rows_find(ref, AP__OP_END, &r, &n), 0);

@@ -531,6 +531,12 @@ enum {
     AP_TFL_F_SPACE_TO_DEPTH_FIELDS /* fields the schema defines */
 };
 
+/* ReshapeOptions */
+enum {
+    AP_TFL_F_RESHAPE_NEW_SHAPE = 0,
+    AP_TFL_F_RESHAPE_FIELDS /* fields the schema defines */
+};
+
 /* SqueezeOptions */
 enum {
     AP_TFL_F_SQUEEZE_SQUEEZE_DIMS = 0,

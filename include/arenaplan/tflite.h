@@ -41,7 +41,7 @@ int ap_tfl_type_bits(int type);
 
 /* Bytes per element as TFLM sizes a tensor (TfLiteTypeSizeOf in tflite-micro's
  * memory_helpers.cc): INT4 counts one byte per element there, and the types TFLM cannot size
- * (STRING, VARIANT, UINT16, BFLOAT16, INT2, UINT4, unknown) give 0. */
+ * (STRING, VARIANT, INT2, UINT4, unknown) give 0; UINT16 and BFLOAT16 are 2 bytes. */
 int ap_tfl_tflm_type_size(int type);
 
 /* The schema name of a builtin code ("CONV_2D"), or NULL for a code the schema does not name. */
@@ -115,10 +115,15 @@ typedef struct ap_tfl_tensor {
     uint32_t index;            /* position in its subgraph */
     char *name;                /* "" when absent */
     int type;                  /* ap_tfl_type */
-    int32_t *shape;            /* dimensions, each >= 0 (the reader refuses negative ones) */
+    int32_t *shape;            /* dimensions, each >= 0 (the reader refuses negative ones but
+                                  the -1 of a RESHAPE's output, which it resolves: n_stretch) */
     uint32_t rank;             /* 0 = scalar (or shape absent) */
     int32_t *shape_signature;  /* -1 = unknown dimension; NULL when absent */
     uint32_t n_shape_signature;
+    uint32_t n_stretch;        /* how many dimensions the file gave as -1: 0, or (the output of
+                                  a RESHAPE only) 1, resolved in shape as TFLM's ReshapeOutput
+                                  does (reshape_common.cc:56-75), or more (TFLM refuses them,
+                                  :61; shape then holds 1 for each) */
     int64_t elements;          /* product of shape (1 for a scalar) */
     int64_t bytes;             /* packed size: ceil(elements * ap_tfl_type_bits / 8); -1 when
                                   the type has no fixed size (STRING, VARIANT) */

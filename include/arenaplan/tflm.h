@@ -88,6 +88,11 @@ typedef struct ap_tflite_build_options {
     ap_tflm_inplace inplace;  /* in-place rules */
     ap_tflm_overlap overlap;  /* kernel-aware overlap rules */
     int ignore_offline;       /* 1: an embedded offline plan does not become fixed offsets */
+    int allow_refusal;        /* 1: a model TFLM's allocator refuses is built all the same, for
+                                 its head: a tensor whose type TFLM cannot size (STRING) is not
+                                 planned, an intermediate tensor with a size is ignored, an
+                                 offline plan whose entry count is not the tensor count is not
+                                 used (TFLM's refusal is the whole arena's: tflm_arena.h) */
     int64_t align;            /* the problem's default_align; 0 = the input's own (16, TFLM's
                                  buffer alignment, for models; 1 for a buffer list) */
 } ap_tflite_build_options;
@@ -123,9 +128,10 @@ int ap_tflite_rules_asked(const ap_tflite_build_options *opt);
  *   kernel order)"); the note says which rules were applied and that overlap plans hold only
  *   for the kernels they were computed for.
  * The problem is not validated (ap_tflite_load_problem does that). Fails with AP_ERR_INPUT
- * when TFLM itself could not allocate the model (a tensor type TFLM cannot size, such as a
- * STRING tensor; an intermediate tensor with a non-zero size; a loop of subgraph calls; an
- * offline plan, when honoured, whose entry count differs from the model's tensor count or
+ * when TFLM itself could not allocate the model (without opt->allow_refusal: a tensor type
+ * TFLM cannot size, such as a STRING tensor; an intermediate tensor with a non-zero size; an
+ * offline plan, when honoured, whose entry count differs from the model's tensor count; and
+ * always: a loop of subgraph calls; an offline plan, when honoured,
  * that leaves a variable tensor no memory; an operator whose tensors its kernel's Prepare
  * refuses), an offline offset is negative other
  * than -1, or subgraph calls nest deeper than 256 or run more than 2^20 operators in all;

@@ -486,6 +486,42 @@ static ap_status read_quantization(rd *r, const ap__fb_table *t, ap_tfl_tensor *
     return AP_OK;
 }
 
+static ap_status negative_dim(rd *r, const ap_tfl_tensor *x, uint32_t d)
+{
+    return ap_error_set(r->err, AP_ERR_INPUT,
+                        "%s (table at byte %zu): dimension %u is %d; shapes must not be "
+                        "negative (dynamic shapes cannot be planned; TFLM resolves a -1 only "
+                        "in a RESHAPE's output)", r->what, x->table_pos, d, (int)x->shape[d]);
+}
+
+/* x->elements and x->bytes from its shape (a -1 not yet resolved counts 1), every product
+ * checked: the size must stay within AP_MAX_VALUE. */
+static ap_status tensor_size(rd *r, ap_tfl_tensor *x)
+{
+    int64_t elements = 1;
+    for (uint32_t d = 0; d < x->rank; d++)
+        if (x->shape[d] != -1 &&
+            (ap__mul_ovf(elements, x->shape[d], &elements) || elements > AP_MAX_VALUE))
+            return ap_error_set(r->err, AP_ERR_INPUT,
+                                "%s (table at byte %zu): the product of its %u dimensions "
+                                "overflows (more than 2^52 elements at dimension %u)", r->what,
+                                x->table_pos, x->rank, d);
+    x->elements = elements;
+    int bits = ap_tfl_type_bits(x->type);
+    if (bits == 0)
+        x->bytes = -1;
+    else {
+        int64_t b;
+        if (ap__mul_ovf(elements, bits, &b) || b / 8 > AP_MAX_VALUE)
+            return ap_error_set(r->err, AP_ERR_INPUT,
+                                "%s (table at byte %zu): %lld elements of %s are more than 2^52 "
+                                "bytes", r->what, x->table_pos, (long long)elements,
+                                ap_tfl_type_name(x->type));
+        x->bytes = (b + 7) / 8;
+    }
+    return AP_OK;
+}
+
 static ap_status read_tensor(rd *r, uint32_t sg, uint32_t i, const ap__fb_table *t,
                              ap_tfl_tensor *x)
 {
@@ -515,33 +551,14 @@ static ap_status read_tensor(rd *r, uint32_t sg, uint32_t i, const ap__fb_table 
         return ap_error_set(r->err, AP_ERR_INPUT,
                             "%s (table at byte %zu): names buffer %u, but the model has %u "
                             "buffers", r->what, t->pos, x->buffer, r->m->n_buffers);
-    /* Elements and bytes, every product checked: the size must stay within AP_MAX_VALUE. */
-    int64_t elements = 1;
+    /* A -1 stays until resolve_stretch resolves it (a RESHAPE's output) or refuses it. */
     for (uint32_t d = 0; d < x->rank; d++) {
-        if (x->shape[d] < 0)
-            return ap_error_set(r->err, AP_ERR_INPUT,
-                                "%s (table at byte %zu): dimension %u is %d; shapes must not be "
-                                "negative (dynamic shapes cannot be planned)", r->what, t->pos,
-                                d, (int)x->shape[d]);
-        if (ap__mul_ovf(elements, x->shape[d], &elements) || elements > AP_MAX_VALUE)
-            return ap_error_set(r->err, AP_ERR_INPUT,
-                                "%s (table at byte %zu): the product of its %u dimensions "
-                                "overflows (more than 2^52 elements at dimension %u)", r->what,
-                                t->pos, x->rank, d);
+        if (x->shape[d] < -1)
+            return negative_dim(r, x, d);
+        x->n_stretch += x->shape[d] == -1;
     }
-    x->elements = elements;
-    int bits = ap_tfl_type_bits(x->type);
-    if (bits == 0)
-        x->bytes = -1;
-    else {
-        int64_t b;
-        if (ap__mul_ovf(elements, bits, &b) || b / 8 > AP_MAX_VALUE)
-            return ap_error_set(r->err, AP_ERR_INPUT,
-                                "%s (table at byte %zu): %lld elements of %s are more than 2^52 "
-                                "bytes", r->what, t->pos, (long long)elements,
-                                ap_tfl_type_name(x->type));
-        x->bytes = (b + 7) / 8;
-    }
+    if ((st = tensor_size(r, x)) != AP_OK)
+        return st;
     if ((st = get_ints(r, t, AP_TFL_F_TENSOR_SHAPE_SIGNATURE, &x->shape_signature,
                         &x->n_shape_signature, NULL)) != AP_OK)
         return st;
@@ -809,6 +826,40 @@ static ap_status read_operator(rd *r, uint32_t sg, uint32_t i, const ap__fb_tabl
 
 /* ---- Subgraphs ------------------------------------------------------------------------------- */
 
+/* The -1 dimensions of subgraph g's tensors. TFLM's ReshapeOutput (reshape_common.cc:56-75)
+ * resolves a single -1 of a RESHAPE's output to its input's element count over the product of
+ * the other dimensions, in Prepare, before the tensors are planned: so does the reader, in
+ * operator order (an input resolved by an earlier RESHAPE counts resolved). Two or more -1 are
+ * TFLM's refusal (:61, a kernel table row): they read 1 here. Any other -1 is a dynamic shape,
+ * which neither plans. */
+static ap_status resolve_stretch(rd *r, uint32_t s, ap_tfl_subgraph *g)
+{
+    ap_status st;
+    for (uint32_t i = 0; i < g->n_ops; i++) {
+        const ap_tfl_operator *op = &g->ops[i];
+        if (op->builtin != AP_TFL_OP_RESHAPE || op->n_outputs < 1 || op->outputs[0] < 0)
+            continue;
+        ap_tfl_tensor *x = &g->tensors[op->outputs[0]];
+        const ap_tfl_tensor *in =
+            op->n_inputs > 0 && op->inputs[0] >= 0 ? &g->tensors[op->inputs[0]] : NULL;
+        int64_t others = x->elements; /* the product of the other dimensions */
+        int resolve = x->n_stretch == 1 && in && others > 0 && in->elements / others <= INT32_MAX;
+        for (uint32_t d = 0; d < x->rank; d++)
+            if (x->shape[d] == -1)
+                x->shape[d] = resolve ? (int32_t)(in->elements / others) : 1;
+        set_what(r, "subgraph %u tensor %u (%s)", s, x->index, x->name);
+        if ((st = tensor_size(r, x)) != AP_OK)
+            return st;
+    }
+    for (uint32_t i = 0; i < g->n_tensors; i++)
+        for (uint32_t d = 0; d < g->tensors[i].rank; d++)
+            if (g->tensors[i].shape[d] == -1) {
+                set_what(r, "subgraph %u tensor %u (%s)", s, i, g->tensors[i].name);
+                return negative_dim(r, &g->tensors[i], d);
+            }
+    return AP_OK;
+}
+
 static ap_status read_subgraph(rd *r, uint32_t s, const ap__fb_table *t, ap_tfl_subgraph *g)
 {
     ap_status st;
@@ -847,7 +898,7 @@ static ap_status read_subgraph(rd *r, uint32_t s, const ap__fb_table *t, ap_tfl_
             (st = read_operator(r, s, i, &ot, &g->ops[i], tv.count)) != AP_OK)
             return st;
     }
-    return AP_OK;
+    return resolve_stretch(r, s, g);
 }
 
 static ap_status read_model(rd *r)

@@ -39,10 +39,10 @@ static const struct {
     [AP_TFL_RESOURCE] = {"RESOURCE", 32, 4},
     [AP_TFL_VARIANT] = {"VARIANT", 0, 0},
     [AP_TFL_UINT32] = {"UINT32", 32, 4},
-    [AP_TFL_UINT16] = {"UINT16", 16, 0},
+    [AP_TFL_UINT16] = {"UINT16", 16, 2}, /* memory_helpers.cc:74-76 at 90b983c2b */
     /* TFLM sizes INT4 one byte per element (its kernels unpack to int8). */
     [AP_TFL_INT4] = {"INT4", 4, 1},
-    [AP_TFL_BFLOAT16] = {"BFLOAT16", 16, 0},
+    [AP_TFL_BFLOAT16] = {"BFLOAT16", 16, 2}, /* memory_helpers.cc:53-55 */
     [AP_TFL_INT2] = {"INT2", 2, 0},
     [AP_TFL_UINT4] = {"UINT4", 4, 0},
 };

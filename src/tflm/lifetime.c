@@ -305,12 +305,12 @@ static ap_status no_memory(const ap_tfl_model *m, const int32_t *offline, uint32
 /* TFLM's InitializeAllocationInfo (with ValidateSubgraph first, per subgraph); *n_var counts
  * the variables the offline plan puts in the head. */
 static ap_status init_entries(const ap_tfl_model *m, entry *e, const int32_t *offline,
-                              int64_t *fixed, size_t *n_var, ap_error *err)
+                              int allow_refusal, int64_t *fixed, size_t *n_var, ap_error *err)
 {
     *n_var = 0;
     for (uint32_t s = 0; s < m->n_subgraphs; s++) {
         const ap_tfl_subgraph *g = &m->subgraphs[s];
-        for (uint32_t i = 0; i < g->n_ops; i++) {
+        for (uint32_t i = 0; i < g->n_ops && !allow_refusal; i++) {
             const ap_tfl_operator *op = &g->ops[i];
             for (uint32_t k = 0; k < op->n_intermediates; k++) {
                 const ap_tfl_tensor *t = &g->tensors[op->intermediates[k]];
@@ -329,7 +329,7 @@ static ap_status init_entries(const ap_tfl_model *m, entry *e, const int32_t *of
             size_t k = g->first_entry + i; /* the entry TFLM's offline_index reaches */
             entry *x = &e[k];
             int64_t sz = ap_tfl_tflm_type_size(t->type);
-            if (sz == 0)
+            if (sz == 0 && !allow_refusal)
                 return ap_error_set(err, AP_ERR_INPUT,
                                     "subgraph %u tensor %u (%s, table at byte %zu) has type %s, "
                                     "which TFLM cannot size (TfLiteTypeSizeOf fails), so TFLM's "
@@ -458,6 +458,8 @@ static ap_status offline_plan(const ap_tfl_model *m, const ap_tflite_build_optio
     *offline = NULL;
     if (!m->offline.present || opt->ignore_offline)
         return AP_OK;
+    if (m->offline.n != nt && opt->allow_refusal)
+        return AP_OK; /* TFLM refuses the plan (GetOfflinePlannedOffsets): planned without it */
     if (m->offline.n != nt)
         return ap_error_set(err, AP_ERR_INPUT,
                             "the offline plan (metadata \"OfflineMemoryAllocation\", buffer %u) "
@@ -594,10 +596,10 @@ static ap_status rules_allowed(const ap_tflite_build_options *opt, const char *k
  * sc; tensors a kernel pointed at memory of its own in Prepare are not planned (but a variable
  * with an offline entry is, whatever its memory: InitializeAllocationInfo sets it last). */
 static ap_status make_entries(const ap_tfl_model *m, const ap__prepare *sc, size_t nt,
-                              const int32_t *offline, entry *e, int64_t *fixed, size_t *n_var,
-                              ap_error *err)
+                              const int32_t *offline, int allow_refusal, entry *e, int64_t *fixed,
+                              size_t *n_var, ap_error *err)
 {
-    ap_status st = init_entries(m, e, offline, fixed, n_var, err);
+    ap_status st = init_entries(m, e, offline, allow_refusal, fixed, n_var, err);
     if (st != AP_OK)
         return st;
     /* An output Prepare reshaped: TFLM sizes it from its eval tensor's new dimensions. */
@@ -664,7 +666,8 @@ static ap_status build(const ap_tfl_model *m, const ap_tflite_build_options *opt
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory building the problem");
         goto done;
     }
-    if ((st = make_entries(m, &sc, nt, offline, e, fixed, &n_var, err)) != AP_OK ||
+    if ((st = make_entries(m, &sc, nt, offline, opt->allow_refusal, e, fixed, &n_var, err)) !=
+            AP_OK ||
         (st = ap_problem_add_label(p, 0, "inputs", err)) != AP_OK)
         goto done;
     walker w = {.m = m, .e = e, .n_tensors = nt, .scratch = &sc, .scratch_first = sfirst,

@@ -133,6 +133,7 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
         return st;
     ap_tflite_build_options_init(&bo);
     bo.kernels = e->id;
+    bo.allow_refusal = 1; /* the trace says TFLM's allocator refusals (trace.c) */
     e->head = opt->head;
     if ((st = ap_tflite_build_problem(m, &bo, &p, err)) == AP_OK &&
         (st = ap__scratch_run(m, bo.kernels, &pr, err)) == AP_OK && e->head < 0)

@@ -513,6 +513,60 @@ static ap_status prepare(ctx *c)
     return AP_OK;
 }
 
+/* What CommitStaticMemoryPlan refuses before it plans (micro_allocation_info.cc): an offline
+ * plan whose entry count is not the tensor count (GetOfflinePlannedOffsets), then, subgraph by
+ * subgraph (InitializeAllocationInfo), an intermediate tensor TFLM cannot size or with a size
+ * (ValidateSubgraph), a tensor whose type TFLM cannot size (TfLiteEvalTensorByteLength). A
+ * Prepare that took a temporary of such a tensor failed before (its kernel's NEED row). The
+ * problem was built without them (ap_tflite_build_options.allow_refusal). */
+static ap_status allocator_checks(ctx *c, int64_t tensors)
+{
+    const ap_tfl_model *m = c->m;
+    ap_tflm_refusal r;
+    char text[256];
+    if (m->offline.present && (int64_t)m->offline.n != tensors) {
+        snprintf(text, sizeof text, "Nbr of offline buffer offsets (%u) in metadata not equal "
+                 "nbr tensors (%lld)", m->offline.n, (long long)tensors);
+        ap__prepare_refusal_set(&r, AP_TFLM_REFUSES, -1, -1, NULL, text,
+                                "micro_allocation_info.cc:361", "allocator");
+        return refused(c, &r);
+    }
+    for (uint32_t s = 0; s < m->n_subgraphs; s++) {
+        const ap_tfl_subgraph *g = &m->subgraphs[s];
+        for (uint32_t i = 0; i < g->n_ops; i++)
+            for (uint32_t k = 0; k < g->ops[i].n_intermediates; k++) {
+                const ap_tfl_tensor *t = &g->tensors[g->ops[i].intermediates[k]];
+                int64_t sz = ap_tfl_tflm_type_size(t->type);
+                if (sz != 0 && t->elements == 0)
+                    continue;
+                if (sz == 0)
+                    snprintf(text, sizeof text, "intermediate tensor %u (%s) has type %s, which "
+                             "TFLM cannot size", t->index, t->name, ap_tfl_type_name(t->type));
+                else
+                    snprintf(text, sizeof text, "Does not support intermediate tensor with "
+                             "non-zero size: %lld (tensor %u, %s)", (long long)(t->elements * sz),
+                             t->index, t->name);
+                ap__prepare_refusal_set(&r, AP_TFLM_REFUSES, (int32_t)s, (int32_t)i,
+                                        g->ops[i].name, text, sz == 0 ?
+                                        "micro_allocation_info.cc:165" :
+                                        "micro_allocation_info.cc:167", "allocator");
+                return refused(c, &r);
+            }
+        for (uint32_t i = 0; i < g->n_tensors; i++) {
+            const ap_tfl_tensor *t = &g->tensors[i];
+            if (ap_tfl_tflm_type_size(t->type) != 0)
+                continue;
+            snprintf(text, sizeof text, "subgraph %u tensor %u (%s) has type %s, which TFLM "
+                     "cannot size (TfLiteTypeSizeOf fails)", s, i, t->name,
+                     ap_tfl_type_name(t->type));
+            ap__prepare_refusal_set(&r, AP_TFLM_REFUSES, -1, -1, NULL, text,
+                                    "micro_allocation_info.cc:197", "allocator");
+            return refused(c, &r);
+        }
+    }
+    return AP_OK;
+}
+
 /* FinishModelAllocation: scratch handles, then CommitStaticMemoryPlan. */
 static ap_status plan(ctx *c)
 {
@@ -534,11 +588,13 @@ static ap_status plan(ctx *c)
     if ((st = push(c, AP__EV_TEMP, 0, sz.size * m->n_subgraphs, sz.align,
                    "subgraph offsets (size_t)")) != AP_OK ||
         (st = push(c, AP__EV_TEMP, 0, info.size * (tensors + c->tr->scratch), info.align,
-                   "AllocationInfo per tensor and scratch request")) != AP_OK)
+                   "AllocationInfo per tensor and scratch request")) != AP_OK ||
+        (st = allocator_checks(c, tensors)) != AP_OK)
         return st;
     /* AllocateVariables indexes the offline plan by the tensor's index in its own subgraph
-     * (InitializeAllocationInfo reads it concatenated): TFLM's code, kept. The problem was
-     * built with the plan, so its entry count is the tensor count. */
+     * (InitializeAllocationInfo reads it concatenated): TFLM's code, kept. allocator_checks
+     * refused a plan whose entry count is not the tensor count (and a variable TFLM cannot
+     * size, which AllocateVariables would refuse a step earlier). */
     const int32_t *off = m->offline.present ? m->offline.offsets : NULL;
     for (uint32_t s = 0; s < m->n_subgraphs; s++) {
         const ap_tfl_subgraph *g = &m->subgraphs[s];

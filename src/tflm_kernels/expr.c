@@ -321,9 +321,17 @@ static int64_t data_call(xp *x, const char *name, const ap_tfl_tensor *t, const 
         return element(x, t, a[1]);
     const ap_tfl_tensor *u = NULL;
     if (strcmp(name, "same_scale") == 0 || strcmp(name, "multiplier_shift") == 0 ||
-        strcmp(name, "same_shape") == 0) {
+        strcmp(name, "same_shape") == 0 || strcmp(name, "bias_scale_off") == 0) {
         if (!(u = tensor(x, a[1])))
             return 0;
+    }
+    if (strcmp(name, "bias_scale_off") == 0) { /* GetQuantizedConvolutionMultipler's check */
+        const ap_tfl_tensor *b = tensor(x, a[2]), *o = b ? tensor(x, a[3]) : NULL;
+        if (!o)
+            return 0;
+        double diff = fabs((double)params_scale(t) * (double)params_scale(u) -
+                           (double)params_scale(b));
+        return !(diff / (double)params_scale(o) <= 0.02);
     }
     if (strcmp(name, "same_scale") == 0)
         return params_scale(t) == params_scale(u);
@@ -373,7 +381,8 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"scale_nano", 1}, {"byte", 2}, {"zero_points_nonzero", 1},
                {"same_scale", 2}, {"same_shape", 2}, {"value", 2}, {"multiplier_shift", 3},
                {"dims_product", 3}, {"scale_cmp", 3}, {"pot_scale", 1}, {"log2_scale", 1},
-               {"squeeze_dim", 1}};
+               {"squeeze_dim", 1}, {"stretch_dims", 1}, {"bias_scale_off", 4},
+               {"calls", 1}, {"sg_inputs", 1}, {"sg_outputs", 1}, {"sizable", 1}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -404,6 +413,14 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
     }
     if (strcmp(name, "squeeze_dim") == 0)
         return squeeze_dim(x, a[0]);
+    if (strcmp(name, "calls") == 0)
+        return a[0] == 0 || a[0] == 1 ? op->calls[a[0]] : -1;
+    if (strcmp(name, "sg_inputs") == 0 || strcmp(name, "sg_outputs") == 0) {
+        if (a[0] < 0 || a[0] >= (int64_t)x->c->m->n_subgraphs)
+            return fault(x, AP_ERR_INPUT, "a subgraph the model does not have");
+        const ap_tfl_subgraph *g = &x->c->m->subgraphs[a[0]];
+        return strcmp(name, "sg_inputs") == 0 ? g->n_inputs : g->n_outputs;
+    }
     return tensor_fn(x, name, a);
 }
 
@@ -437,6 +454,10 @@ static int64_t tensor_fn(xp *x, const char *name, const int64_t *a)
         return t->is_constant;
     if (strcmp(name, "quantized_dim") == 0)
         return t->quantized_dimension;
+    if (strcmp(name, "stretch_dims") == 0)
+        return t->n_stretch;
+    if (strcmp(name, "sizable") == 0)
+        return ap_tfl_tflm_type_size(t->type) > 0;
     if (strcmp(name, "variable") != 0) /* the rest: zero_point .. dims_product */
         return data_call(x, name, t, a);
     return t->is_variable; /* "variable" */
@@ -515,6 +536,12 @@ static int64_t option(xp *x, const char *name)
         int64_t v[8];
         return squeeze_dims(x, v, 8);
     }
+    if (strcmp(name, "n_new_shape") == 0) { /* ReshapeOptions.new_shape's length, 0 without */
+        int64_t n = x->c->op->options_type != AP_TFL_OPT_RESHAPE ? -1
+                    : ap_tflite_option_vector(x->c->m, x->c->op, 1, AP_TFL_F_RESHAPE_NEW_SHAPE,
+                                              4, NULL, 0);
+        return n < 0 ? 0 : n;
+    }
     return window_pad(x, strcmp(name, "pad_h") == 0);
 }
 
@@ -550,12 +577,12 @@ static int64_t number(xp *x)
 /* The arguments of a call of the function called name (the '(' eaten), then the call. */
 static int64_t call_args(xp *x, const char *name, size_t n)
 {
-    int64_t a[3] = {0, 0, 0};
+    int64_t a[4] = {0, 0, 0, 0};
     int na = 0;
     if (!eat(x, ")")) {
         do {
             int64_t v = expr(x);
-            if (na < 3)
+            if (na < 4)
                 a[na] = v;
             na++;
         } while (eat(x, ","));
@@ -582,6 +609,8 @@ static int64_t named(xp *x, const char *name, size_t n)
     }
     if (is(name, n, "dcheck"))
         return x->t->dcheck;
+    if (is(name, n, "model_rom"))
+        return x->t->model_rom;
     if (is(name, n, "j"))
         return x->skip || x->st != AP_OK ? 0 : x->j;
     if (is(name, n, "i") || is(name, n, "n_in") || is(name, n, "n_out") ||
@@ -604,7 +633,8 @@ static int64_t named(xp *x, const char *name, size_t n)
                                           "padding",    "filter_w",      "filter_h",
                                           "block_size", "axis",          "num_splits",
                                           "align_corners", "half_pixel_centers",
-                                          "n_squeeze_dims", "adj_x", "adj_y"};
+                                          "n_squeeze_dims", "adj_x", "adj_y",
+                                          "n_new_shape"};
     for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
         if (is(name, n, options[k]))
             return x->skip || x->st != AP_OK ? 0 : option(x, options[k]);

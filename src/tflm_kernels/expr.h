@@ -23,8 +23,10 @@
  *                              ResizeBilinearOptions' (0 without that table, as TFLM's zeroed
  *                              params)
  *   n_squeeze_dims             the length of SqueezeOptions.squeeze_dims (0 without it)
+ *   n_new_shape                the length of ReshapeOptions.new_shape (0 without it)
  *   dcheck                     1 when TFLITE_DCHECK checks in TFLM as built for the target
  *                              (targets.h)
+ *   model_rom                  1 when the target's model is in read-only memory (targets.h)
  *   j                          the index of the innermost any()
  *   pad_w, pad_h               the padding TFLM computes for a 2D window over in(0) (NHWC) with
  *                              filter in(1) (dimensions 1 and 2), the options' padding, strides
@@ -55,6 +57,9 @@
  *   same_shape(a, b)           1 when a and b have the same rank and dimensions (HaveSameShapes)
  *   value(t, k)                element k of constant tensor t (INT8, INT16, INT32 or INT64)
  *   dims_product(t, a, b)      the product of t's dimensions a .. b - 1 (1 when a >= b)
+ *   bias_scale_off(x, w, b, o) 1 when |scale x * scale w - scale b| / scale o <= 0.02 does
+ *                              not hold, in double (params.scale each): the bias check of
+ *                              GetQuantizedConvolutionMultipler (kernel_util.cc:322)
  *   multiplier_shift(a, b, p)  the shift QuantizeMultiplier gives (float)(scale a / scale b)
  *                              * 2^p (TFLM's params.scale; 0 for 0)
  *   sizeof(Name) alignof(Name) a struct of the layout table, on the target
@@ -71,6 +76,13 @@
  *   same_shape(a, b)           1 when both have the same rank and dimensions (HaveSameShapes)
  *   value(t, k)                element k of constant integer (or BOOL) tensor t's data
  *   squeeze_dim(k)             element k of SqueezeOptions.squeeze_dims
+ *   calls(k)                   the k-th subgraph the operator invokes (IF: then, else; WHILE:
+ *                              cond, body; CALL_ONCE: init), -1 when none
+ *   sg_inputs(s), sg_outputs(s) subgraph s's input and output counts
+ *   sizable(t)                 1 when TFLM can size t's type (TfLiteTypeSizeOf: not STRING,
+ *                              VARIANT, INT2, UINT4): else its temporary TfLiteTensor fails
+ *   stretch_dims(t)            how many of t's dimensions the file gave as -1 (the reader
+ *                              resolves a RESHAPE output's one: ap_tfl_tensor.n_stretch)
  *   any(n, cond)               1 when cond holds for some j = 0 .. n - 1 (in order, up to the
  *                              first), else 0: a kernel's loop of checks
  *   min(a, b) max(a, b)

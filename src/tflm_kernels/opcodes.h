@@ -49,8 +49,9 @@ int32_t ap__opcodes_code(const ap_tfl_operator *op);
 
 /* Whether TFLM 90b983c2b has a kernel for op at all: its MicroMutableOpResolver has an Add*
  * method for the builtin code, or registers the custom code (the signal library's, the
- * detection post-process, CIRCULAR_BUFFER, TFLM_DECODE, and ethos-u, which AddEthosU adds in a
- * firmware built with the Ethos-U kernel). 0: the op resolver can have no registration for it
+ * detection post-process, CIRCULAR_BUFFER, TFLM_DECODE; not ethos-u, which AddEthosU adds only in
+ * a firmware built with the Ethos-U kernel, which no kernel set is). 0: the op resolver can have
+ * no registration for it
  * (DENSIFY, TOPK_V2, a Flex operator, DISPATCH), so no model using it loads on TFLM. */
 int ap__opcodes_tflm_has(const ap_tfl_operator *op);
 

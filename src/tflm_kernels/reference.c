@@ -136,6 +136,13 @@ static const ap__krow rows[] = {
     TEMP(ADD, "in(0)", "add_common.cc:87"),
     TEMP(ADD, "in(1)", "add_common.cc:90"),
     TEMP(ADD, "out(0)", "add_common.cc:93"),
+    NEED(ADD, "in(0)", "input 1 (input 0)", "add_common.cc:88"),
+    NEED(ADD, "in(1)", "input 2 (input 1)", "add_common.cc:91"),
+    NEED(ADD, "out(0)", "output (output 0)", "add_common.cc:94"),
+    /* CalculateOpDataAdd: a TFLITE_CHECK (every build) that a quantized output is quantized. */
+    ABORT(ADD, "(type(out(0)) == INT8 || type(out(0)) == INT16) && !quantized(out(0))",
+          "an INT8 or INT16 output without quantization: TFLITE_CHECK_NE aborts",
+          "add_common.cc:42"),
     CHECK(ADD, "type(out(0)) == INT32 && quantized(in(0))", "an INT32 ADD with quantized input 1",
           "add_common.cc:104"),
     CHECK(ADD, "type(out(0)) == INT32 && quantized(in(1))", "an INT32 ADD with quantized input 2",
@@ -430,6 +437,12 @@ static const ap__krow rows[] = {
     TEMP(DEPTHWISE_CONV_2D, "in(1)", "depthwise_conv_common.cc:104"),
     TEMP(DEPTHWISE_CONV_2D, "in(2)", "depthwise_conv_common.cc:107"),
     TEMP(DEPTHWISE_CONV_2D, "out(0)", "depthwise_conv_common.cc:109"),
+    /* has_bias is `inputs == 3` (:86): an omitted bias (slot -1) is deallocated as a null
+     * temporary: a TFLITE_DCHECK aborts (host64), the NDEBUG build writes through the null
+     * pointer (the M4 faults). */
+    ABORT(DEPTHWISE_CONV_2D, "n_in == 3 && !exists(in(2))",
+          "an omitted bias (input 2 is -1) deallocated as a temporary: a null pointer",
+          "depthwise_conv_common.cc:132"),
     INT4_FILTER(DEPTHWISE_CONV_2D, "depthwise_conv_common.cc:207"),
 
     PARSE(DEPTH_TO_SPACE, "TfLiteDepthToSpaceParams", FBC "1404"),
@@ -658,6 +671,12 @@ static const ap__krow rows[] = {
           "type(out(0)) != UINT8", "a quantized output type other than INT8, INT16 or UINT8",
           "tensorflow/lite/kernels/kernel_util.cc:405"),
     FC_PER_CHANNEL(FULLY_CONNECTED, "in(0)", "in(1)"),
+    /* Per-tensor: GetQuantizedConvolutionMultipler (fully_connected_common.cc:138) checks the
+     * bias scale against input scale x filter scale. */
+    CHECK(FULLY_CONNECTED, "type(in(0)) != FLOAT32 && !(quantized(in(1)) && scales(in(1)) > 1) && "
+          "exists(in(2)) && bias_scale_off(in(0), in(1), in(2), out(0))",
+          "the bias scale differs from input scale x filter scale by more than 0.02 x the output "
+          "scale", "tensorflow/lite/kernels/kernel_util.cc:322"),
     INT4_FILTER(FULLY_CONNECTED, "fully_connected.cc:74"),
 
     PARSE(GATHER, "TfLiteGatherParams", FBC "1619"),
@@ -728,6 +747,11 @@ static const ap__krow rows[] = {
     CHECK(IF, "n_in == 0", "IF has no condition", "if.cc:53"),
     CHECK(IF, "type(in(0)) != BOOL", "the condition is not BOOL", "if.cc:61"),
     CHECK(IF, "elements(in(0)) != 1", "the condition is not one element", "if.cc:62"),
+    /* (The reader refuses a then or else index past the subgraphs: if.cc:74-77.) */
+    CHECK(IF, "n_in - 1 != sg_inputs(calls(0))",
+          "the then subgraph's input count is not IF's inputs but the condition", "if.cc:79"),
+    CHECK(IF, "n_out != sg_outputs(calls(0))",
+          "the then subgraph's output count is not IF's", "if.cc:81"),
 
     /* L2NormPrepare: FLOAT32 and INT8; no fused activation. */
     PARSE(L2_NORMALIZATION, "TfLiteL2NormParams", FBC "1693"),
@@ -944,21 +968,41 @@ static const ap__krow rows[] = {
     PARSE(PACK, "TfLitePackParams", FBC "1914"),
     NONE(PACK, "pack.cc:113"),
 
+    /* PadPrepare (pad_common.cc), the same rows as PADV2's. */
     PARSE(PAD, NULL, FBC "1942"),
     INIT(PAD, "sizeof(OpDataPad)", "OpData", "pad_common.cc:27"),
-    TEMP(PAD, "in(0)", "pad_common.cc:40"),
-    TEMP(PAD, "in(1)", "pad_common.cc:43"),
-    TEMP_IF(PAD, "n_in == 3", "in(2)", "pad_common.cc:47"),
-    TEMP(PAD, "out(0)", "pad_common.cc:50"),
     CHECK(PAD, "n_in != 2 && n_in != 3", "PAD needs 2 or 3 inputs", "pad_common.cc:36"),
     CHECK(PAD, "n_out != 1", "PAD needs 1 output", "pad_common.cc:37"),
-    CHECK(PAD, "type(in(0)) != type(out(0))", "input and output types differ", "pad_common.cc:53"),
-    CHECK(PAD, "rank(in(0)) > 5", "the input has more than 5 dimensions", "pad_common.cc:56"),
-    CHECK(PAD, "n_in == 3 && exists(in(2)) && type(in(2)) != type(in(0))",
-          "the constant values' type differs from the input's", "pad_common.cc:60"),
+    TEMP(PAD, "in(0)", "pad_common.cc:40"),
+    NEED(PAD, "in(0)", "input (input 0)", "pad_common.cc:41"),
+    TEMP(PAD, "in(1)", "pad_common.cc:43"),
+    NEED(PAD, "in(1)", "paddings (input 1)", "pad_common.cc:44"),
+    TEMP_IF(PAD, "n_in == 3", "in(2)", "pad_common.cc:47"),
+    TEMP(PAD, "out(0)", "pad_common.cc:50"),
+    NEED(PAD, "out(0)", "output (output 0)", "pad_common.cc:51"),
+    CHECK(PAD, "type(in(0)) != type(out(0))", "input and output types differ",
+          "pad_common.cc:53"),
+    CHECK(PAD, "rank(in(0)) > 5", "input has more than 5 dimensions", "pad_common.cc:56"),
+    CHECK(PAD, "n_in == 3 && exists(in(2)) && type(in(0)) != type(in(2))",
+          "constant values and input types differ", "pad_common.cc:60"),
     CHECK(PAD, "n_in == 3 && exists(in(2)) && elements(in(2)) != 1",
-          "more than one constant value", "pad_common.cc:62"),
-    CHECK(PAD, "!constant(in(1))", "the paddings are not constant", "pad_common.cc:72"),
+          "constant values are not a scalar", "pad_common.cc:62"),
+    CHECK(PAD, "elements(in(1)) != 2 * rank(out(0))",
+          "paddings do not have a pair per output dimension", "pad_common.cc:66"),
+    CHECK(PAD, "!constant(in(1))", "non-constant paddings", "pad_common.cc:72"),
+    /* (The kernel reads the paddings as int32 whatever their type: checked for INT32 ones.) */
+    CHECK(PAD, "type(in(1)) == INT32 && any(rank(out(0)), j < rank(in(0)) && "
+          "dim(out(0), j) != dim(in(0), j) + value(in(1), 2 * j) + value(in(1), 2 * j + 1))",
+          "an output dimension is not the input's plus its paddings", "pad_common.cc:79"),
+    CHECK(PAD, "type(in(0)) == INT8 && !(n_in == 3 && exists(in(2))) && "
+          "zero_point(out(0)) < -128", "output zero point below INT8's range",
+          "pad_common.cc:103"),
+    CHECK(PAD, "type(in(0)) == INT8 && !(n_in == 3 && exists(in(2))) && "
+          "zero_point(out(0)) > 127", "output zero point above INT8's range",
+          "pad_common.cc:105"),
+    CHECK(PAD, "type(in(0)) == INT8 && n_in == 3 && exists(in(2)) && "
+          "zero_point(out(0)) != zero_point(in(2))",
+          "constant values and output zero points differ", "pad_common.cc:110"),
 
     /* PadPrepare, as PAD's (cmsis_nn/pad.cc registers the same Init and Prepare). */
     PARSE(PADV2, NULL, FBC "1950"),
@@ -1098,15 +1142,34 @@ static const ap__krow rows[] = {
     TEMP(RELU6, "in(0)", "activations_common.cc:121"),
     NEED(RELU6, "in(0)", "input (input 0)", "activations_common.cc:122"),
 
-    /* A -1 in the output shape would make ReshapeOutput copy the output's dims to the tail
-     * (CreateWritableTensorDimsWithCopy); the reader refuses negative dimensions. */
+    /* A -1 in the output shape (the reader resolves it as ReshapeOutput does: stretch_dims)
+     * makes ReshapeOutput copy the output's dims to the tail (CreateWritableTensorDimsWithCopy,
+     * kernel_util.cc:137) and write the stretch dimension there. */
+    DEF(RESHAPE, "legacy_scalar", "n_in == 1 && rank(out(0)) == 1 && dim(out(0), 0) == 0"),
     PARSE(RESHAPE, "TfLiteReshapeParams", FBC "2059"),
+    /* ParseReshape copies new_shape into params->shape[8] (FlatBufferIntVectorToArray): more
+     * than 8 entries fail the parser, after it allocated its struct. */
+    CHECK(RESHAPE, "n_new_shape > 8", "more than 8 new_shape entries (the parser fails)",
+          FBC "2076"),
     TEMP(RESHAPE, "in(0)", "reshape_common.cc:36"),
+    NEED(RESHAPE, "in(0)", "input (input 0)", "reshape_common.cc:37"),
     TEMP(RESHAPE, "out(0)", "reshape_common.cc:39"),
+    NEED(RESHAPE, "out(0)", "output (output 0)", "reshape_common.cc:40"),
+    /* A legacy scalar (one input, an output of shape [0]) gets its rank set to 0 in the
+     * model's own shape vector (the TfLiteTensor's dims point into the FlatBuffer): a model in
+     * read-only memory faults; a writable one plans the output as a 1-element scalar. */
+    ABORT(RESHAPE, "model_rom && legacy_scalar",
+          "a legacy scalar output: writes the model's shape, which is in read-only memory",
+          "reshape_common.cc:53"),
+    RESIZE_IF(RESHAPE, "legacy_scalar", "1", "reshape_common.cc:53"),
+    CHECK(RESHAPE, "stretch_dims(out(0)) > 1", "more than one -1 in the output shape",
+          "reshape_common.cc:61"),
+    KEEP(RESHAPE, "stretch_dims(out(0)) == 1", "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
+         "output dims (writable copy)", "reshape_common.cc:70"),
     CHECK(RESHAPE, "type(in(0)) != type(out(0))", "input and output types differ",
           "reshape_common.cc:77"),
-    CHECK(RESHAPE, "(n_in == 1 && rank(out(0)) == 1 && dim(out(0), 0) == 0 ? 1 : elements(out(0))) "
-          "!= elements(in(0))", "input and output element counts differ", "reshape_common.cc:78"),
+    CHECK(RESHAPE, "(legacy_scalar ? 1 : elements(out(0))) != elements(in(0))",
+          "input and output element counts differ", "reshape_common.cc:78"),
 
     PARSE(RESIZE_BILINEAR, "TfLiteResizeBilinearParams", FBC "2096"),
     CHECK(RESIZE_BILINEAR, "n_in != 2", "RESIZE_BILINEAR needs 2 inputs", "resize_bilinear.cc:36"),
@@ -1469,6 +1532,11 @@ static const ap__krow rows[] = {
             "int32 unit outputs", "svdf_common.cc:487"),
     SCRATCH(SVDF, "type(in(0)) == FLOAT32", "dim(in(0), 0) * dim(in(1), 0) * 4",
             "float filter outputs", "svdf_common.cc:501"),
+    /* The bias temporary is deallocated whether it exists or not (TODO #1751): an omitted
+     * bias is a null pointer (a TFLITE_DCHECK aborts on host64; the M4 faults). */
+    ABORT(SVDF, "!exists(in(3))",
+          "an omitted bias (input 3) deallocated as a temporary: a null pointer",
+          "svdf_common.cc:513"),
 
     /* TanhPrepare: a temporary input, then CalculateArithmeticOpData's. */
     PARSE(TANH, NULL, FBC "2872"),
@@ -1576,6 +1644,14 @@ static const ap__krow rows[] = {
 
     PARSE(WHILE, "TfLiteWhileParams", FBC "2973"),
     INIT(WHILE, "sizeof(OpDataWhile)", "OpData", "while.cc:41"),
+    /* (The reader refuses a cond or body index past the subgraphs: while.cc:60-63.) */
+    CHECK(WHILE, "n_in != sg_inputs(calls(0))", "the cond subgraph's input count is not WHILE's",
+          "while.cc:65"),
+    CHECK(WHILE, "n_in != sg_inputs(calls(1))", "the body subgraph's input count is not WHILE's",
+          "while.cc:67"),
+    CHECK(WHILE, "n_in != n_out", "WHILE's input and output counts differ", "while.cc:69"),
+    CHECK(WHILE, "n_out != sg_outputs(calls(1))",
+          "the body subgraph's output count is not WHILE's", "while.cc:70"),
 
 
 

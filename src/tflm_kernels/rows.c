@@ -93,7 +93,7 @@ static const char *shape_fault(const ap__krow *r)
     case AP__ROW_PERSIST:
         return !r->expr || !r->what ? "a request needs bytes and a what" : NULL;
     case AP__ROW_RESIZE:
-        return !r->expr || r->when ? "a RESIZE row needs an element count only" : NULL;
+        return !r->expr ? "a RESIZE row needs an element count" : NULL;
     case AP__ROW_TEMP:
     case AP__ROW_OWN:
         return !r->expr ? "a TEMP or OWN row needs a tensor" : NULL;

@@ -10,10 +10,10 @@
 const ap__target ap__targets_table[AP__TARGETS + 1] = {
     /* arm-none-eabi-gcc, -mcpu=cortex-m4: ILP32, AAPCS short enums */
     [AP__TARGET_CORTEX_M] = {.name = "cortex-m", .title = "Cortex-M", .ptr = 4, .enum_small = 1,
-                             .align8 = 8, .dcheck = 0},
+                             .align8 = 8, .dcheck = 0, .model_rom = 1},
     /* gcc on x86-64 (or aarch64) Linux: LP64, int-sized enums */
     [AP__TARGET_HOST64] = {.name = "host64", .title = "64-bit host", .ptr = 8, .enum_small = 4,
-                           .align8 = 8, .dcheck = 1},
+                           .align8 = 8, .dcheck = 1, .model_rom = 0},
     [AP__TARGETS] = {0},
 };
 

@@ -21,6 +21,9 @@ typedef struct ap__target {
     int dcheck;            /* TFLITE_DCHECK checks (and aborts) in TFLM as built for it, as
                               measured (corpus/reference/ops): the host64 build has no NDEBUG
                               (BUILD_TYPE=default), the Cortex-M builds are release ones */
+    int model_rom;         /* the model is in read-only memory (a firmware's const array in
+                              flash): a kernel that writes the model's own data faults, as
+                              measured on the Cortex-M4 (QEMU); the host's model is writable */
 } ap__target;
 
 /* The targets, the default first; ap__targets_table[AP__TARGETS] has a NULL name. */

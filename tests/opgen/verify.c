@@ -54,7 +54,13 @@ static int check_tensor(const og_model *m, const og_graph *g, int i, const ap_tf
     if (r->type != t->type)
         return fail(err, errlen, "%s: tensor %s has type %d, spec %d", where, t->name, r->type,
                     t->type);
-    if (!same_list(r->shape, r->rank, t->shape, t->rank))
+    /* The reader resolves a RESHAPE output's -1 dimensions (ap_tfl_tensor.n_stretch). */
+    int stretch = 0, same = (int)r->rank == t->rank;
+    for (int d = 0; same && d < t->rank; d++) {
+        stretch += t->shape[d] == -1;
+        same = t->shape[d] == -1 ? r->shape[d] >= 0 : r->shape[d] == t->shape[d];
+    }
+    if (!same || (uint32_t)stretch != r->n_stretch)
         return fail(err, errlen, "%s: tensor %s: shape differs from the spec", where, t->name);
     if (r->is_constant != (t->fill != OG_FILL_NONE))
         return fail(err, errlen, "%s: tensor %s: constant %d, spec %d", where, t->name,
