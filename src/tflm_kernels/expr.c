@@ -359,6 +359,23 @@ static int64_t data_call(xp *x, const char *name, const ap_tfl_tensor *t, const 
     return 1;
 }
 
+/* bias_scale_off(input, filter, bias, output): 1 when GetQuantizedConvolutionMultipler's bias
+ * check fails (tensorflow/lite/kernels/kernel_util.cc:319-322: |s_in * s_filter - s_bias| /
+ * s_out <= 0.02 is false, each s the tensor's params.scale, in double); 0 without a bias, as
+ * TFLM checks only a bias it has. */
+static int64_t bias_scale_off(xp *x, const int64_t *a)
+{
+    if (a[2] < 0)
+        return 0;
+    const ap_tfl_tensor *in = tensor(x, a[0]), *f = in ? tensor(x, a[1]) : NULL;
+    const ap_tfl_tensor *b = f ? tensor(x, a[2]) : NULL, *o = b ? tensor(x, a[3]) : NULL;
+    if (!o)
+        return 0;
+    double product = (double)params_scale(in) * (double)params_scale(f);
+    double diff = fabs(product - (double)params_scale(b));
+    return !(diff / (double)params_scale(o) <= 0.02);
+}
+
 /* A call of one of the tensor and helper functions; args already parsed into a[0..na). */
 static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
 {
@@ -373,7 +390,7 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"scale_nano", 1}, {"byte", 2}, {"zero_points_nonzero", 1},
                {"same_scale", 2}, {"same_shape", 2}, {"value", 2}, {"multiplier_shift", 3},
                {"dims_product", 3}, {"scale_cmp", 3}, {"pot_scale", 1}, {"log2_scale", 1},
-               {"squeeze_dim", 1}};
+               {"squeeze_dim", 1}, {"bias_scale_off", 4}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))
         k++;
@@ -404,6 +421,8 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
     }
     if (strcmp(name, "squeeze_dim") == 0)
         return squeeze_dim(x, a[0]);
+    if (strcmp(name, "bias_scale_off") == 0)
+        return bias_scale_off(x, a);
     return tensor_fn(x, name, a);
 }
 
@@ -550,12 +569,12 @@ static int64_t number(xp *x)
 /* The arguments of a call of the function called name (the '(' eaten), then the call. */
 static int64_t call_args(xp *x, const char *name, size_t n)
 {
-    int64_t a[3] = {0, 0, 0};
+    int64_t a[4] = {0, 0, 0, 0};
     int na = 0;
     if (!eat(x, ")")) {
         do {
             int64_t v = expr(x);
-            if (na < 3)
+            if (na < 4)
                 a[na] = v;
             na++;
         } while (eat(x, ","));

@@ -73,6 +73,10 @@
  *   squeeze_dim(k)             element k of SqueezeOptions.squeeze_dims
  *   any(n, cond)               1 when cond holds for some j = 0 .. n - 1 (in order, up to the
  *                              first), else 0: a kernel's loop of checks
+ *   bias_scale_off(in, filter, bias, out)
+ *                              1 when TFLM's bias scale check fails (kernel_util.cc:322:
+ *                              |s_in * s_filter - s_bias| / s_out <= 0.02 is false, params.scale
+ *                              of each, in double; NaN fails too); 0 when bias is -1
  *   min(a, b) max(a, b)
  *   align(x, m)                x rounded up to a multiple of m > 0, as CMSIS-NN's
  *                              ARM_NN_ROUND_UP: ((x + m - 1) / m) * m
