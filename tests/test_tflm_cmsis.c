@@ -60,6 +60,27 @@ static fbb_node *quantized(fbb_node *t, unsigned n)
     return fbb_ref(t, 4, fbb_ref(fbb_ref(fbb_table(), 2, scales), 3, fbb_zero_longs(n)));
 }
 
+/* The same along dimension d (QuantizationParameters.quantized_dimension, field 6). */
+static fbb_node *quantized_along(fbb_node *t, unsigned n, unsigned d)
+{
+    fbb_node *scales = fbb_ints(0);
+    scales->n = n;
+    scales->ints = realloc(scales->ints, n * sizeof *scales->ints);
+    for (unsigned i = 0; i < n; i++)
+        scales->ints[i] = 0x3f800000;
+    fbb_node *q = fbb_scalar(fbb_ref(fbb_ref(fbb_table(), 2, scales), 3, fbb_zero_longs(n)), 6, 4,
+                             d);
+    return fbb_ref(t, 4, q);
+}
+
+/* An activation tensor (never constant): quantized per tensor unless FLOAT32, as TFLM's
+ * quantized kernels need (PopulateConvolutionQuantizationParams checks the input's). */
+static fbb_node *act(const char *name, int type, fbb_node *dims)
+{
+    fbb_node *t = tfl_tensor(name, type, dims, 0);
+    return type == F32 ? t : quantized(t, 1);
+}
+
 /* A model of one operator (tensors with buffer 1 are constant). */
 static fbb_node *one_op(int32_t builtin, fbb_node *tensors, fbb_node *in, fbb_node *out,
                         uint8_t opt_type, fbb_node *opt)
@@ -180,6 +201,46 @@ static ap_status xfault(const ap__xctx *c, const char *src, const char *msg)
 /* Conv2DOptions: padding (0 SAME, 1 VALID), stride_w, stride_h; dilations 1. */
 static fbb_node *conv_opts(int padding, int sw, int sh);
 
+/* A tensor quantized per tensor with scale s, zero point 0. */
+static fbb_node *scaled(const char *name, int type, fbb_node *dims, int constant, float s)
+{
+    static const int64_t zp = 0;
+    return fbb_ref(tfl_tensor(name, type, dims, constant ? 1 : 0), 4,
+                   fbb_ref(fbb_ref(fbb_table(), 2, fbb_float_array(1, &s)), 3,
+                           fbb_long_array(1, &zp)));
+}
+
+/* bias_scale_off (kernel_util.cc:322): |s_in * s_filter - s_bias| / s_out > 0.02, in double. */
+static void bias_scale_checks(void)
+{
+    /* input 0.5, filter 0.25: 0.125 expected; biases 0.125, 0.13 (0.005 off) and 0.2; output
+       0.5 (0.005 / 0.5 = 0.01: within) and 0.1 (0.05: off) */
+    built b = build(one_op(FC, fbb_tables(7, scaled("x", I8, fbb_ints(2, 1, 4), 0, 0.5f),
+                                          scaled("w", I8, fbb_ints(2, 4, 4), 1, 0.25f),
+                                          scaled("b0", I32, fbb_ints(1, 4), 1, 0.125f),
+                                          scaled("b1", I32, fbb_ints(1, 4), 1, 0.13f),
+                                          scaled("y", I8, fbb_ints(2, 1, 4), 0, 0.5f),
+                                          scaled("y1", I8, fbb_ints(2, 1, 4), 0, 0.1f),
+                                          tfl_tensor("u", I8, fbb_ints(2, 1, 4), 0)),
+                           fbb_ints(3, 0, 1, 2), fbb_ints(1, 4), 8, fbb_table()));
+    const ap_tfl_subgraph *g = &b.m->subgraphs[0];
+    ap__xctx c = {.t = CORTEX_M, .m = b.m, .g = g, .op = &g->ops[0]};
+    assert_int_equal(xval(&c, "bias_scale_off(in(0), in(1), in(2), out(0))"), 0);
+    assert_int_equal(xval(&c, "bias_scale_off(0, 1, 3, 4)"), 0);
+    assert_int_equal(xval(&c, "bias_scale_off(0, 1, 3, 5)"), 1);
+    assert_int_equal(xval(&c, "bias_scale_off(0, 1, -1, 5)"), 0); /* no bias: no check */
+    /* the output as scale: 0.005 / 0.125 = 0.04 */
+    assert_int_equal(xval(&c, "bias_scale_off(0, 1, 3, 2)"), 1);
+    /* an unquantized output (params.scale 0): the ratio is infinite, or NaN for no
+       difference; both fail TFLM's <= */
+    assert_int_equal(xval(&c, "bias_scale_off(0, 1, 3, 6)"), 1);
+    assert_int_equal(xval(&c, "bias_scale_off(0, 1, 2, 6)"), 1);
+    assert_int_equal(xfault(&c, "bias_scale_off(0, 1, 2, 9)",
+                            "a tensor the kernel reads is absent in "
+                            "\"bias_scale_off(0, 1, 2, 9)\""), AP_ERR_INPUT);
+    unbuild(&b);
+}
+
 static void expression_additions(void **state)
 {
     (void)state;
@@ -245,6 +306,7 @@ static void expression_additions(void **state)
     assert_int_equal(xfault(&d, "pad_w", "a tensor the kernel reads is absent in \"pad_w\""),
                      AP_ERR_INPUT);
     unbuild(&b);
+    bias_scale_checks();
 }
 
 /* Conv2DOptions: padding (0 SAME, 1 VALID), stride_w, stride_h; dilations 1. */
@@ -259,10 +321,10 @@ static built conv(int type, int ftype, int ih, int iw, int ic, int oc, int fh, i
                   int oh, int ow, fbb_node *opts)
 {
     return build(one_op(CONV,
-                        fbb_tables(3, tfl_tensor("x", type, fbb_ints(4, 1, ih, iw, ic), 0),
+                        fbb_tables(3, act("x", type, fbb_ints(4, 1, ih, iw, ic)),
                                    quantized(tfl_tensor("w", ftype, fbb_ints(4, oc, fh, fw, fc),
                                                         1), (unsigned)oc),
-                                   tfl_tensor("y", type, fbb_ints(4, 1, oh, ow, oc), 0)),
+                                   act("y", type, fbb_ints(4, 1, oh, ow, oc))),
                         fbb_ints(2, 0, 1), fbb_ints(1, 2), 1, opts));
 }
 
@@ -347,10 +409,11 @@ static built dw(int type, int ftype, int n, int ic, int oc, int fh, int fw, int 
                 unsigned scales)
 {
     return build(one_op(DW,
-                        fbb_tables(3, tfl_tensor("x", type, fbb_ints(4, n, 9, 9, ic), 0),
-                                   quantized(tfl_tensor("w", ftype, fbb_ints(4, 1, fh, fw, oc),
-                                                        1), scales),
-                                   tfl_tensor("y", type, fbb_ints(4, n, 9, 9, oc), 0)),
+                        fbb_tables(3, act("x", type, fbb_ints(4, n, 9, 9, ic)),
+                                   quantized_along(tfl_tensor("w", ftype,
+                                                              fbb_ints(4, 1, fh, fw, oc), 1),
+                                                   scales, 3),
+                                   act("y", type, fbb_ints(4, n, 9, 9, oc))),
                         fbb_ints(2, 0, 1), fbb_ints(1, 2), 2, conv_opts(padding, 1, 1)));
 }
 
@@ -393,8 +456,8 @@ static void depthwise_paths(void **state)
     expect_refused(&b, &m55, "reads a stride that TFLM's Prepare leaves unset");
     unbuild(&b);
     b = dw(I8, I8, 1, 16, 16, 3, 3, 0, 3);
-    expect_refused(&b, &m4, "the filter's quantization is not per tensor or per output "
-                            "channel");
+    expect_refused(&b, &m4, "the filter's scale count is neither 1 nor its output channels "
+                            "(cmsis_nn/depthwise_conv.cc:116)");
     unbuild(&b);
 }
 
@@ -453,7 +516,8 @@ static void fully_connected_paths(void **state)
     expect(&b, &m4, 0);
     unbuild(&b);
     b = fc(I16, I8, 1, 16, 10, 10, 1);
-    expect_refused(&b, &m4, "per-channel quantization needs an INT8 input and an INT8 filter");
+    expect_refused(&b, &m4, "per-channel quantization needs an INT8 input "
+                            "(cmsis_nn/fully_connected.cc:116)");
     unbuild(&b);
     b = fc(I8, I8, 1, 16, 10, 4, 1);
     expect_refused(&b, &m4, "the filter's scale count differs from its quantized dimension");
@@ -534,16 +598,19 @@ static void svdf_paths(void **state)
 /* UNIDIRECTIONAL_SEQUENCE_LSTM: input [2, 5, 3] batch-major, state 7. */
 static built lstm(int type, int cell)
 {
-    int wt = type == F32 ? F32 : I8;
+    int wt = type == F32 ? F32 : I8, bt = type == F32 ? F32 : type == I8 ? I32 : I64;
+    /* input weights [7, 3] (slots 1-4), recurrent [7, 7] (5-8), biases [7] (12-15) */
     return build(one_op(LSTM,
-                        fbb_tables(5, tfl_tensor("x", type, fbb_ints(3, 2, 5, 3), 0),
+                        fbb_tables(7, tfl_tensor("x", type, fbb_ints(3, 2, 5, 3), 0),
                                    tfl_tensor("w", wt, fbb_ints(2, 7, 3), 1),
+                                   tfl_tensor("r", wt, fbb_ints(2, 7, 7), 1),
+                                   tfl_tensor("b", bt, fbb_ints(1, 7), 1),
                                    tfl_variable(tfl_tensor("h", type, fbb_ints(2, 2, 7), 0)),
                                    tfl_variable(tfl_tensor("c", cell, fbb_ints(2, 2, 7), 0)),
                                    tfl_tensor("y", type, fbb_ints(3, 2, 5, 7), 0)),
-                        fbb_ints(24, 0, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1,
-                                 -1, 2, 3, -1, -1, -1, -1),
-                        fbb_ints(1, 4), 71, fbb_table()));
+                        fbb_ints(24, 0, 1, 1, 1, 1, 2, 2, 2, 2, -1, -1, -1, 3, 3, 3, 3, -1, -1,
+                                 4, 5, -1, -1, -1, -1),
+                        fbb_ints(1, 6), 71, fbb_table()));
 }
 
 static void lstm_paths(void **state)
@@ -579,10 +646,11 @@ static built tconv(int type, int ic, int oc, int stride, int bias_type)
     int os = 4 * stride;
     return build(one_op(TCONV,
                         fbb_tables(5, tfl_tensor("shape", I32, fbb_ints(1, 4), 1),
-                                   tfl_tensor("f", I8, fbb_ints(4, oc, 3, 3, ic), 1),
-                                   tfl_tensor("x", type, fbb_ints(4, 1, 4, 4, ic), 0),
+                                   quantized(tfl_tensor("f", I8, fbb_ints(4, oc, 3, 3, ic), 1),
+                                             (unsigned)oc),
+                                   act("x", type, fbb_ints(4, 1, 4, 4, ic)),
                                    tfl_tensor("b", bias_type, fbb_ints(1, oc), 1),
-                                   tfl_tensor("y", type, fbb_ints(4, 1, os, os, oc), 0)),
+                                   act("y", type, fbb_ints(4, 1, os, os, oc))),
                         fbb_ints(4, 0, 1, 2, 3), fbb_ints(1, 4), 49, opt));
 }
 
@@ -682,8 +750,11 @@ static void batch_matmul_paths(void **state)
 static void every_table_parses(void **state)
 {
     (void)state;
-    built models[10];
+    built models[11];
     size_t nm = 0;
+    models[nm++] = build(one_op(0, fbb_tables(2, act("x", I8, fbb_ints(2, 1, 4)),
+                                              act("y", I8, fbb_ints(2, 1, 4))),
+                                fbb_ints(2, 0, 0), fbb_ints(1, 1), 11, fbb_table()));
     models[nm++] = conv(I8, I8, 8, 8, 3, 16, 3, 3, 3, 8, 8, conv_opts(0, 1, 1));
     models[nm++] = dw(I8, I8, 1, 16, 16, 5, 5, 0, 16);
     models[nm++] = fc(I8, I8, 1, 16, 10, 1, 1);
@@ -696,8 +767,15 @@ static void every_table_parses(void **state)
                                                 tfl_tensor("b", I8, fbb_ints(2, 6, 5), 1),
                                                 tfl_tensor("y", I8, fbb_ints(2, 4, 5), 0)),
                                 fbb_ints(2, 0, 1), fbb_ints(1, 2), 101, fbb_table()));
-    models[nm++] = build(one_op(SOFTMAX, fbb_tables(2, tfl_tensor("x", I8, fbb_ints(2, 1, 10), 0),
-                                                    tfl_tensor("y", I8, fbb_ints(2, 1, 10), 0)),
+    /* an INT8 softmax's output: scale 1 / 256, zero point -128 (softmax_common.cc:103-104) */
+    static const float sm_scale = 1.0f / 256;
+    static const int64_t sm_zp = -128;
+    fbb_node *sm_q = fbb_ref(fbb_ref(fbb_table(), 2, fbb_float_array(1, &sm_scale)), 3,
+                             fbb_long_array(1, &sm_zp));
+    models[nm++] = build(one_op(SOFTMAX, fbb_tables(2, act("x", I8, fbb_ints(2, 1, 10)),
+                                                    fbb_ref(tfl_tensor("y", I8,
+                                                                       fbb_ints(2, 1, 10), 0),
+                                                            4, sm_q)),
                                 fbb_ints(1, 0), fbb_ints(1, 1), 9, fbb_table()));
     const ap__ktable *t = &ap__cmsis_nn_table;
     ap_error err = {0};
@@ -733,7 +811,7 @@ static void every_table_parses(void **state)
         if (!own)
             fail_msg("operator %d: no row from cmsis_nn/", op);
     }
-    assert_int_equal(n_ops, 10);
+    assert_int_equal(n_ops, 11);
     for (size_t j = 0; j < nm; j++)
         unbuild(&models[j]);
     /* A broken row is caught, and a group's branches apart. */
