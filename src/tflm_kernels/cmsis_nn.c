@@ -434,8 +434,8 @@ static const ap__krow rows[] = {
                            "dim(in(1), quantized_dim(in(1)))",
           "the filter's scale count differs from its quantized dimension",
           "fully_connected_common.cc:107"),
-    CHECK(FULLY_CONNECTED, "in_type != FLOAT32 && !per_channel && bias_scale_off(in(0), in(1), "
-                           "in(2), out(0))",
+    CHECK(FULLY_CONNECTED, "in_type != FLOAT32 && !per_channel && exists(in(2)) && "
+                           "bias_scale_off(in(0), in(1), in(2), out(0))",
           "the bias scale is more than 0.02 output scales from input scale x filter scale",
           KU "322"),
     CHECK(FULLY_CONNECTED, "in_type != FLOAT32 && per_channel && in_type != INT8",
