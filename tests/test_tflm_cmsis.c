@@ -202,12 +202,17 @@ static ap_status xfault(const ap__xctx *c, const char *src, const char *msg)
 static fbb_node *conv_opts(int padding, int sw, int sh);
 
 /* A tensor quantized per tensor with scale s, zero point 0. */
-static fbb_node *scaled(const char *name, int type, fbb_node *dims, int constant, float s)
+static fbb_node *scaled_zp(const char *name, int type, fbb_node *dims, int constant, float s,
+                           int64_t zp)
 {
-    static const int64_t zp = 0;
     return fbb_ref(tfl_tensor(name, type, dims, constant ? 1 : 0), 4,
                    fbb_ref(fbb_ref(fbb_table(), 2, fbb_float_array(1, &s)), 3,
                            fbb_long_array(1, &zp)));
+}
+
+static fbb_node *scaled(const char *name, int type, fbb_node *dims, int constant, float s)
+{
+    return scaled_zp(name, type, dims, constant, s, 0);
 }
 
 /* bias_scale_off (kernel_util.cc:322): |s_in * s_filter - s_bias| / s_out > 0.02, in double. */
@@ -612,6 +617,66 @@ static built lstm(int type, int cell)
                         fbb_ints(1, 6), 71, fbb_table()));
 }
 
+/* A FLOAT32 LSTM as lstm() with tensors 0 x, 1 w [7, 3], 2 r [7, 7], 3 b [7], 4 h, 5 c, 6 y, and
+ * three more for the slots a test changes: 7 "odd" (INT8 [7, 3]), 8 "flat" ([7]), 9 "thin"
+ * ([7, 3]); in: the 24 input slots. */
+static built lstm_slots(const int32_t in[24])
+{
+    return build(one_op(LSTM,
+                        fbb_tables(10, tfl_tensor("x", F32, fbb_ints(3, 2, 5, 3), 0),
+                                   tfl_tensor("w", F32, fbb_ints(2, 7, 3), 1),
+                                   tfl_tensor("r", F32, fbb_ints(2, 7, 7), 1),
+                                   tfl_tensor("b", F32, fbb_ints(1, 7), 1),
+                                   tfl_variable(tfl_tensor("h", F32, fbb_ints(2, 2, 7), 0)),
+                                   tfl_variable(tfl_tensor("c", F32, fbb_ints(2, 2, 7), 0)),
+                                   tfl_tensor("y", F32, fbb_ints(3, 2, 5, 7), 0),
+                                   tfl_tensor("odd", I8, fbb_ints(2, 7, 3), 1),
+                                   tfl_tensor("flat", F32, fbb_ints(1, 7), 1),
+                                   tfl_tensor("thin", F32, fbb_ints(2, 7, 3), 1)),
+                        fbb_int_array(24, in), fbb_ints(1, 6), 71, fbb_table()));
+}
+
+/* The LSTM's loops check each tensor's properties before the next tensor: the first failing
+ * line is the kernel's even where a later tensor fails an earlier line. */
+static void lstm_checks_in_kernel_order(void)
+{
+    int32_t in[24] = {0, 1, 1, 1, 1, 2, 2, 2, 2, -1, -1, -1, 3, 3, 3, 3, -1, -1, 4, 5,
+                      -1, -1, -1, -1};
+    built b = lstm_slots(in);
+    expect(&b, &m4, 4, S(56), S(56), S(56), S(56));
+    unbuild(&b);
+    /* weight 2 of another type, weight 3 missing: the type of 2 first (lstm_eval.cc:80) */
+    in[2] = 7;
+    in[3] = -1;
+    b = lstm_slots(in);
+    expect_refused(&b, &m4, "gate weights of different types (lstm_eval.cc:80)");
+    unbuild(&b);
+    /* weight 3 missing alone: :79 */
+    in[2] = 1;
+    b = lstm_slots(in);
+    expect_refused(&b, &m4, "missing gate weights (CIFG is not supported) (lstm_eval.cc:79)");
+    unbuild(&b);
+    /* recurrent weight 6 [7, 3] (its dimension 1 is not the state), then weight 7 of rank 1:
+       the dimension of 6 first (lstm_eval_common.cc:45), not the rank of 7 (:43) */
+    in[3] = 1;
+    in[6] = 9;
+    in[7] = 8;
+    b = lstm_slots(in);
+    expect_refused(&b, &m4, "(lstm_eval_common.cc:45)");
+    unbuild(&b);
+    /* weight 7 of rank 1 alone: :43 */
+    in[6] = 2;
+    b = lstm_slots(in);
+    expect_refused(&b, &m4, "a gate weight does not have 2 dimensions (lstm_eval_common.cc:43)");
+    unbuild(&b);
+    /* a weight graph input (not constant): CMSIS-NN's own check */
+    in[7] = 2;
+    in[1] = 0;
+    b = lstm_slots(in);
+    expect_refused(&b, &m4, "cmsis_nn/unidirectional_sequence_lstm.cc:355");
+    unbuild(&b);
+}
+
 static void lstm_paths(void **state)
 {
     (void)state;
@@ -635,6 +700,7 @@ static void lstm_paths(void **state)
     b = lstm(I8, I8);
     expect_refused(&b, &m4, "cell state type is not FLOAT32 or INT16");
     unbuild(&b);
+    lstm_checks_in_kernel_order();
 }
 
 /* TRANSPOSE_CONV: filter [oc, 3, 3, ic], input [1, 4, 4, ic], output [1, 8, 8, oc]. */
@@ -723,6 +789,49 @@ static void zero_byte_request_is_planned(void **state)
     ap_plan_free(&plan);
     ap_problem_free(p);
     free(data);
+}
+
+/* SOFTMAX of x [1, 10] (scale 0.1) into y of type ot, scale s, zero point zp. */
+static built softmax(int it, int ot, float s, int64_t zp)
+{
+    return build(one_op(SOFTMAX, fbb_tables(2, scaled("x", it, fbb_ints(2, 1, 10), 0, 0.1f),
+                                            scaled_zp("y", ot, fbb_ints(2, 1, 10), 0, s, zp)),
+                        fbb_ints(1, 0), fbb_ints(1, 1), 9, fbb_table()));
+}
+
+/* CMSIS-NN's SOFTMAX Prepare and CalculateSoftmaxParams: the types together, then the output
+ * scales (within 0.1% of 1 / 32768 or 1 / 65536, exactly 1 / 256) and zero points. */
+static void softmax_checks(void **state)
+{
+    (void)state;
+    static const struct {
+        int it, ot;
+        float s;
+        int64_t zp;
+        const char *why; /* NULL: Prepare succeeds */
+    } cases[] = {
+        {I8, I8, 1.0f / 256, -128, NULL},
+        {I8, I8, 1.0f / 256, 0, "zero point is not -128 (softmax_common.cc:103)"},
+        {I8, I8, 1.001f / 256, -128, "scale is not 1 / 256 (softmax_common.cc:104)"},
+        {I8, I16, 1.0f / 65536, -32768, NULL},
+        {I8, I16, 1.0009f / 65536, -32768, NULL},
+        {I8, I16, 1.0011f / 65536, -32768, "scale is not 1 / 65536 (softmax_common.cc:99)"},
+        {I16, I16, 1.0f / 32768, 0, NULL},
+        {I16, I16, 0.9985f / 32768, 0, "scale is not 1 / 32768 (softmax_common.cc:93)"},
+        {I16, I16, 1.0f / 32768, 5, "an INT16 output with a zero point (softmax_common.cc:57)"},
+        {F32, F32, 0, 0, NULL},
+        {I16, I8, 1.0f / 256, -128, "not supported together (cmsis_nn/softmax.cc:55)"},
+        {I32, I32, 1.0f, 0, "input data type not supported (not FLOAT32, INT16 or INT8) "
+                            "(cmsis_nn/softmax.cc:60)"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        built b = softmax(cases[k].it, cases[k].ot, cases[k].s, cases[k].zp);
+        if (cases[k].why)
+            expect_refused(&b, &m4, cases[k].why);
+        else
+            expect(&b, &m4, 0);
+        unbuild(&b);
+    }
 }
 
 static void batch_matmul_paths(void **state)
@@ -1010,6 +1119,7 @@ int main(void)
         cmocka_unit_test(lstm_paths),
         cmocka_unit_test(transpose_conv_paths),
         cmocka_unit_test(zero_byte_request_is_planned),
+        cmocka_unit_test(softmax_checks),
         cmocka_unit_test(batch_matmul_paths),
         cmocka_unit_test(every_table_parses),
         cmocka_unit_test(kernel_sets_are_listed),
