@@ -60,6 +60,27 @@ static fbb_node *quantized(fbb_node *t, unsigned n)
     return fbb_ref(t, 4, fbb_ref(fbb_ref(fbb_table(), 2, scales), 3, fbb_zero_longs(n)));
 }
 
+/* The same along dimension d (QuantizationParameters.quantized_dimension, field 6). */
+static fbb_node *quantized_along(fbb_node *t, unsigned n, unsigned d)
+{
+    fbb_node *scales = fbb_ints(0);
+    scales->n = n;
+    scales->ints = realloc(scales->ints, n * sizeof *scales->ints);
+    for (unsigned i = 0; i < n; i++)
+        scales->ints[i] = 0x3f800000;
+    fbb_node *q = fbb_scalar(fbb_ref(fbb_ref(fbb_table(), 2, scales), 3, fbb_zero_longs(n)), 6, 4,
+                             d);
+    return fbb_ref(t, 4, q);
+}
+
+/* An activation tensor (never constant): quantized per tensor unless FLOAT32, as TFLM's
+ * quantized kernels need (PopulateConvolutionQuantizationParams checks the input's). */
+static fbb_node *act(const char *name, int type, fbb_node *dims)
+{
+    fbb_node *t = tfl_tensor(name, type, dims, 0);
+    return type == F32 ? t : quantized(t, 1);
+}
+
 /* A model of one operator (tensors with buffer 1 are constant). */
 static fbb_node *one_op(int32_t builtin, fbb_node *tensors, fbb_node *in, fbb_node *out,
                         uint8_t opt_type, fbb_node *opt)
@@ -180,6 +201,50 @@ static ap_status xfault(const ap__xctx *c, const char *src, const char *msg)
 /* Conv2DOptions: padding (0 SAME, 1 VALID), stride_w, stride_h; dilations 1. */
 static fbb_node *conv_opts(int padding, int sw, int sh);
 
+/* A tensor quantized per tensor with scale s, zero point 0. */
+static fbb_node *scaled_zp(const char *name, int type, fbb_node *dims, int constant, float s,
+                           int64_t zp)
+{
+    return fbb_ref(tfl_tensor(name, type, dims, constant ? 1 : 0), 4,
+                   fbb_ref(fbb_ref(fbb_table(), 2, fbb_float_array(1, &s)), 3,
+                           fbb_long_array(1, &zp)));
+}
+
+static fbb_node *scaled(const char *name, int type, fbb_node *dims, int constant, float s)
+{
+    return scaled_zp(name, type, dims, constant, s, 0);
+}
+
+/* bias_scale_off (kernel_util.cc:322): |s_in * s_filter - s_bias| / s_out > 0.02, in double. */
+static void bias_scale_checks(void)
+{
+    /* input 0.5, filter 0.25: 0.125 expected; biases 0.125, 0.13 (0.005 off) and 0.2; output
+       0.5 (0.005 / 0.5 = 0.01: within) and 0.1 (0.05: off) */
+    built b = build(one_op(FC, fbb_tables(7, scaled("x", I8, fbb_ints(2, 1, 4), 0, 0.5f),
+                                          scaled("w", I8, fbb_ints(2, 4, 4), 1, 0.25f),
+                                          scaled("b0", I32, fbb_ints(1, 4), 1, 0.125f),
+                                          scaled("b1", I32, fbb_ints(1, 4), 1, 0.13f),
+                                          scaled("y", I8, fbb_ints(2, 1, 4), 0, 0.5f),
+                                          scaled("y1", I8, fbb_ints(2, 1, 4), 0, 0.1f),
+                                          tfl_tensor("u", I8, fbb_ints(2, 1, 4), 0)),
+                           fbb_ints(3, 0, 1, 2), fbb_ints(1, 4), 8, fbb_table()));
+    const ap_tfl_subgraph *g = &b.m->subgraphs[0];
+    ap__xctx c = {.t = CORTEX_M, .m = b.m, .g = g, .op = &g->ops[0]};
+    assert_int_equal(xval(&c, "bias_scale_off(in(0), in(1), in(2), out(0))"), 0);
+    assert_int_equal(xval(&c, "bias_scale_off(0, 1, 3, 4)"), 0);
+    assert_int_equal(xval(&c, "bias_scale_off(0, 1, 3, 5)"), 1);
+    /* the output as scale: 0.005 / 0.125 = 0.04 */
+    assert_int_equal(xval(&c, "bias_scale_off(0, 1, 3, 2)"), 1);
+    /* an unquantized output (params.scale 0): the ratio is infinite, or NaN for no
+       difference; both fail TFLM's <= */
+    assert_int_equal(xval(&c, "bias_scale_off(0, 1, 3, 6)"), 1);
+    assert_int_equal(xval(&c, "bias_scale_off(0, 1, 2, 6)"), 1);
+    assert_int_equal(xfault(&c, "bias_scale_off(0, 1, 2, 9)",
+                            "a tensor the kernel reads is absent in "
+                            "\"bias_scale_off(0, 1, 2, 9)\""), AP_ERR_INPUT);
+    unbuild(&b);
+}
+
 static void expression_additions(void **state)
 {
     (void)state;
@@ -245,6 +310,7 @@ static void expression_additions(void **state)
     assert_int_equal(xfault(&d, "pad_w", "a tensor the kernel reads is absent in \"pad_w\""),
                      AP_ERR_INPUT);
     unbuild(&b);
+    bias_scale_checks();
 }
 
 /* Conv2DOptions: padding (0 SAME, 1 VALID), stride_w, stride_h; dilations 1. */
@@ -259,10 +325,10 @@ static built conv(int type, int ftype, int ih, int iw, int ic, int oc, int fh, i
                   int oh, int ow, fbb_node *opts)
 {
     return build(one_op(CONV,
-                        fbb_tables(3, tfl_tensor("x", type, fbb_ints(4, 1, ih, iw, ic), 0),
+                        fbb_tables(3, act("x", type, fbb_ints(4, 1, ih, iw, ic)),
                                    quantized(tfl_tensor("w", ftype, fbb_ints(4, oc, fh, fw, fc),
                                                         1), (unsigned)oc),
-                                   tfl_tensor("y", type, fbb_ints(4, 1, oh, ow, oc), 0)),
+                                   act("y", type, fbb_ints(4, 1, oh, ow, oc))),
                         fbb_ints(2, 0, 1), fbb_ints(1, 2), 1, opts));
 }
 
@@ -347,10 +413,11 @@ static built dw(int type, int ftype, int n, int ic, int oc, int fh, int fw, int 
                 unsigned scales)
 {
     return build(one_op(DW,
-                        fbb_tables(3, tfl_tensor("x", type, fbb_ints(4, n, 9, 9, ic), 0),
-                                   quantized(tfl_tensor("w", ftype, fbb_ints(4, 1, fh, fw, oc),
-                                                        1), scales),
-                                   tfl_tensor("y", type, fbb_ints(4, n, 9, 9, oc), 0)),
+                        fbb_tables(3, act("x", type, fbb_ints(4, n, 9, 9, ic)),
+                                   quantized_along(tfl_tensor("w", ftype,
+                                                              fbb_ints(4, 1, fh, fw, oc), 1),
+                                                   scales, 3),
+                                   act("y", type, fbb_ints(4, n, 9, 9, oc))),
                         fbb_ints(2, 0, 1), fbb_ints(1, 2), 2, conv_opts(padding, 1, 1)));
 }
 
@@ -393,8 +460,8 @@ static void depthwise_paths(void **state)
     expect_refused(&b, &m55, "reads a stride that TFLM's Prepare leaves unset");
     unbuild(&b);
     b = dw(I8, I8, 1, 16, 16, 3, 3, 0, 3);
-    expect_refused(&b, &m4, "the filter's quantization is not per tensor or per output "
-                            "channel");
+    expect_refused(&b, &m4, "the filter's scale count is neither 1 nor its output channels "
+                            "(cmsis_nn/depthwise_conv.cc:116)");
     unbuild(&b);
 }
 
@@ -453,7 +520,8 @@ static void fully_connected_paths(void **state)
     expect(&b, &m4, 0);
     unbuild(&b);
     b = fc(I16, I8, 1, 16, 10, 10, 1);
-    expect_refused(&b, &m4, "per-channel quantization needs an INT8 input and an INT8 filter");
+    expect_refused(&b, &m4, "per-channel quantization needs an INT8 input "
+                            "(cmsis_nn/fully_connected.cc:116)");
     unbuild(&b);
     b = fc(I8, I8, 1, 16, 10, 4, 1);
     expect_refused(&b, &m4, "the filter's scale count differs from its quantized dimension");
@@ -534,16 +602,79 @@ static void svdf_paths(void **state)
 /* UNIDIRECTIONAL_SEQUENCE_LSTM: input [2, 5, 3] batch-major, state 7. */
 static built lstm(int type, int cell)
 {
-    int wt = type == F32 ? F32 : I8;
+    int wt = type == F32 ? F32 : I8, bt = type == F32 ? F32 : type == I8 ? I32 : I64;
+    /* input weights [7, 3] (slots 1-4), recurrent [7, 7] (5-8), biases [7] (12-15) */
     return build(one_op(LSTM,
-                        fbb_tables(5, tfl_tensor("x", type, fbb_ints(3, 2, 5, 3), 0),
+                        fbb_tables(7, tfl_tensor("x", type, fbb_ints(3, 2, 5, 3), 0),
                                    tfl_tensor("w", wt, fbb_ints(2, 7, 3), 1),
+                                   tfl_tensor("r", wt, fbb_ints(2, 7, 7), 1),
+                                   tfl_tensor("b", bt, fbb_ints(1, 7), 1),
                                    tfl_variable(tfl_tensor("h", type, fbb_ints(2, 2, 7), 0)),
                                    tfl_variable(tfl_tensor("c", cell, fbb_ints(2, 2, 7), 0)),
                                    tfl_tensor("y", type, fbb_ints(3, 2, 5, 7), 0)),
-                        fbb_ints(24, 0, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1,
-                                 -1, 2, 3, -1, -1, -1, -1),
-                        fbb_ints(1, 4), 71, fbb_table()));
+                        fbb_ints(24, 0, 1, 1, 1, 1, 2, 2, 2, 2, -1, -1, -1, 3, 3, 3, 3, -1, -1,
+                                 4, 5, -1, -1, -1, -1),
+                        fbb_ints(1, 6), 71, fbb_table()));
+}
+
+/* A FLOAT32 LSTM as lstm() with tensors 0 x, 1 w [7, 3], 2 r [7, 7], 3 b [7], 4 h, 5 c, 6 y, and
+ * three more for the slots a test changes: 7 "odd" (INT8 [7, 3]), 8 "flat" ([7]), 9 "thin"
+ * ([7, 3]); in: the 24 input slots. */
+static built lstm_slots(const int32_t in[24])
+{
+    return build(one_op(LSTM,
+                        fbb_tables(10, tfl_tensor("x", F32, fbb_ints(3, 2, 5, 3), 0),
+                                   tfl_tensor("w", F32, fbb_ints(2, 7, 3), 1),
+                                   tfl_tensor("r", F32, fbb_ints(2, 7, 7), 1),
+                                   tfl_tensor("b", F32, fbb_ints(1, 7), 1),
+                                   tfl_variable(tfl_tensor("h", F32, fbb_ints(2, 2, 7), 0)),
+                                   tfl_variable(tfl_tensor("c", F32, fbb_ints(2, 2, 7), 0)),
+                                   tfl_tensor("y", F32, fbb_ints(3, 2, 5, 7), 0),
+                                   tfl_tensor("odd", I8, fbb_ints(2, 7, 3), 1),
+                                   tfl_tensor("flat", F32, fbb_ints(1, 7), 1),
+                                   tfl_tensor("thin", F32, fbb_ints(2, 7, 3), 1)),
+                        fbb_int_array(24, in), fbb_ints(1, 6), 71, fbb_table()));
+}
+
+/* The LSTM's loops check each tensor's properties before the next tensor: the first failing
+ * line is the kernel's even where a later tensor fails an earlier line. */
+static void lstm_checks_in_kernel_order(void)
+{
+    int32_t in[24] = {0, 1, 1, 1, 1, 2, 2, 2, 2, -1, -1, -1, 3, 3, 3, 3, -1, -1, 4, 5,
+                      -1, -1, -1, -1};
+    built b = lstm_slots(in);
+    expect(&b, &m4, 4, S(56), S(56), S(56), S(56));
+    unbuild(&b);
+    /* weight 2 of another type, weight 3 missing: the type of 2 first (lstm_eval.cc:80) */
+    in[2] = 7;
+    in[3] = -1;
+    b = lstm_slots(in);
+    expect_refused(&b, &m4, "gate weights of different types (lstm_eval.cc:80)");
+    unbuild(&b);
+    /* weight 3 missing alone: :79 */
+    in[2] = 1;
+    b = lstm_slots(in);
+    expect_refused(&b, &m4, "missing gate weights (CIFG is not supported) (lstm_eval.cc:79)");
+    unbuild(&b);
+    /* recurrent weight 6 [7, 3] (its dimension 1 is not the state), then weight 7 of rank 1:
+       the dimension of 6 first (lstm_eval_common.cc:45), not the rank of 7 (:43) */
+    in[3] = 1;
+    in[6] = 9;
+    in[7] = 8;
+    b = lstm_slots(in);
+    expect_refused(&b, &m4, "(lstm_eval_common.cc:45)");
+    unbuild(&b);
+    /* weight 7 of rank 1 alone: :43 */
+    in[6] = 2;
+    b = lstm_slots(in);
+    expect_refused(&b, &m4, "a gate weight does not have 2 dimensions (lstm_eval_common.cc:43)");
+    unbuild(&b);
+    /* a weight graph input (not constant): CMSIS-NN's own check */
+    in[7] = 2;
+    in[1] = 0;
+    b = lstm_slots(in);
+    expect_refused(&b, &m4, "cmsis_nn/unidirectional_sequence_lstm.cc:355");
+    unbuild(&b);
 }
 
 static void lstm_paths(void **state)
@@ -569,6 +700,7 @@ static void lstm_paths(void **state)
     b = lstm(I8, I8);
     expect_refused(&b, &m4, "cell state type is not FLOAT32 or INT16");
     unbuild(&b);
+    lstm_checks_in_kernel_order();
 }
 
 /* TRANSPOSE_CONV: filter [oc, 3, 3, ic], input [1, 4, 4, ic], output [1, 8, 8, oc]. */
@@ -579,10 +711,11 @@ static built tconv(int type, int ic, int oc, int stride, int bias_type)
     int os = 4 * stride;
     return build(one_op(TCONV,
                         fbb_tables(5, tfl_tensor("shape", I32, fbb_ints(1, 4), 1),
-                                   tfl_tensor("f", I8, fbb_ints(4, oc, 3, 3, ic), 1),
-                                   tfl_tensor("x", type, fbb_ints(4, 1, 4, 4, ic), 0),
+                                   quantized(tfl_tensor("f", I8, fbb_ints(4, oc, 3, 3, ic), 1),
+                                             (unsigned)oc),
+                                   act("x", type, fbb_ints(4, 1, 4, 4, ic)),
                                    tfl_tensor("b", bias_type, fbb_ints(1, oc), 1),
-                                   tfl_tensor("y", type, fbb_ints(4, 1, os, os, oc), 0)),
+                                   act("y", type, fbb_ints(4, 1, os, os, oc))),
                         fbb_ints(4, 0, 1, 2, 3), fbb_ints(1, 4), 49, opt));
 }
 
@@ -658,6 +791,49 @@ static void zero_byte_request_is_planned(void **state)
     free(data);
 }
 
+/* SOFTMAX of x [1, 10] (scale 0.1) into y of type ot, scale s, zero point zp. */
+static built softmax(int it, int ot, float s, int64_t zp)
+{
+    return build(one_op(SOFTMAX, fbb_tables(2, scaled("x", it, fbb_ints(2, 1, 10), 0, 0.1f),
+                                            scaled_zp("y", ot, fbb_ints(2, 1, 10), 0, s, zp)),
+                        fbb_ints(1, 0), fbb_ints(1, 1), 9, fbb_table()));
+}
+
+/* CMSIS-NN's SOFTMAX Prepare and CalculateSoftmaxParams: the types together, then the output
+ * scales (within 0.1% of 1 / 32768 or 1 / 65536, exactly 1 / 256) and zero points. */
+static void softmax_checks(void **state)
+{
+    (void)state;
+    static const struct {
+        int it, ot;
+        float s;
+        int64_t zp;
+        const char *why; /* NULL: Prepare succeeds */
+    } cases[] = {
+        {I8, I8, 1.0f / 256, -128, NULL},
+        {I8, I8, 1.0f / 256, 0, "zero point is not -128 (softmax_common.cc:103)"},
+        {I8, I8, 1.001f / 256, -128, "scale is not 1 / 256 (softmax_common.cc:104)"},
+        {I8, I16, 1.0f / 65536, -32768, NULL},
+        {I8, I16, 1.0009f / 65536, -32768, NULL},
+        {I8, I16, 1.0011f / 65536, -32768, "scale is not 1 / 65536 (softmax_common.cc:99)"},
+        {I16, I16, 1.0f / 32768, 0, NULL},
+        {I16, I16, 0.9985f / 32768, 0, "scale is not 1 / 32768 (softmax_common.cc:93)"},
+        {I16, I16, 1.0f / 32768, 5, "an INT16 output with a zero point (softmax_common.cc:57)"},
+        {F32, F32, 0, 0, NULL},
+        {I16, I8, 1.0f / 256, -128, "not supported together (cmsis_nn/softmax.cc:55)"},
+        {I32, I32, 1.0f, 0, "input data type not supported (not FLOAT32, INT16 or INT8) "
+                            "(cmsis_nn/softmax.cc:60)"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        built b = softmax(cases[k].it, cases[k].ot, cases[k].s, cases[k].zp);
+        if (cases[k].why)
+            expect_refused(&b, &m4, cases[k].why);
+        else
+            expect(&b, &m4, 0);
+        unbuild(&b);
+    }
+}
+
 static void batch_matmul_paths(void **state)
 {
     (void)state;
@@ -682,8 +858,11 @@ static void batch_matmul_paths(void **state)
 static void every_table_parses(void **state)
 {
     (void)state;
-    built models[10];
+    built models[11];
     size_t nm = 0;
+    models[nm++] = build(one_op(0, fbb_tables(2, act("x", I8, fbb_ints(2, 1, 4)),
+                                              act("y", I8, fbb_ints(2, 1, 4))),
+                                fbb_ints(2, 0, 0), fbb_ints(1, 1), 11, fbb_table()));
     models[nm++] = conv(I8, I8, 8, 8, 3, 16, 3, 3, 3, 8, 8, conv_opts(0, 1, 1));
     models[nm++] = dw(I8, I8, 1, 16, 16, 5, 5, 0, 16);
     models[nm++] = fc(I8, I8, 1, 16, 10, 1, 1);
@@ -696,8 +875,15 @@ static void every_table_parses(void **state)
                                                 tfl_tensor("b", I8, fbb_ints(2, 6, 5), 1),
                                                 tfl_tensor("y", I8, fbb_ints(2, 4, 5), 0)),
                                 fbb_ints(2, 0, 1), fbb_ints(1, 2), 101, fbb_table()));
-    models[nm++] = build(one_op(SOFTMAX, fbb_tables(2, tfl_tensor("x", I8, fbb_ints(2, 1, 10), 0),
-                                                    tfl_tensor("y", I8, fbb_ints(2, 1, 10), 0)),
+    /* an INT8 softmax's output: scale 1 / 256, zero point -128 (softmax_common.cc:103-104) */
+    static const float sm_scale = 1.0f / 256;
+    static const int64_t sm_zp = -128;
+    fbb_node *sm_q = fbb_ref(fbb_ref(fbb_table(), 2, fbb_float_array(1, &sm_scale)), 3,
+                             fbb_long_array(1, &sm_zp));
+    models[nm++] = build(one_op(SOFTMAX, fbb_tables(2, act("x", I8, fbb_ints(2, 1, 10)),
+                                                    fbb_ref(tfl_tensor("y", I8,
+                                                                       fbb_ints(2, 1, 10), 0),
+                                                            4, sm_q)),
                                 fbb_ints(1, 0), fbb_ints(1, 1), 9, fbb_table()));
     const ap__ktable *t = &ap__cmsis_nn_table;
     ap_error err = {0};
@@ -733,7 +919,7 @@ static void every_table_parses(void **state)
         if (!own)
             fail_msg("operator %d: no row from cmsis_nn/", op);
     }
-    assert_int_equal(n_ops, 10);
+    assert_int_equal(n_ops, 11);
     for (size_t j = 0; j < nm; j++)
         unbuild(&models[j]);
     /* A broken row is caught, and a group's branches apart. */
@@ -933,6 +1119,7 @@ int main(void)
         cmocka_unit_test(lstm_paths),
         cmocka_unit_test(transpose_conv_paths),
         cmocka_unit_test(zero_byte_request_is_planned),
+        cmocka_unit_test(softmax_checks),
         cmocka_unit_test(batch_matmul_paths),
         cmocka_unit_test(every_table_parses),
         cmocka_unit_test(kernel_sets_are_listed),
