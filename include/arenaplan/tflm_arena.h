@@ -299,7 +299,7 @@ ap_status ap_tflm_tenants_order(const ap_tfl_model *const *m, const int64_t *hea
 /* Separate interpreters, each with its own MicroAllocator on its own region of one buffer (what
  * stock TFLM offers for models that may run at the same time): every region but the last
  * starts 16-aligned, so each takes its min_arena rounded up to 16 but the last, which is the
- * one that gains most from not rounding. The bytes of the buffer; *last (when not NULL) the
+ * one that gains most from not rounding (the latest of those). The bytes of the buffer; *last (when not NULL) the
  * model put last. min_arena[0..n) are the models' own; -1 when one is -1. */
 int64_t ap_tflm_regions(const int64_t *min_arena, size_t n, size_t *last);
 
@@ -309,6 +309,18 @@ int64_t ap_tflm_regions(const int64_t *min_arena, size_t n, size_t *last);
  * where the arena ends, or the step of AllocateTensors whose temporary section decides. Writes at
  * most cap bytes, NUL included. */
 void ap_tflm_arena_text(const ap_tflm_arena *a, char *out, size_t cap);
+
+/* The two-buffer allocator's sizes as every output writes them: "persistent P + non-persistent
+ * NP bytes (TFLM's two-buffer allocator on TARGET: MicroAllocator::Create(persistent, P,
+ * non_persistent, NP); arena_used_bytes() U)". */
+void ap_tflm_split_text(int64_t persistent, int64_t nonpersistent, int64_t used,
+                        const char *target, char *out, size_t cap);
+
+/* The multi-tenant arena of t, as every output writes it: "N bytes (kTensorArenaSize for TFLM
+ * on TARGET: multi-tenant, ...; the largest head H + the tail T ...)", saying why when N is not
+ * H + T; or why there is none (a model TFLM refuses; names[i] names model i). */
+void ap_tflm_tenants_text(const ap_tflm_tenants *t, const char *const *names, char *out,
+                          size_t cap);
 
 /* The RecordingMicroAllocator category's words in PrintAllocations ("TfLiteEvalTensor data",
  * ...) and what it counts ("allocations", "tensors", "NodeAndRegistration structs", ...), for

@@ -339,7 +339,7 @@ int64_t ap_tflm_regions(const int64_t *min_arena, size_t n, size_t *last)
             return -1;
         int64_t rounded = (min_arena[i] + 15) / 16 * 16;
         sum += rounded;
-        if (rounded - min_arena[i] > gain) {
+        if (rounded - min_arena[i] >= gain) { /* ties: the later, keeping the order given */
             gain = rounded - min_arena[i];
             at = i;
         }
