@@ -295,12 +295,234 @@ static void test_regions(void **state)
     assert_int_equal(ap_tflm_regions(b, 2, NULL), -1);
 }
 
+
+/* ---- The CLI ---------------------------------------------------------------------------------- */
+
+#define HW8 "corpus/models/tflm/hello_world_int8.tflite"
+#define HWF "corpus/models/tflm/hello_world_float.tflite"
+
+static run_result plan_set(const char *first, const char *second, const char *a1, const char *a2,
+                           const char *a3, const char *a4)
+{
+    char x[512], y[512];
+    snprintf(x, sizeof x, "%s", src_path(first));
+    snprintf(y, sizeof y, "%s", src_path(second));
+    return run_cli("plan", x, y, "--shared", "sequential", "--target", "host64", a1, a2, a3, a4,
+                   NULL);
+}
+
+/* --shared sequential: the measured 2,536 bytes in the order given, the better order named;
+ * --order best creates them in it (2,472); the layout as TFLM makes it. */
+static void test_cli_sequential(void **state)
+{
+    (void)state;
+    run_result r = plan_set(HW8, HWF, NULL, NULL, NULL, NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "arena        2536 bytes (kTensorArenaSize for TFLM on host64: "
+                           "multi-tenant, one MicroAllocator and an interpreter per model, created "
+                           "in this order; the largest head 128 + the tail 2016, and more for ");
+    assert_contains(r.out, "hello_world_float.tflite's AllocateTensors: its plan step beside the "
+                           "tails made before it)\n");
+    assert_contains(r.out, "             allocator objects [2320, 2536): 216 bytes, made once\n");
+    assert_contains(r.out, "hello_world_int8.tflite [1392, 2320): 928 bytes\n");
+    assert_contains(r.out, "hello_world_float.tflite [528, 1392): 864 bytes\n");
+    assert_contains(r.out, "order        another order of creation needs 2472 bytes, 64 less "
+                           "(--order best creates them so): ");
+    run_free(&r);
+    r = plan_set(HW8, HWF, "--order", "best", NULL, NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "arena        2472 bytes");
+    assert_contains(r.out, "order        created in the best order of the 2 models (--order best): "
+                           "2472 bytes; the order given needs 2536\n");
+    /* the models in the order of creation: hello_world_float first */
+    assert_true(strstr(r.out, "== model 0: ") < strstr(r.out, "hello_world_float.tflite (head"));
+    assert_true(strstr(r.out, "hello_world_float.tflite (head") < strstr(r.out, "== model 1: "));
+    run_free(&r);
+    r = plan_set(HWF, HW8, "--order", "best", NULL, NULL);
+    assert_contains(r.out, "order        the order given needs the least of every order of creation\n");
+    run_free(&r);
+    /* --budget gates the set's kTensorArenaSize */
+    r = plan_set(HW8, HWF, "--budget", "2535", NULL, NULL);
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "arenaplan: the arena needs 2536 bytes, 1 more than the budget of 2535 bytes\n");
+    run_free(&r);
+    r = plan_set(HW8, HWF, "--budget", "2472", "--order", "best");
+    assert_int_equal(r.status, 0);
+    run_free(&r);
+}
+
+static void test_cli_sequential_json_and_c(void **state)
+{
+    (void)state;
+    run_result r = plan_set(HW8, HWF, "--format", "json", "--arenas", "split");
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "{\"schema\":\"arenaplan/2\",\"shared\":\"sequential\",\"arena_bytes\":2536,");
+    assert_contains(r.out, "\"tflm\":{\"target\":\"host64\",\"kernels\":\"reference\",\"allocation\":"
+                           "\"multi-tenant\",\"order\":[");
+    assert_contains(r.out, "\"min_arena\":2536,\"min_arena_16\":2544,\"used\":2144,\"head\":128,"
+                           "\"head_model\":1,\"objects\":216,\"tail\":2016,\"tails\":2016,"
+                           "\"arena\":2536,\"models\":[{\"input\":");
+    assert_contains(r.out, "\"head\":32,\"tail\":928,\"tail_start\":1392}");
+    assert_contains(r.out, ",\"min_arena\":2472,\"given_min_arena\":2536,\"picked\":false}");
+    /* the measured two-buffer sizes of this set (split.csv) */
+    assert_contains(r.out, ",\"split\":{\"persistent\":2032,\"nonpersistent\":688,\"used\":2160,"
+                           "\"models\":[{\"persistent\":936},{\"persistent\":864}]}},\"models\":[");
+    run_free(&r);
+    r = plan_set(HW8, HWF, "--format", "c", "--arenas", "split");
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "#define SHARED_ARENA_SIZE 2536u /* kTensorArenaSize: TFLM's whole arena on host64 */\n");
+    assert_contains(r.out, "#define SHARED_PERSISTENT_ARENA_SIZE 2032u");
+    assert_contains(r.out, "#define SHARED_NONPERSISTENT_ARENA_SIZE 688u");
+    assert_contains(r.out, " *            model 0's tail [1392, 2320)\n");
+    run_free(&r);
+    r = plan_set(HW8, HWF, "--format", "c", "--order", "best");
+    assert_contains(r.out, "#define SHARED_ARENA_SIZE 2472u");
+    run_free(&r);
+}
+
+/* --arenas split for one model: the measured sizes in the table, the JSON, the CSV's comment
+ * and the header; the two budgets. */
+static void test_cli_split_one(void **state)
+{
+    (void)state;
+    char m[512];
+    snprintf(m, sizeof m, "%s", src_path(HWF));
+    run_result r = run_cli("plan", m, "--target", "host64", "--arenas", "split", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "split        persistent 1104 + non-persistent 688 bytes (TFLM's two-buffer "
+                           "allocator on host64: MicroAllocator::Create(persistent, 1104, "
+                           "non_persistent, 688), both 16-aligned; arena_used_bytes() 1232)\n");
+    run_free(&r);
+    r = run_cli("plan", m, "--target", "host64", "--arenas", "split", "--format", "json", NULL);
+    assert_contains(r.out, ",\"split\":{\"persistent\":1104,\"nonpersistent\":688,\"used\":1232}");
+    run_free(&r);
+    r = run_cli("plan", m, "--target", "host64", "--format", "json", NULL);
+    assert_null(strstr(r.out, "\"split\"")); /* only when asked */
+    run_free(&r);
+    r = run_cli("plan", m, "--target", "host64", "--arenas", "split", "--format", "csv", NULL);
+    assert_contains(r.out, "# split persistent 1104 + non-persistent 688 bytes");
+    run_free(&r);
+    r = run_cli("plan", m, "--target", "host64", "--arenas", "split", "--format", "c", "--name", "hw", NULL);
+    assert_contains(r.out, "#define HW_PERSISTENT_ARENA_SIZE 1104u /* the tail and the allocator's objects */\n"
+                           "#define HW_NONPERSISTENT_ARENA_SIZE 688u /* the head and the temporaries */\n");
+    run_free(&r);
+    r = run_cli("plan", m, "--target", "host64", "--budget-persistent", "1103", NULL);
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "arenaplan: the persistent buffer needs 1104 bytes, 1 more than the budget of 1103 bytes\n");
+    assert_contains(r.out, "split        persistent 1104"); /* the budget implies --arenas split */
+    run_free(&r);
+    r = run_cli("plan", m, "--target", "host64", "--budget-persistent", "1104",
+                "--budget-nonpersistent", "687", NULL);
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "arenaplan: the non-persistent buffer needs 688 bytes, 1 more than the budget of 687 bytes\n");
+    run_free(&r);
+    r = run_cli("plan", m, "--target", "host64", "--budget-persistent", "1104",
+                "--budget-nonpersistent", "688", NULL);
+    assert_int_equal(r.status, 0);
+    run_free(&r);
+}
+
+/* --shared concurrent: what it is, and stock TFLM's figure for it: a region each. */
+static void test_cli_concurrent(void **state)
+{
+    (void)state;
+    char x[512], y[512];
+    snprintf(x, sizeof x, "%s", src_path(HW8));
+    snprintf(y, sizeof y, "%s", src_path(HWF));
+    run_result r = run_cli("plan", x, y, "--shared", "concurrent", "--target", "host64", NULL);
+    assert_int_equal(r.status, 0);
+    /* each alone 1,608 bytes (min_arena_host64.csv): the first region rounded up to 1,616 */
+    assert_contains(r.out, "arena        3224 bytes (kTensorArenaSize for TFLM on host64: one "
+                           "MicroInterpreter per model, each with its own MicroAllocator on its own "
+                           "16-aligned region of one buffer");
+    assert_contains(r.out, "hello_world_int8.tflite [0, 1608): its own arena, 1608 bytes\n");
+    assert_contains(r.out, "hello_world_float.tflite [1616, 3224): its own arena, 1608 bytes\n");
+    assert_contains(r.out, "mode         concurrent: the models may run at once, their heads side by "
+                           "side in one arena, for arenaplan's runtime (runtime/)");
+    run_free(&r);
+    r = run_cli("plan", x, y, "--shared", "concurrent", "--target", "host64", "--format", "json", NULL);
+    assert_contains(r.out, "\"arena_bytes\":3224,");
+    assert_contains(r.out, "\"tflm\":{\"target\":\"host64\",\"allocation\":\"regions\",\"min_arena\":3224,"
+                           "\"arena\":3224,\"regions\":[{\"input\":");
+    run_free(&r);
+    r = run_cli("plan", x, y, "--shared", "concurrent", "--target", "host64", "--budget", "3223", NULL);
+    assert_int_equal(r.status, 1);
+    run_free(&r);
+}
+
+/* Options that do not fit: a message naming them, exit 2. */
+static void test_cli_refusals(void **state)
+{
+    (void)state;
+    char x[512], csv[512];
+    const char *nine[20];
+    snprintf(x, sizeof x, "%s", src_path(HW8));
+    snprintf(csv, sizeof csv, "%s", tmp_path("tenants.csv"));
+    write_text(csv, "id,lower,upper,size\na,0,2,100\n");
+    run_result r = run_cli("plan", x, "--order", "best", NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "arenaplan: plan: --order best orders the interpreters of --shared "
+                           "sequential (TFLM's multi-tenant allocation");
+    run_free(&r);
+    r = run_cli("plan", x, x, "--shared", "concurrent", "--order", "best", NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "give --shared sequential");
+    run_free(&r);
+    r = run_cli("plan", x, "--order", "worst", NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "--order worst: given or best");
+    run_free(&r);
+    nine[0] = "plan";
+    for (int i = 1; i <= 9; i++)
+        nine[i] = x;
+    nine[10] = "--shared";
+    nine[11] = "sequential";
+    nine[12] = "--order";
+    nine[13] = "best";
+    nine[14] = NULL;
+    r = run_cli(nine[0], nine[1], nine[2], nine[3], nine[4], nine[5], nine[6], nine[7], nine[8],
+                nine[9], nine[10], nine[11], nine[12], nine[13], NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "arenaplan: plan: --order best tries every order of at most 8 models; 9 given");
+    run_free(&r);
+    /* nine models in the order given are planned, the order not searched */
+    r = run_cli(nine[0], nine[1], nine[2], nine[3], nine[4], nine[5], nine[6], nine[7], nine[8],
+                nine[9], nine[10], nine[11], NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "order        not searched: --order best tries every order of at most 8 models\n");
+    run_free(&r);
+    r = run_cli("plan", x, "--arenas", "split", "--runtime", "tflite", NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "arenaplan: plan: --arenas split is TFLM's two-buffer allocator; TensorFlow "
+                           "Lite's interpreter (--runtime tflite) has no TFLM arena\n");
+    run_free(&r);
+    r = run_cli("plan", x, x, "--shared", "concurrent", "--arenas", "split", NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "--shared concurrent's interpreters each have their own");
+    run_free(&r);
+    r = run_cli("plan", x, "--arenas", "split", "--kernels", "none", NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "--kernels none has no TFLM arena");
+    run_free(&r);
+    r = run_cli("plan", csv, "--arenas", "split", NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "is a buffer list, which has no TFLM arena\n");
+    run_free(&r);
+    r = run_cli("plan", x, "--arenas", "two", NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "--arenas two: one or split");
+    run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_multitenant_host64), cmocka_unit_test(test_split_host64),
         cmocka_unit_test(test_order),              cmocka_unit_test(test_order_measured),
         cmocka_unit_test(test_limits_and_refusals), cmocka_unit_test(test_regions),
+        cmocka_unit_test(test_cli_sequential),     cmocka_unit_test(test_cli_sequential_json_and_c),
+        cmocka_unit_test(test_cli_split_one),      cmocka_unit_test(test_cli_concurrent),
+        cmocka_unit_test(test_cli_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

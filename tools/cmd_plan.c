@@ -380,11 +380,11 @@ static ap_status write_shared_c(FILE *f, const plan_args *a, const plan_run *r, 
     snprintf(name, sizeof name, "%s", a->name ? a->name : "shared");
     ap_c_shared_tflm t = {r->arenas ? r->arenas[0].plan.target : NULL, r->tenants,
                           a->arenas == ARENAS_SPLIT, order_note(a, r, note, sizeof note) ? note : NULL,
-                          r->regions, r->region_offset, r->region_size};
+                          r->regions, r->region_offset, r->region_size, r->why[0] ? r->why : NULL};
     return ap_write_c_header_shared(f, r->ps, r->plans, (size_t)a->ninputs, np,
                                     a->shared == SHARED_CONCURRENT ? AP_SHARED_CONCURRENT
                                                                    : AP_SHARED_SEQUENTIAL,
-                                    r->shared.arena, r->tenants || r->regions > 0 ? &t : NULL,
+                                    r->shared.arena, r->tenants || r->regions > 0 || r->why[0] ? &t : NULL,
                                     name, err);
 }
 

@@ -53,6 +53,8 @@ typedef struct ap_c_shared_tflm {
      * NAME_MODELNAME_REGION_OFFSET / _REGION_SIZE */
     int64_t regions;
     const int64_t *region_offset, *region_size;
+    const char *unknown;  /* neither (a model TFLM refuses, an arena not computed): why; the
+                             comment says it and no NAME_ARENA_SIZE is defined */
 } ap_c_shared_tflm;
 
 /* One header for k models sharing one arena (shared.h: ap_plan_shared's plans, res->arena as

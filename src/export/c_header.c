@@ -304,7 +304,9 @@ ap_status ap_write_c_header_with(FILE *f, const ap_problem *p, const ap_plan *pl
 static void shared_comment(FILE *f, const ap_c_shared_tflm *t, size_t k, const char *const *names)
 {
     char text[AP_ERROR_MAX + 512];
-    if (t->tenants) {
+    if (t->unknown && !t->tenants && t->regions <= 0)
+        put_comment_line(f, "", "arena:", t->unknown, 1);
+    else if (t->tenants) {
         const ap_tflm_tenants *x = t->tenants;
         ap_tflm_tenants_text(x, names, text, sizeof text);
         put_comment_line(f, "", "arena:", text, 1);
@@ -334,8 +336,8 @@ static void shared_sizes(FILE *f, const ap_c_shared_tflm *t, const char *up, siz
                          const char *name, const char *const *names)
 {
     char mup[256], mname[256];
-    if (t->tenants && t->tenants->refused >= 0) {
-        fprintf(f, "/* no %s_ARENA_SIZE: TFLM cannot load a model of the set (above) */\n\n", up);
+    if ((t->tenants && t->tenants->refused >= 0) || (!t->tenants && t->regions <= 0)) {
+        fprintf(f, "/* no %s_ARENA_SIZE: TFLM's whole arena of the set is unknown (above) */\n\n", up);
         return;
     }
     arena_size(f, up, t->tenants ? t->tenants->min_arena : t->regions, t->target);
