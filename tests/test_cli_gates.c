@@ -247,6 +247,42 @@ static void tflm_refusal_is_said(void **state)
     run_free(&r);
 }
 
+/* A set with a model TFLM refuses: the set's kTensorArenaSize is unknown, every output names the
+ * model and why; --budget fails. */
+static void tflm_refusal_in_a_set(void **state)
+{
+    (void)state;
+    char hw[512], want[2048];
+    const char *m = one_op_model(AP_TFL_OP_VAR_HANDLE, "var_handle_set.tflite");
+    const char *why = "TFLM's Prepare refuses the model: subgraph 0 operator 0 (VAR_HANDLE): "
+                      "VAR_HANDLE has no output (var_handle.cc:65): this model cannot load";
+    snprintf(hw, sizeof hw, "%s", src_path("corpus/models/tflm/hello_world_int8.tflite"));
+    run_result r = run_cli("plan", hw, m, "--shared", "sequential", NULL);
+    assert_int_equal(r.status, 0);
+    snprintf(want, sizeof want, "arena        unknown: %s: %s\n", m, why);
+    assert_contains(r.out, want);
+    run_free(&r);
+    r = run_cli("plan", hw, m, "--shared", "sequential", "--format", "json", NULL);
+    snprintf(want, sizeof want, "\"arena_bytes\":null,\"arena_unknown\":\"%s: %s\"", m, why);
+    assert_contains(r.out, want);
+    run_free(&r);
+    r = run_cli("plan", hw, m, "--shared", "sequential", "--format", "c", NULL);
+    assert_null(strstr(r.out, "_ARENA_SIZE "));
+    assert_contains(r.out, "/* no SHARED_ARENA_SIZE: TFLM's whole arena of the set is unknown (above) */\n");
+    run_free(&r);
+    r = run_cli("plan", hw, m, "--shared", "sequential", "--budget", "1M", NULL);
+    assert_int_equal(r.status, 1);
+    snprintf(want, sizeof want, "arenaplan: --budget 1048576: %s: %s; there is no whole arena to "
+             "gate (--budget-head gates the head)\n", m, why);
+    assert_contains(r.err, want);
+    run_free(&r);
+    r = run_cli("plan", hw, m, "--shared", "sequential", "--budget-persistent", "1M", NULL);
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "arenaplan: --budget-persistent, --budget-nonpersistent: TFLM's "
+                           "two-buffer sizes are unknown (");
+    run_free(&r);
+}
+
 /* An operator TFLM has no kernel for (DENSIFY): not "not modelled" but TFLM's own gap. */
 static void tflm_without_kernel_is_said(void **state)
 {
@@ -298,7 +334,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rules_gate_the_whole_arena),
         cmocka_unit_test(unknown_arena_fails_the_gate),
-        cmocka_unit_test(tflm_refusal_is_said),
+        cmocka_unit_test(tflm_refusal_is_said), cmocka_unit_test(tflm_refusal_in_a_set),
         cmocka_unit_test(tflm_without_kernel_is_said),
         cmocka_unit_test(embed_without_gain_writes),
     };

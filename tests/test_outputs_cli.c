@@ -313,17 +313,25 @@ static void budgets(void **state)
     assert_int_equal(r.status, 0);
     run_free(&r);
 
-    /* --shared sequential: the largest head and every model's tail (person_detect's smallest
-     * arena, 82,296, beside hello_world's tail of 644); concurrent: the shared head of 55,328 */
-    r = run_cli("plan", src_path(PD), src_path(HELLO), "--shared", "sequential", "--budget", "82940", NULL);
+    /* --shared sequential: TFLM's multi-tenant arena, the largest head and every model's tail
+     * below the allocator's objects, made once; concurrent: separate interpreters, a region
+     * each (person_detect's 82,296 last, hello_world's 1,068 rounded up to 1,072 first) */
+    r = run_cli("plan", src_path(PD), src_path(HELLO), "--shared", "sequential", "--budget", "82824", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "arena        82940 bytes (kTensorArenaSize for TFLM on cortex-m; the shared head "
-                           "55296 + the models' tails 27640, one model's AllocateTensors needing more beside "
-                           "the others' tails)\n");
+    assert_contains(r.out, "arena        82824 bytes (kTensorArenaSize for TFLM on cortex-m: multi-tenant, one "
+                           "MicroAllocator and an interpreter per model, created in this order; the largest "
+                           "head 55296 + the tail 27524 + 4 bytes of alignment padding: the tail's padding "
+                           "depends on where the arena ends)\n");
+    assert_contains(r.out, "allocator objects [82708, 82824): 116 bytes, made once\n");
+    run_free(&r);
+    r = run_cli("plan", src_path(PD), src_path(HELLO), "--shared", "sequential", "--budget", "82823", NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, "arenaplan: the arena needs 82824 bytes, 1 more than the budget of 82823 bytes\n");
     run_free(&r);
     r = run_cli("plan", src_path(PD), src_path(HELLO), "--shared", "concurrent", "--budget", "82940", NULL);
     assert_int_equal(r.status, 1);
-    assert_string_equal(r.err, "arenaplan: the arena needs 82976 bytes, 36 more than the budget of 82940 bytes\n");
+    assert_string_equal(r.err, "arenaplan: the arena needs 83368 bytes, 428 more than the budget of 82940 bytes\n");
+    assert_contains(r.out, "person_detect.tflite [1072, 83368): its own arena, 82296 bytes\n");
     run_free(&r);
     r = run_cli("plan", src_path(PD), src_path(HELLO), "--shared", "concurrent", "--budget-head", "55296", NULL);
     assert_int_equal(r.status, 1);
@@ -406,11 +414,14 @@ static void shared_header(void **state)
     assert_non_null(h);
     assert_contains(h, " * models:    2 sharing one head, concurrent (they may run at once: no byte is "
                        "shared between models)\n * head:      55328 bytes\n * model 0:   two_person_detect\n");
-    assert_contains(h, "/* TFLM's whole arena for the models on cortex-m: the shared head 55328 + their tails "
-                       "27640, and more for one model's AllocateTensors beside the others' tails */\n"
-                       "#define TWO_ARENA_SIZE 82976u /* kTensorArenaSize: TFLM's whole arena on cortex-m */\n"
+    assert_contains(h, " * arena:     83368 bytes: one MicroInterpreter per model, each with its own "
+                       "MicroAllocator on its own\n");
+    assert_contains(h, "#define TWO_ARENA_SIZE 83368u /* kTensorArenaSize: TFLM's whole arena on cortex-m */\n"
                        "/* alignas(16) static uint8_t tensor_arena[TWO_ARENA_SIZE]; */\n\n"
-                       "#define TWO_MODELS 2u\n#define TWO_HEAD_SIZE 55328u");
+                       "#define TWO_PERSON_DETECT_REGION_OFFSET 1072u /* its interpreter's arena: "
+                       "tensor_arena + this */\n#define TWO_PERSON_DETECT_REGION_SIZE 82296u\n"
+                       "#define TWO_HELLO_WORLD_INT8_REGION_OFFSET 0u");
+    assert_contains(h, "#define TWO_MODELS 2u\n#define TWO_HEAD_SIZE 55328u");
     assert_contains(h, "#define TWO_PERSON_DETECT_BUFFERS 32u\n#define TWO_PERSON_DETECT_HEAD_SIZE 55296u");
     assert_contains(h, "#define TWO_HELLO_WORLD_INT8_BUFFERS 4u\n#define TWO_HELLO_WORLD_INT8_HEAD_SIZE 55328u");
     /* hello_world lies above person_detect: its first buffer starts at 55,296 or higher */

@@ -42,6 +42,8 @@ static const fixed_layout compiled[] = {
     {"ScratchBufferRequest", 12, 4, 16, 8},
     {"AllocationInfo", 24, 4, 32, 8},
     {"SingleArenaBufferAllocator", 36, 4, 72, 8},
+    {"PersistentArenaBufferAllocator", 16, 4, 32, 8},
+    {"NonPersistentArenaBufferAllocator", 32, 4, 56, 8},
     {"RecordingSingleArenaBufferAllocator", 52, 4, 104, 8},
     {"MicroAllocator", 36, 4, 72, 8},
     {"RecordedAllocation", 12, 4, 24, 8},

@@ -679,6 +679,58 @@ int cli_arena(const char *path, const cli_input_opts *o, const ap_problem *p, co
     return 1;
 }
 
+/* The models at paths[0..n), read. 0, or -1 (a warning said why). */
+static int read_models(const char *const *paths, size_t n, ap_tfl_model **m)
+{
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *data;
+        size_t len = 0;
+        ap_error err = {0};
+        if (cli_input_read(paths[i], &data, &len) != 0 ||
+            ap_tflite_read(data, len, &m[i], &err) != AP_OK) {
+            cli_warn("%s: %s", paths[i], err.msg);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int cli_tenants(const char *const *paths, const int64_t *heads, size_t n, const cli_input_opts *o,
+                ap_tflm_tenants *out, size_t *order, int64_t *best, int64_t *given, int pick)
+{
+    ap_tfl_model *m[AP_TFLM_TENANTS_MAX] = {0};
+    const ap_tfl_model *mm[AP_TFLM_TENANTS_MAX];
+    int64_t hh[AP_TFLM_TENANTS_MAX];
+    ap_tflm_options to;
+    ap_error err = {0};
+    ap_status st = AP_ERR_USAGE;
+    int searched = 0;
+    arena_options(o, &to);
+    memset(out, 0, sizeof *out);
+    out->refused = -1;
+    if (best)
+        *best = *given = -1;
+    if (n <= AP_TFLM_TENANTS_MAX && read_models(paths, n, m) == 0) {
+        if (order && n <= AP_TFLM_ORDER_MAX)
+            searched = ap_tflm_tenants_order((const ap_tfl_model *const *)m, heads, n, &to, order,
+                                             best, given, &err) == AP_OK && pick;
+        for (size_t i = 0; i < n; i++) { /* the best order when searched */
+            mm[i] = m[searched ? order[i] : i];
+            hh[i] = heads[searched ? order[i] : i];
+        }
+        st = ap_tflm_tenants_compute(mm, hh, n, &to, out, &err);
+    }
+    for (size_t i = 0; i < n && i < AP_TFLM_TENANTS_MAX; i++)
+        ap_tflite_free(m[i]);
+    if (st == AP_OK || out->refused >= 0)
+        return 1;
+    if (err.msg[0]) {
+        cli_warn("TFLM's multi-tenant arena on %s: %s", to.target, err.msg);
+        snprintf(arena_why, sizeof arena_why, "TFLM's whole arena on %s: %s", to.target, err.msg);
+    }
+    return -1;
+}
+
 int cli_reorder_line(const char *path, const ap_tfl_model *m, ap_tflm_kernels kernels, char *buf,
                      size_t n)
 {

@@ -82,6 +82,18 @@ struct ap_tflm_arena;
 int cli_model_arena(const unsigned char *data, size_t len, const char *name, const cli_input_opts *o,
                     struct ap_tflm_arena *out);
 
+/* TFLM's multi-tenant arena (tflm_arena.h) of the models at paths[0..n) on o's target and
+ * kernels, model i laying out heads[i] bytes of head. With order (not NULL) and n <=
+ * AP_TFLM_ORDER_MAX, first the best order of creation (ap_tflm_tenants_order: order[], *best,
+ * *given; else *best = *given = -1), and with pick *out is then computed in that order;
+ * otherwise in the order given. 1 with *out
+ * filled (out->refused >= 0 when TFLM cannot load a model: the set has no figure, cli_arena
+ * warned); -1 after a warning when it cannot be computed (cli_arena_why says why). */
+struct ap_tflm_tenants;
+int cli_tenants(const char *const *paths, const int64_t *heads, size_t n, const cli_input_opts *o,
+                struct ap_tflm_tenants *out, size_t *order, int64_t *best, int64_t *given,
+                int pick);
+
 /* The search options: --time-limit, --node-limit, --work-limit, --capacity, --seed, --quiet. */
 typedef struct cli_search {
     ap_plan_options po;

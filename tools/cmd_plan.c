@@ -19,6 +19,8 @@
 
 enum { LOG_NONE, LOG_REUSE, LOG_TFLM };
 enum { SHARED_NONE, SHARED_SEQUENTIAL, SHARED_CONCURRENT };
+enum { ORDER_GIVEN, ORDER_BEST };
+enum { ARENAS_ONE, ARENAS_SPLIT };
 
 typedef struct plan_args {
     const char *inputs[MAX_INPUTS];
@@ -26,7 +28,8 @@ typedef struct plan_args {
     int format; /* cli_format */
     const char *output, *name;
     int shared; /* SHARED_* */
-    int64_t budget, budget_head;
+    int64_t budget, budget_head, budget_persistent, budget_nonpersistent;
+    int order, arenas; /* ORDER_*, ARENAS_* */
     int log, timeline, show_overlap, ops, hex, sort;
     const char *log_input; /* an input given right after a bare --log (for the hint) */
     cli_search s;
@@ -61,6 +64,8 @@ static int opt_shared(void *ctx, const cli_opt *row, const char *v)
 }
 
 static const char *const sort_names[] = {"start", "id", "size", "offset", NULL};
+static const char *const order_names[] = {"given", "best", NULL};
+static const char *const arenas_names[] = {"one", "split", NULL};
 
 static const cli_opt plan_rows[] = {
     {"--strategy", "-s", "NAME", CLI_TEXT, offsetof(plan_args, s.po.strategy), NULL, NULL, 0,
@@ -73,7 +78,19 @@ static const cli_opt plan_rows[] = {
      "the input's file name; with --shared, \"shared\", each model's symbols\n"
      "NAME_FILENAME)", NULL, NULL},
     {"--shared", NULL, "MODE", CLI_CALL, 0, NULL, opt_shared, 0,
-     "sequential or concurrent, for several inputs", NULL, NULL},
+     "sequential or concurrent, for several inputs: sequential is TFLM's\n"
+     "multi-tenant allocation (one MicroAllocator, one interpreter per model,\n"
+     "created in the order of the inputs); concurrent, heads side by side, is\n"
+     "for arenaplan's runtime (for TFLM: an interpreter per region of a buffer)", NULL, NULL},
+    {"--order", NULL, "ORDER", CLI_CHOICE, offsetof(plan_args, order), order_names, NULL, 0,
+     "with --shared sequential: given (the default) or best: tries every\n"
+     "order of creation of up to 8 models and creates them in the one whose\n"
+     "TFLM arena is smallest (ties keep the order given)", NULL,
+     "{flag} {value}: given or best"},
+    {"--arenas", NULL, "KIND", CLI_CHOICE, offsetof(plan_args, arenas), arenas_names, NULL, 0,
+     "one (the default) or split: also the two sizes of TFLM's two-buffer\n"
+     "allocator, MicroAllocator::Create(persistent, P, non_persistent, NP),\n"
+     "for one model or --shared sequential", NULL, "{flag} {value}: one or split"},
     {"--output", "-o", "FILE", CLI_TEXT, offsetof(plan_args, output), NULL, NULL, 0,
      "write the plan to FILE (atomically) instead of stdout", "-o FILE", NULL},
     {"--budget", NULL, "BYTES", CLI_BYTES, offsetof(plan_args, budget), NULL, NULL, 0,
@@ -82,6 +99,11 @@ static const cli_opt plan_rows[] = {
      "arena) the head", NULL, NULL},
     {"--budget-head", NULL, "BYTES", CLI_BYTES, offsetof(plan_args, budget_head), NULL, NULL, 0,
      "exit 1 when the head (the planned section) exceeds BYTES", NULL, NULL},
+    {"--budget-persistent", NULL, "BYTES", CLI_BYTES, offsetof(plan_args, budget_persistent), NULL,
+     NULL, 0, "exit 1 when --arenas split's persistent buffer exceeds BYTES (implies\n"
+     "--arenas split)", NULL, NULL},
+    {"--budget-nonpersistent", NULL, "BYTES", CLI_BYTES, offsetof(plan_args, budget_nonpersistent),
+     NULL, NULL, 0, "exit 1 when --arenas split's non-persistent buffer exceeds BYTES", NULL, NULL},
     {"--sort", NULL, "ORDER", CLI_CHOICE, offsetof(plan_args, sort), sort_names, NULL, 0,
      "table rows by start (first use, the default), id, size or offset", NULL,
      "{flag} {value}: start, id, size or offset"},
@@ -124,10 +146,46 @@ static const char usage_text[] =
     "\n"
     "Plans the arena for INPUT (a .tflite model or a CSV buffer list), proves the plan with the\n"
     "independent checker and prints it. With several inputs and --shared, plans one arena for\n"
-    "all of them: sequential = they run one after another (the arena is the largest head);\n"
-    "concurrent = they may run at the same time (no byte is shared between models).\n"
+    "all of them: sequential = they run one after another (the arena is the largest head;\n"
+    "TFLM's multi-tenant allocation, its kTensorArenaSize exact for the order of creation);\n"
+    "concurrent = they may run at the same time (no byte is shared between models: arenaplan's\n"
+    "runtime; stock TFLM needs an interpreter per region of a buffer, whose size it gives).\n"
     "\n"
     "options:\n";
+
+/* --order, --arenas and their budgets. */
+static int check_tflm_args(plan_args *a)
+{
+    if (a->budget_persistent >= 0 || a->budget_nonpersistent >= 0)
+        a->arenas = ARENAS_SPLIT;
+    if (a->order == ORDER_BEST && a->shared != SHARED_SEQUENTIAL) {
+        cli_error("plan: --order best orders the interpreters of --shared sequential (TFLM's "
+                  "multi-tenant allocation: one MicroAllocator, the models created one after "
+                  "another); give --shared sequential");
+        return -1;
+    }
+    if (a->order == ORDER_BEST && a->ninputs > AP_TFLM_ORDER_MAX) {
+        cli_error("plan: --order best tries every order of at most %d models; %d given (--order "
+                  "given creates them in the order of the inputs)", AP_TFLM_ORDER_MAX, a->ninputs);
+        return -1;
+    }
+    if (a->arenas == ARENAS_SPLIT && a->shared == SHARED_CONCURRENT) {
+        cli_error("plan: --arenas split is TFLM's two-buffer allocator, for one model or --shared "
+                  "sequential (one MicroAllocator); --shared concurrent's interpreters each have "
+                  "their own");
+        return -1;
+    }
+    if (a->arenas == ARENAS_SPLIT && a->in.load.runtime == AP_RUNTIME_TFLITE) {
+        cli_error("plan: --arenas split is TFLM's two-buffer allocator; TensorFlow Lite's "
+                  "interpreter (--runtime tflite) has no TFLM arena");
+        return -1;
+    }
+    if (a->arenas == ARENAS_SPLIT && a->in.load.build.kernels == AP_TFLM_KERNELS_NONE) {
+        cli_error("plan: --arenas split needs a kernel set: --kernels none has no TFLM arena");
+        return -1;
+    }
+    return 0;
+}
 
 /* What the options say together, once parsed: each refusal names the options. */
 static int check_args(plan_args *a)
@@ -157,6 +215,8 @@ static int check_args(plan_args *a)
         cli_error("plan: --shared writes table, json or c");
         return -1;
     }
+    if (check_tflm_args(a) != 0)
+        return -1;
     if ((a->log || a->timeline) && !table && (!a->output || strcmp(a->output, "-") == 0)) {
         cli_error("plan: --log and --timeline print to stdout; write the %s plan to a file with -o FILE",
                   fmt);
@@ -184,7 +244,7 @@ static int parse(plan_args *a, int argc, char **argv)
     cli_search_init(&a->s);
     cli_input_init(&a->in);
     a->s.po.strategy = NULL;
-    a->budget = a->budget_head = -1;
+    a->budget = a->budget_head = a->budget_persistent = a->budget_nonpersistent = -1;
     cli_spec spec = {"plan", usage_text,
                      {CLI_GROUP(plan_rows, a), cli_search_group(&a->s), cli_input_group(&a->in)},
                      3, add_input, a, NULL};
@@ -248,6 +308,7 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
     o.hex = a->hex;
     o.arena = arena;
     o.arena_unknown = arena ? NULL : cli_arena_why();
+    o.split = a->arenas == ARENAS_SPLIT;
     if (a->format == CLI_FORMAT_CSV)
         return ap_csv_write_with(f, p, plan, &o, err);
     if (a->format == CLI_FORMAT_JSON)
@@ -277,11 +338,33 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
     return st;
 }
 
+/* What one run holds: the problems, their plans, the shared result, the whole arenas, and
+ * TFLM's figures of the set. */
+typedef struct plan_run {
+    ap_problem *ps[MAX_INPUTS];
+    ap_plan plans[MAX_INPUTS];
+    ap_shared_result shared;
+    ap_tflm_whole *arenas; /* every model's (a refusal, for one model TFLM cannot load), or
+                              NULL when one is unknown */
+    int unknown;           /* a model's whole arena could not be computed */
+    int refused;           /* 1 + the first input TFLM cannot load, or 0 */
+    ap_tflm_refusal refusal; /* its refusal */
+    ap_tflm_tenants *tenants; /* sequential, every arena known: TFLM's multi-tenant arena of
+                              the set in the order of the inputs (after --order best: its) */
+    size_t order[AP_TFLM_ORDER_MAX]; /* the best order found (indices before any reordering) */
+    int64_t best, given;   /* its min_arena and the order given's (-1: not searched) */
+    int reordered;         /* --order best changed the order */
+    int64_t regions;       /* concurrent, every arena known: separate interpreters' buffer */
+    int64_t region_offset[MAX_INPUTS], region_size[MAX_INPUTS];
+    char why[AP_ERROR_MAX + 256]; /* why the set's arena is unknown */
+} plan_run;
+
+static int order_note(const plan_args *a, const plan_run *r, char *out, size_t cap);
+
 /* One header for the models: each named by its file (a repeated name gets its position). */
-static ap_status write_shared_c(FILE *f, const plan_args *a, ap_problem **ps, const ap_plan *plans,
-                                const ap_shared_result *r, const ap_tflm_whole *arenas, ap_error *err)
+static ap_status write_shared_c(FILE *f, const plan_args *a, const plan_run *r, ap_error *err)
 {
-    char names[MAX_INPUTS][101], name[101];
+    char names[MAX_INPUTS][101], name[101], note[512];
     const char *np[MAX_INPUTS];
     int i, j;
     for (i = 0; i < a->ninputs; i++) {
@@ -295,10 +378,14 @@ static ap_status write_shared_c(FILE *f, const plan_args *a, ap_problem **ps, co
         np[i] = names[i];
     }
     snprintf(name, sizeof name, "%s", a->name ? a->name : "shared");
-    return ap_write_c_header_shared(f, ps, plans, (size_t)a->ninputs, np,
+    ap_c_shared_tflm t = {r->arenas ? r->arenas[0].plan.target : NULL, r->tenants,
+                          a->arenas == ARENAS_SPLIT, order_note(a, r, note, sizeof note) ? note : NULL,
+                          r->regions, r->region_offset, r->region_size, r->why[0] ? r->why : NULL};
+    return ap_write_c_header_shared(f, r->ps, r->plans, (size_t)a->ninputs, np,
                                     a->shared == SHARED_CONCURRENT ? AP_SHARED_CONCURRENT
                                                                    : AP_SHARED_SEQUENTIAL,
-                                    r->arena, arenas, name, err);
+                                    r->shared.arena, r->tenants || r->regions > 0 || r->why[0] ? &t : NULL,
+                                    name, err);
 }
 
 static const char *shared_name(const plan_args *a)
@@ -306,88 +393,304 @@ static const char *shared_name(const plan_args *a)
     return a->shared == SHARED_CONCURRENT ? "concurrent" : "sequential";
 }
 
+/* The set's kTensorArenaSize (sequential: the multi-tenant arena; concurrent: the regions'
+ * buffer), or -1 when it is unknown. */
+static int64_t set_arena(const plan_args *a, const plan_run *r)
+{
+    if (a->shared == SHARED_CONCURRENT)
+        return r->regions > 0 ? r->regions : -1;
+    return r->tenants && r->tenants->refused < 0 ? r->tenants->min_arena : -1;
+}
+
+static void json_names(FILE *f, const plan_args *a, const size_t *order)
+{
+    fputc('[', f);
+    for (int i = 0; i < a->ninputs; i++) {
+        fputs(i ? "," : "", f);
+        ap_json_string(f, a->inputs[order ? order[i] : (size_t)i]);
+    }
+    fputc(']', f);
+}
+
+/* --shared sequential's "tflm": the multi-tenant arena as TFLM lays it out. */
+static void json_tenants(FILE *f, const plan_args *a, const plan_run *r)
+{
+    const ap_tflm_tenants *t = r->tenants;
+    fputs("\"tflm\":{\"target\":", f);
+    ap_json_string(f, t->target);
+    fputs(",\"kernels\":", f);
+    ap_json_string(f, t->kernels);
+    fputs(",\"allocation\":\"multi-tenant\",\"order\":", f);
+    json_names(f, a, NULL);
+    if (t->refused >= 0) {
+        fprintf(f, ",\"min_arena\":null,\"refused\":{\"input\":");
+        ap_json_string(f, a->inputs[t->refused]);
+        fputs(",\"message\":", f);
+        ap_json_string(f, t->refusal.message);
+        fputs("}},", f);
+        return;
+    }
+    fprintf(f, ",\"min_arena\":%lld,\"min_arena_16\":%lld,\"used\":%lld,\"head\":%lld,"
+               "\"head_model\":%d,\"objects\":%lld,\"tail\":%lld,\"tails\":%lld,\"arena\":%lld,"
+               "\"models\":[", (long long)t->min_arena, (long long)t->min_arena_16,
+            (long long)t->used, (long long)t->head, (int)t->head_model, (long long)t->objects,
+            (long long)t->tail, (long long)t->tail, (long long)t->min_arena);
+    for (size_t i = 0; i < t->n; i++) {
+        fputs(i ? ",{\"input\":" : "{\"input\":", f);
+        ap_json_string(f, a->inputs[i]);
+        fprintf(f, ",\"head\":%lld,\"tail\":%lld,\"tail_start\":%lld}",
+                (long long)t->model[i].head, (long long)t->model[i].tail,
+                (long long)t->model[i].tail_start);
+    }
+    fputc(']', f);
+    if (r->best >= 0) {
+        fputs(",\"best_order\":{\"order\":", f);
+        json_names(f, a, r->reordered ? NULL : r->order);
+        fprintf(f, ",\"min_arena\":%lld,\"given_min_arena\":%lld,\"picked\":%s}",
+                (long long)r->best, (long long)r->given, a->order == ORDER_BEST ? "true" : "false");
+    }
+    if (a->arenas == ARENAS_SPLIT) {
+        fprintf(f, ",\"split\":{\"persistent\":%lld,\"nonpersistent\":%lld,\"used\":%lld,"
+                   "\"models\":[", (long long)t->split_persistent,
+                (long long)t->split_nonpersistent, (long long)t->split_used);
+        for (size_t i = 0; i < t->n; i++)
+            fprintf(f, "%s{\"persistent\":%lld}", i ? "," : "", (long long)t->model[i].persistent);
+        fputs("]}", f);
+    }
+    fputs("},", f);
+}
+
+/* --shared concurrent's "tflm": separate interpreters, a region of one buffer each. */
+static void json_regions(FILE *f, const plan_args *a, const plan_run *r)
+{
+    fputs("\"tflm\":{\"target\":", f);
+    ap_json_string(f, r->arenas[0].plan.target);
+    fprintf(f, ",\"allocation\":\"regions\",\"min_arena\":%lld,\"arena\":%lld,\"regions\":[",
+            (long long)r->regions, (long long)r->regions);
+    for (int i = 0; i < a->ninputs; i++) {
+        fputs(i ? ",{\"input\":" : "{\"input\":", f);
+        ap_json_string(f, a->inputs[i]);
+        fprintf(f, ",\"offset\":%lld,\"bytes\":%lld}", (long long)r->region_offset[i],
+                (long long)r->region_size[i]);
+    }
+    fputs("]},", f);
+}
+
 /* --shared's JSON: the shared figures (the arena: kTensorArenaSize of the set; the head: the
  * shared head), then each model's plan. */
-static ap_status write_shared_json(FILE *f, const plan_args *a, ap_problem **ps, const ap_plan *plans,
-                                   const ap_shared_result *r, const ap_tflm_whole *arenas, ap_error *err)
+static ap_status write_shared_json(FILE *f, const plan_args *a, const plan_run *r, ap_error *err)
 {
-    int64_t whole_head = 0, tails = 0;
-    int64_t whole = arenas ? ap_tflm_shared_arena(arenas, (size_t)a->ninputs, &whole_head, &tails) : -1;
-    const char *why = "TFLM's whole arena of a model of the set is unknown (see the warning)";
+    int64_t whole = set_arena(a, r);
+    const ap_shared_result *sr = &r->shared;
     ap_report_options o;
     ap_status st = AP_OK;
     ap_report_options_init(&o);
+    o.split = a->arenas == ARENAS_SPLIT;
     fprintf(f, "{\"schema\":\"" AP_JSON_SCHEMA "\",\"shared\":\"%s\"", shared_name(a));
     if (whole >= 0)
         fprintf(f, ",\"arena_bytes\":%lld", (long long)whole);
     else {
         fputs(",\"arena_bytes\":null,\"arena_unknown\":", f);
-        ap_json_string(f, ps[0]->origin == AP_ORIGIN_BUFFERS ? "a buffer list has no TFLM arena" : why);
+        ap_json_string(f, r->ps[0]->origin == AP_ORIGIN_BUFFERS ? "a buffer list has no TFLM arena"
+                                                                 : r->why);
     }
     fprintf(f, ",\"head_bytes\":%lld,\"separate_bytes\":%lld,\"saving_bytes\":%lld,"
                "\"sequential_bytes\":%lld,\"concurrent_bytes\":%lld,",
-            (long long)r->arena, (long long)r->separate,
-            (long long)(r->separate - r->arena), (long long)r->sequential, (long long)r->concurrent);
-    if (arenas)
-        fprintf(f, "\"tflm\":{\"target\":\"%s\",\"head\":%lld,\"tails\":%lld,\"arena\":%lld},",
-                arenas[0].plan.target, (long long)whole_head, (long long)tails, (long long)whole);
+            (long long)sr->arena, (long long)sr->separate, (long long)(sr->separate - sr->arena),
+            (long long)sr->sequential, (long long)sr->concurrent);
+    if (r->tenants)
+        json_tenants(f, a, r);
+    else if (r->regions > 0)
+        json_regions(f, a, r);
     fputs("\"models\":[", f);
     for (int i = 0; i < a->ninputs && st == AP_OK; i++) {
         fputs(i ? "," : "", f);
-        o.arena = arenas ? &arenas[i] : NULL;
-        o.arena_unknown = arenas ? NULL : why;
-        st = ap_write_json_with(f, ps[i], &plans[i], &o, err);
+        o.arena = r->arenas ? &r->arenas[i] : NULL;
+        o.arena_unknown = r->arenas ? NULL : r->why;
+        st = ap_write_json_with(f, r->ps[i], &r->plans[i], &o, err);
     }
     fputs("]}\n", f);
     return st;
 }
 
-/* arenas: every model's whole arena, or NULL when one is unknown. */
-static ap_status write_shared(FILE *f, const plan_args *a, ap_problem **ps, const ap_plan *plans,
-                              const ap_shared_result *r, const ap_tflm_whole *arenas, ap_error *err)
+/* The order line of --shared sequential, or 0 when there is nothing to say (one model). */
+static int order_note(const plan_args *a, const plan_run *r, char *out, size_t cap)
 {
-    int64_t saving = r->separate - r->arena, whole_head = 0, tails = 0;
-    int64_t whole = arenas ? ap_tflm_shared_arena(arenas, (size_t)a->ninputs, &whole_head, &tails) : -1;
+    size_t k = 0;
+    if (a->shared != SHARED_SEQUENTIAL || a->ninputs < 2 || !r->tenants || r->tenants->refused >= 0)
+        return 0;
+    if (r->best < 0)
+        snprintf(out, cap, "not searched: --order best tries every order of at most %d models",
+                 AP_TFLM_ORDER_MAX);
+    else if (r->reordered)
+        snprintf(out, cap, "created in the best order of the %d models (--order best): %lld bytes; "
+                 "the order given needs %lld", a->ninputs, (long long)r->best, (long long)r->given);
+    else if (r->best == r->given)
+        snprintf(out, cap, "the order given needs the least of every order of creation");
+    else {
+        k = (size_t)snprintf(out, cap, "another order of creation needs %lld bytes, %lld less "
+                             "(--order best creates them so):", (long long)r->best,
+                             (long long)(r->given - r->best));
+        for (int i = 0; i < a->ninputs && k < cap; i++)
+            k += (size_t)snprintf(out + k, cap - k, "%s %s", i ? "," : "", a->inputs[r->order[i]]);
+    }
+    return 1;
+}
+
+/* --shared sequential's table lines: TFLM's multi-tenant arena as it lays it out. */
+static void table_tenants(FILE *f, const plan_args *a, const plan_run *r)
+{
+    const ap_tflm_tenants *t = r->tenants;
+    char text[AP_ERROR_MAX + 1024];
+    ap_tflm_tenants_text(t, a->inputs, text, sizeof text);
+    fprintf(f, "arena        %s\n", text);
+    if (t->refused < 0) {
+        fprintf(f, "tflm         head [0, %lld): %s's, the largest (each model's head starts at the "
+                   "arena's start)\n", (long long)t->head, a->inputs[t->head_model]);
+        fprintf(f, "             allocator objects [%lld, %lld): %lld bytes, made once\n",
+                (long long)(t->min_arena - t->objects), (long long)t->min_arena,
+                (long long)t->objects);
+        for (size_t i = 0; i < t->n; i++)
+            fprintf(f, "             tail of %s [%lld, %lld): %lld bytes\n", a->inputs[i],
+                    (long long)t->model[i].tail_start,
+                    (long long)(t->model[i].tail_start + t->model[i].tail),
+                    (long long)t->model[i].tail);
+    }
+    if (order_note(a, r, text, sizeof text))
+        fprintf(f, "order        %s\n", text);
+    if (a->arenas == ARENAS_SPLIT && t->refused < 0) {
+        ap_tflm_split_text(t->split_persistent, t->split_nonpersistent, t->split_used, t->target,
+                           text, sizeof text);
+        fprintf(f, "split        %s\n", text);
+    }
+}
+
+/* --shared concurrent's table lines: what stock TFLM needs for it. */
+static void table_regions(FILE *f, const plan_args *a, const plan_run *r)
+{
+    fprintf(f, "arena        %lld bytes (kTensorArenaSize for TFLM on %s: one MicroInterpreter per "
+               "model, each with its own MicroAllocator on its own 16-aligned region of one "
+               "buffer, each model's arena as stock TFLM plans it alone; one MicroAllocator "
+               "cannot run models at once)\n",
+            (long long)r->regions, r->arenas[0].plan.target);
+    for (int i = 0; i < a->ninputs; i++)
+        fprintf(f, "%s %s [%lld, %lld): its own arena, %lld bytes\n",
+                i ? "            " : "regions     ", a->inputs[i], (long long)r->region_offset[i],
+                (long long)(r->region_offset[i] + r->region_size[i]), (long long)r->region_size[i]);
+}
+
+static ap_status write_shared(FILE *f, const plan_args *a, const plan_run *r, ap_error *err)
+{
+    const ap_shared_result *sr = &r->shared;
+    int64_t saving = sr->separate - sr->arena;
     ap_report_options o;
     ap_status st = AP_OK;
     if (a->format == CLI_FORMAT_C)
-        return write_shared_c(f, a, ps, plans, r, arenas, err);
+        return write_shared_c(f, a, r, err);
     if (a->format == CLI_FORMAT_JSON)
-        return write_shared_json(f, a, ps, plans, r, arenas, err);
+        return write_shared_json(f, a, r, err);
     ap_report_options_init(&o);
     o.order = (ap_row_order)a->sort;
     o.hex = a->hex;
-    if (arenas)
-        fprintf(f, "arena        %lld bytes (kTensorArenaSize for TFLM on %s; the shared head %lld + the "
-                   "models' tails %lld%s)\n", (long long)whole, arenas[0].plan.target, (long long)whole_head,
-                (long long)tails, whole != whole_head + tails ? ", one model's AllocateTensors needing more beside the others' tails" : "");
-    fprintf(f, "shared       %s: %lld bytes for %d models\n", shared_name(a), (long long)r->arena, a->ninputs);
-    fprintf(f, "separate     %lld bytes (the shared arena saves %lld, %.1f%%)\n", (long long)r->separate,
-            (long long)saving, r->separate ? 100.0 * (double)saving / (double)r->separate : 0.0);
-    fprintf(f, "sequential   %lld bytes (the largest head)\n", (long long)r->sequential);
-    fprintf(f, "concurrent   %lld bytes (no byte shared between models)\n", (long long)r->concurrent);
+    o.split = a->arenas == ARENAS_SPLIT;
+    if (r->tenants)
+        table_tenants(f, a, r);
+    else if (r->regions > 0)
+        table_regions(f, a, r);
+    else if (r->ps[0]->origin == AP_ORIGIN_TFLM && r->why[0])
+        fprintf(f, "arena        unknown: %s\n", r->why);
+    fputs(a->shared == SHARED_CONCURRENT
+              ? "mode         concurrent: the models may run at once, their heads side by side in "
+                "one arena, for arenaplan's runtime (runtime/); stock TFLM has no such set-up: "
+                "for it, one interpreter per region of a buffer (the arena line)\n"
+              : "mode         sequential: one model runs at a time; TFLM's multi-tenant allocation "
+                "(one MicroAllocator, an interpreter per model, created in the order of the "
+                "inputs)\n", f);
+    fprintf(f, "shared       %s: %lld bytes for %d models\n", shared_name(a), (long long)sr->arena,
+            a->ninputs);
+    fprintf(f, "separate     %lld bytes (the shared arena saves %lld, %.1f%%)\n", (long long)sr->separate,
+            (long long)saving, sr->separate ? 100.0 * (double)saving / (double)sr->separate : 0.0);
+    fprintf(f, "sequential   %lld bytes (the largest head)\n", (long long)sr->sequential);
+    fprintf(f, "concurrent   %lld bytes (no byte shared between models)\n", (long long)sr->concurrent);
     for (int i = 0; i < a->ninputs && st == AP_OK; i++) {
-        fprintf(f, "\n== model %d: %s (head %lld bytes)\n", i, a->inputs[i], (long long)plans[i].arena);
-        o.arena = arenas ? &arenas[i] : NULL;
-        st = ap_write_table_with(f, ps[i], &plans[i], &o, err);
+        fprintf(f, "\n== model %d: %s (head %lld bytes)\n", i, a->inputs[i], (long long)r->plans[i].arena);
+        o.arena = r->arenas ? &r->arenas[i] : NULL;
+        st = ap_write_table_with(f, r->ps[i], &r->plans[i], &o, err);
     }
     return st;
 }
 
-/* What one run holds: the problems, their plans, the shared result, the whole arenas. */
-typedef struct plan_run {
+/* --order best: the inputs, their problems, plans and arenas put in the order found. */
+static void reorder_inputs(plan_args *a, plan_run *r)
+{
+    const char *in[MAX_INPUTS];
     ap_problem *ps[MAX_INPUTS];
     ap_plan plans[MAX_INPUTS];
-    ap_shared_result shared;
-    ap_tflm_whole *arenas; /* every model's (a refusal, for one model TFLM cannot load), or
-                              NULL when one is unknown */
-    int unknown;           /* a model's whole arena could not be computed */
-    int refused;           /* 1 + the first input TFLM cannot load, or 0 */
-    ap_tflm_refusal refusal; /* its refusal */
-} plan_run;
+    ap_tflm_whole w[AP_TFLM_ORDER_MAX];
+    int n = a->ninputs;
+    for (int i = 0; i < n; i++) {
+        in[i] = a->inputs[r->order[i]];
+        ps[i] = r->ps[r->order[i]];
+        plans[i] = r->plans[r->order[i]];
+        w[i] = r->arenas[r->order[i]];
+    }
+    for (int i = 0; i < n; i++) {
+        a->inputs[i] = in[i];
+        r->ps[i] = ps[i];
+        r->plans[i] = plans[i];
+        r->arenas[i] = w[i];
+        r->reordered |= r->order[i] != (size_t)i;
+    }
+}
+
+/* TFLM's figures of the set, once every model's arena is known. An exit code. */
+static int measure_set(plan_args *a, plan_run *r)
+{
+    int64_t v[MAX_INPUTS];
+    size_t n = (size_t)a->ninputs;
+    if (r->refused)
+        snprintf(r->why, sizeof r->why, "%s: %s", a->inputs[r->refused - 1], r->refusal.message);
+    else if (!r->arenas && r->ps[0]->origin == AP_ORIGIN_TFLM)
+        snprintf(r->why, sizeof r->why, "%s", cli_arena_why() ? cli_arena_why()
+                 : "TFLM's whole arena of a model of the set is unknown (see the warning)");
+    if (!r->arenas)
+        return EXIT_OK;
+    for (size_t i = 0; i < n; i++)
+        v[i] = a->shared == SHARED_CONCURRENT ? r->arenas[i].stock.min_arena /* its own arena */
+                                              : r->arenas[i].plan.head;
+    if (a->shared == SHARED_CONCURRENT) {
+        size_t last;
+        int64_t at = 0;
+        r->regions = ap_tflm_regions(v, n, &last);
+        for (size_t i = 0; i <= n; i++) { /* in the inputs' order, `last` put last */
+            size_t k = i == n ? last : i;
+            if (i < n && i == last)
+                continue;
+            r->region_offset[k] = at;
+            r->region_size[k] = v[k];
+            at += (v[k] + 15) / 16 * 16;
+        }
+        return EXIT_OK;
+    }
+    if (!(r->tenants = calloc(1, sizeof *r->tenants))) {
+        cli_error("out of memory");
+        return EXIT_USAGE;
+    }
+    if (cli_tenants(a->inputs, v, n, &a->in, r->tenants, r->order, &r->best, &r->given,
+                    a->order == ORDER_BEST) < 0) {
+        free(r->tenants);
+        r->tenants = NULL;
+        r->unknown = 1;
+        snprintf(r->why, sizeof r->why, "%s", cli_arena_why() ? cli_arena_why() : "unknown");
+        return EXIT_OK;
+    }
+    if (a->order == ORDER_BEST && r->best >= 0)
+        reorder_inputs(a, r);
+    return EXIT_OK;
+}
 
 /* Measure: loads every input, plans (one arena for them all with --shared), and computes
- * TFLM's whole arena of every model. An exit code. */
+ * TFLM's whole arena of every model (and of the set). An exit code. */
 static int measure(plan_args *a, plan_run *r)
 {
     ap_error err = {0};
@@ -396,6 +699,11 @@ static int measure(plan_args *a, plan_run *r)
         size_t shared = 0;
         if (!(r->ps[i] = cli_load(a->inputs[i], &a->in)))
             return EXIT_USAGE;
+        if (a->arenas == ARENAS_SPLIT && r->ps[i]->origin != AP_ORIGIN_TFLM) {
+            cli_error("plan: --arenas split: %s is %s, which has no TFLM arena", a->inputs[i],
+                      r->ps[i]->origin == AP_ORIGIN_BUFFERS ? "a buffer list" : "no TFLM model");
+            return EXIT_USAGE;
+        }
         if (r->ps[i]->origin == AP_ORIGIN_TFLM &&
             ap_tflm_offline_clashes(r->ps[i], NULL, 0, &shared, NULL) == AP_OK && shared)
             cli_warn("%s: its offline plan puts %zu pair%s of tensors live at once on shared bytes; "
@@ -447,7 +755,7 @@ static int measure(plan_args *a, plan_run *r)
         free(r->arenas);
         r->arenas = NULL;
     }
-    return EXIT_OK;
+    return a->shared ? measure_set(a, r) : EXIT_OK;
 }
 
 /* After a failed --budget on one model's whole arena: one more line, the smallest arena the
@@ -483,12 +791,35 @@ static void fit_hint(const plan_args *a)
 /* Summarise: the gate. --budget gates the whole arena when it is known (it fails when a model's
  * is unknown, or TFLM cannot load a model), else the plan; --budget-head the head; neither gates
  * an arena that is a lower estimate (a path not modelled). */
+/* --budget-persistent and --budget-nonpersistent on the two-buffer allocator's sizes. */
+static int gate_split(const plan_args *a, const plan_run *r)
+{
+    int64_t p = -1, np = -1;
+    if (a->budget_persistent < 0 && a->budget_nonpersistent < 0)
+        return EXIT_OK;
+    if (!a->shared && r->arenas && r->arenas[0].plan.refusal.kind == AP_TFLM_LOADS) {
+        p = r->arenas[0].plan.split_persistent;
+        np = r->arenas[0].plan.split_nonpersistent;
+    } else if (a->shared && set_arena(a, r) >= 0) {
+        p = r->tenants->split_persistent;
+        np = r->tenants->split_nonpersistent;
+    }
+    if (p < 0) {
+        cli_error("--budget-persistent, --budget-nonpersistent: TFLM's two-buffer sizes are "
+                  "unknown (%s), so they cannot be gated", r->refused ? r->refusal.message
+                  : r->why[0] ? r->why : cli_arena_why() ? cli_arena_why() : "above");
+        return EXIT_INVALID;
+    }
+    if (cli_budget_exceeded(a->budget_persistent, "persistent buffer", p) ||
+        cli_budget_exceeded(a->budget_nonpersistent, "non-persistent buffer", np))
+        return EXIT_INVALID;
+    return EXIT_OK;
+}
+
 static int gate(const plan_args *a, const plan_run *r)
 {
     int64_t head = a->shared ? r->shared.arena : r->plans[0].arena;
-    int64_t whole = !r->arenas ? -1
-                    : a->shared ? ap_tflm_shared_arena(r->arenas, (size_t)a->ninputs, NULL, NULL)
-                                : r->arenas[0].plan.min_arena;
+    int64_t whole = !r->arenas ? -1 : a->shared ? set_arena(a, r) : r->arenas[0].plan.min_arena;
     for (int i = 0; i < a->ninputs; i++) /* an arena that is a lower estimate cannot be gated */
         if (cli_budget_estimate(a->inputs[i], r->ps[i], a->budget, a->budget_head))
             return EXIT_INVALID;
@@ -503,7 +834,7 @@ static int gate(const plan_args *a, const plan_run *r)
     }
     if (cli_budget_exceeded(a->budget_head, "head", head))
         return EXIT_INVALID;
-    return EXIT_OK;
+    return gate_split(a, r);
 }
 
 /* Print: the explanations, then the plan (no file past a failed gate). */
@@ -527,7 +858,7 @@ static int print(const plan_args *a, const plan_run *r, int gated)
     if (cli_out_open(&out, "-o", a->output) != 0)
         return EXIT_USAGE;
     out.text = a->format == CLI_FORMAT_TABLE;
-    st = a->shared ? write_shared(out.f, a, (ap_problem **)r->ps, r->plans, &r->shared, r->arenas, &err)
+    st = a->shared ? write_shared(out.f, a, r, &err)
                    : write_one(out.f, a, r->ps[0], &r->plans[0], r->arenas, &err);
     if (st != AP_OK) {
         cli_out_close(&out, 0);
@@ -551,6 +882,7 @@ int cmd_plan(int argc, char **argv)
     if ((rc = measure(&a, &r)) == EXIT_OK)
         rc = print(&a, &r, gate(&a, &r));
     free(r.arenas);
+    free(r.tenants);
     for (i = 0; i < a.ninputs; i++) {
         ap_plan_free(&r.plans[i]);
         ap_problem_free(r.ps[i]);

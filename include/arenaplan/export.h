@@ -36,17 +36,37 @@ ap_status ap_write_c_header(FILE *f, const ap_problem *p, const ap_plan *plan, c
 ap_status ap_write_c_header_with(FILE *f, const ap_problem *p, const ap_plan *plan, const char *name,
                                  const ap_report_options *opt, ap_error *err);
 
+/* TFLM's figures of a set of models, for its header (docs/shared.md). */
+struct ap_tflm_tenants;
+typedef struct ap_c_shared_tflm {
+    const char *target;
+    /* sequential: TFLM's multi-tenant arena (one MicroAllocator, the interpreters created in the
+     * order of the models): NAME_ARENA_SIZE is its min_arena; the comment lays out its head and
+     * tails */
+    const struct ap_tflm_tenants *tenants;
+    int split;            /* sequential: also NAME_PERSISTENT_ARENA_SIZE and
+                             NAME_NONPERSISTENT_ARENA_SIZE (tenants' split_*) */
+    const char *order_note; /* sequential: a sentence for the comment (another order needs
+                             less), or NULL */
+    /* concurrent: separate interpreters, each with its own MicroAllocator on its own region of
+     * one buffer: NAME_ARENA_SIZE is the buffer (ap_tflm_regions), model i's region
+     * NAME_MODELNAME_REGION_OFFSET / _REGION_SIZE */
+    int64_t regions;
+    const int64_t *region_offset, *region_size;
+    const char *unknown;  /* neither (a model TFLM refuses, an arena not computed): why; the
+                             comment says it and no NAME_ARENA_SIZE is defined */
+} ap_c_shared_tflm;
+
 /* One header for k models sharing one arena (shared.h: ap_plan_shared's plans, res->arena as
  * head): NAME_MODELS, NAME_HEAD_SIZE (the shared head), then each model's defines and tables as
  * ap_write_c_header writes them, every symbol prefixed by NAME_MODELNAME (model_names[i], C
  * identifiers; the caller makes them distinct), its offsets within the shared head. It compiles
- * as the single-model header does; arenas (k, each model's ap_tflm_plan_arena; or NULL) add
- * NAME_ARENA_SIZE, the whole arena of them all (ap_tflm_shared_arena). AP_ERR_USAGE for a name
- * that is no C identifier, AP_ERR_OVERFLOW past 32 bits, AP_ERR_INVALID when a model's head
- * exceeds head. */
+ * as the single-model header does; tflm (or NULL: TFLM's arena unknown) adds NAME_ARENA_SIZE as
+ * it says. AP_ERR_USAGE for a name that is no C identifier, AP_ERR_OVERFLOW past 32 bits,
+ * AP_ERR_INVALID when a model's head exceeds head. */
 ap_status ap_write_c_header_shared(FILE *f, ap_problem *const *models, const ap_plan *plans, size_t k,
                                    const char *const *model_names, ap_shared_mode mode, int64_t head,
-                                   const struct ap_tflm_whole *arenas, const char *name, ap_error *err);
+                                   const ap_c_shared_tflm *tflm, const char *name, ap_error *err);
 
 /* Makes a lower-case C identifier from text (a file name: its directory and extension are
  * dropped; other characters become '_'; a leading digit gets "m_" before it). Writes at most

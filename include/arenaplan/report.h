@@ -112,6 +112,10 @@ typedef struct ap_report_options {
                            problem (a buffer list, TensorFlow Lite's interpreter, not computed) */
     const ap_report_bars *levers; /* the HTML report: a section of bars against a budget
                            (<section id="levers">), or NULL: none */
+    int split;          /* 1 (--arenas split): with opt->arena, the table, the JSON ("tflm":
+                           {"split":...}) and the C header (NAME_PERSISTENT_ARENA_SIZE,
+                           NAME_NONPERSISTENT_ARENA_SIZE) give TFLM's two-buffer allocator's sizes
+                           (ap_tflm_arena.split_*) */
 } ap_report_options;
 
 void ap_report_options_init(ap_report_options *opt);

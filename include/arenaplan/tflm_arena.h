@@ -174,6 +174,15 @@ typedef struct ap_tflm_arena {
                                        low + high > min_arena - 1 */
     int64_t planned_buffers;        /* buffers the memory planner receives */
     int64_t scratch_buffers;        /* of those, kernel scratch requests */
+    int64_t split_persistent;       /* TFLM's two-buffer allocator, MicroAllocator::Create(
+                                       persistent, P, non_persistent, NP) (docs/shared.md): the
+                                       smallest P (the tail, allocated from its 16-aligned-down
+                                       end, and the allocator's objects) ... */
+    int64_t split_nonpersistent;    /* ... and the smallest NP (the head, and during
+                                       AllocateTensors the scratch-request list, the temporary
+                                       section and the planner's scratch), each with the other
+                                       buffer large; both 16- but not 32-aligned */
+    int64_t split_used;             /* arena_used_bytes() on the two buffers: head + persistent */
     int64_t recording_tail;         /* the same model in a RecordingMicroInterpreter */
     int64_t recording_used;
     ap_tflm_use recording_cat[AP_TFLM_CATEGORIES];
@@ -217,12 +226,101 @@ ap_status ap_tflm_plan_arena(const ap_tfl_model *m, const ap_problem *p, const a
  * not NULL) to the largest head and the sum of the tails. */
 int64_t ap_tflm_shared_arena(const ap_tflm_whole *w, size_t k, int64_t *head, int64_t *tails);
 
+/* ---- Several models on one MicroAllocator: TFLM's multi-tenant allocation ------------------
+ * One MicroAllocator over one arena (MicroAllocator::Create(arena, N)), then one plain
+ * MicroInterpreter per model on it, in a given order, AllocateTensors on each as it is created
+ * (a model with VAR_HANDLE operators first gets its MicroResourceVariables, as
+ * ap_tflm_options.resource_variables says). The allocator's own objects are made once, at the
+ * arena's end; each model's head starts at the arena's start and the allocator keeps the
+ * largest; the tails stack below the objects in the order of creation; a model's
+ * AllocateTensors needs room for its temporaries beside the tails of the models made before
+ * it, so the order changes the figure (docs/shared.md). */
+
+#define AP_TFLM_TENANTS_MAX 64  /* models in one set */
+#define AP_TFLM_ORDER_MAX 8     /* ap_tflm_tenants_order tries every order up to this many */
+
+/* One model of the set, as TFLM lays it out in an arena of min_arena bytes. */
+typedef struct ap_tflm_tenant {
+    int64_t head;         /* its own head (the plan's, as TFLM lays it out) */
+    int64_t tail;         /* the bytes its interpreter's allocations take in the tail, padding
+                             included (its MicroResourceVariables too) */
+    int64_t tail_start;   /* its part of the tail is [tail_start, tail_start + tail), from the
+                             arena's start */
+    int64_t persistent;   /* on the two-buffer allocator: its part of the persistent buffer */
+} ap_tflm_tenant;
+
+typedef struct ap_tflm_tenants {
+    const char *target, *kernels;  /* static names */
+    size_t n;
+    int64_t head;         /* the head TFLM keeps: the largest of the models' */
+    int32_t head_model;   /* the first model with that head */
+    int64_t objects;      /* the allocator's own objects at the arena's end, made once
+                             (SingleArenaBufferAllocator, GreedyMemoryPlanner, MicroAllocator) */
+    int64_t tail;         /* the whole tail after the last AllocateTensors, objects included
+                             (an arena of a multiple of 16 bytes) */
+    int64_t used;         /* arena_used_bytes() then: head + tail */
+    int64_t min_arena;    /* the smallest kTensorArenaSize with which every model's
+                             AllocateTensors succeeds (16- but not 32-aligned start); -1 when
+                             TFLM refuses a model */
+    int64_t min_arena_16; /* the smallest that is a multiple of 16 */
+    int32_t binding_model;         /* the model whose step fails with min_arena - 1 bytes (-1:
+                                      the allocator's objects) */
+    ap_tflm_phase binding_phase;   /* that step */
+    int64_t split_persistent;      /* MicroAllocator::Create(persistent, P, non_persistent, NP)
+                                      with the same interpreters: the smallest P (objects and
+                                      every tail) ... */
+    int64_t split_nonpersistent;   /* ... the smallest NP (the largest head, and each model's
+                                      AllocateTensors' temporaries) ... */
+    int64_t split_used;            /* ... and arena_used_bytes() on them: head + persistent */
+    ap_tflm_tenant model[AP_TFLM_TENANTS_MAX];
+    int32_t refused;               /* the first model TFLM cannot load, or -1 */
+    ap_tflm_refusal refusal;       /* its refusal (kind AP_TFLM_LOADS when none) */
+} ap_tflm_tenants;
+
+/* The multi-tenant arena of models m[0..n) created in that order (1 <= n <=
+ * AP_TFLM_TENANTS_MAX), model i laying out heads[i] bytes of head (heads NULL, or an entry -1:
+ * stock TFLM plans it), on opt's target and kernels (opt->head is ignored). Fails as
+ * ap_tflm_arena_compute does; when TFLM cannot load a model, with out->refused its index,
+ * out->refusal its refusal and out->min_arena -1. AP_ERR_USAGE for n out of range. */
+ap_status ap_tflm_tenants_compute(const ap_tfl_model *const *m, const int64_t *heads, size_t n,
+                                  const ap_tflm_options *opt, ap_tflm_tenants *out,
+                                  ap_error *err);
+
+/* The order of creation with the smallest multi-tenant min_arena: tries every permutation of
+ * the n models (n <= AP_TFLM_ORDER_MAX; the given order wins ties) and writes it to order[0..n)
+ * (indices into m), its min_arena to *best and the given order's to *given. Each order is
+ * summed from per-model figures (each model replayed once per tail alignment and head kept),
+ * which equal ap_tflm_tenants_compute's min_arena but for a model whose planner receives no
+ * buffer. AP_ERR_USAGE for n out of range; fails as ap_tflm_tenants_compute does. */
+ap_status ap_tflm_tenants_order(const ap_tfl_model *const *m, const int64_t *heads, size_t n,
+                                const ap_tflm_options *opt, size_t *order, int64_t *best,
+                                int64_t *given, ap_error *err);
+
+/* Separate interpreters, each with its own MicroAllocator on its own region of one buffer (what
+ * stock TFLM offers for models that may run at the same time): every region but the last
+ * starts 16-aligned, so each takes its min_arena rounded up to 16 but the last, which is the
+ * one that gains most from not rounding (the latest of those). The bytes of the buffer; *last (when not NULL) the
+ * model put last. min_arena[0..n) are the models' own; -1 when one is -1. */
+int64_t ap_tflm_regions(const int64_t *min_arena, size_t n, size_t *last);
+
 /* The figures of a, as every output writes them: "N bytes (kTensorArenaSize for TFLM on
  * cortex-m; head H + tail T)", N the smallest arena; when that is not head + tail (T as in an
  * arena of a multiple of 16 bytes), the text says why: the tail's padding, which depends on
  * where the arena ends, or the step of AllocateTensors whose temporary section decides. Writes at
  * most cap bytes, NUL included. */
 void ap_tflm_arena_text(const ap_tflm_arena *a, char *out, size_t cap);
+
+/* The two-buffer allocator's sizes as every output writes them: "persistent P + non-persistent
+ * NP bytes (TFLM's two-buffer allocator on TARGET: MicroAllocator::Create(persistent, P,
+ * non_persistent, NP); arena_used_bytes() U)". */
+void ap_tflm_split_text(int64_t persistent, int64_t nonpersistent, int64_t used,
+                        const char *target, char *out, size_t cap);
+
+/* The multi-tenant arena of t, as every output writes it: "N bytes (kTensorArenaSize for TFLM
+ * on TARGET: multi-tenant, ...; the largest head H + the tail T ...)", saying why when N is not
+ * H + T; or why there is none (a model TFLM refuses; names[i] names model i). */
+void ap_tflm_tenants_text(const ap_tflm_tenants *t, const char *const *names, char *out,
+                          size_t cap);
 
 /* The RecordingMicroAllocator category's words in PrintAllocations ("TfLiteEvalTensor data",
  * ...) and what it counts ("allocations", "tensors", "NodeAndRegistration structs", ...), for

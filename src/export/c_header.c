@@ -174,6 +174,17 @@ static void arena_size(FILE *f, const char *up, int64_t bytes, const char *targe
             up, (long long)bytes, target, up);
 }
 
+/* NAME_PERSISTENT_ARENA_SIZE and NAME_NONPERSISTENT_ARENA_SIZE: TFLM's two-buffer allocator. */
+static void split_sizes(FILE *f, const char *up, int64_t p, int64_t np, const char *target)
+{
+    fprintf(f, "/* TFLM's two-buffer allocator on %s: MicroAllocator::Create(persistent_arena,\n"
+               " * %s_PERSISTENT_ARENA_SIZE, nonpersistent_arena, %s_NONPERSISTENT_ARENA_SIZE), each\n"
+               " * alignas(16); the interpreters take that allocator. */\n"
+               "#define %s_PERSISTENT_ARENA_SIZE %lldu /* the tail and the allocator's objects */\n"
+               "#define %s_NONPERSISTENT_ARENA_SIZE %lldu /* the head and the temporaries */\n\n",
+            target, up, up, up, (long long)p, up, (long long)np);
+}
+
 static void preamble(FILE *f, const char *up)
 {
     fprintf(f, "#ifndef AP_PLAN_%s_H\n#define AP_PLAN_%s_H\n\n#include <stdint.h>\n\n", up, up);
@@ -277,18 +288,76 @@ ap_status ap_write_c_header_with(FILE *f, const ap_problem *p, const ap_plan *pl
                   ? opt->arena : arena, unknown, "");
     fputs(" */\n", f);
     preamble(f, up);
-    if (arena && arena->plan.refusal.kind == AP_TFLM_LOADS) /* refused: no size to give */
+    if (arena && arena->plan.refusal.kind == AP_TFLM_LOADS) { /* refused: no size to give */
         arena_size(f, up, arena->plan.min_arena, arena->plan.target);
-    else if (unknown)
+        if (opt->split)
+            split_sizes(f, up, arena->plan.split_persistent, arena->plan.split_nonpersistent,
+                        arena->plan.target);
+    } else if (unknown)
         fprintf(f, "/* no %s_ARENA_SIZE: TFLM's whole arena is unknown (above) */\n\n", up);
     model_tables(f, p, plan, name, up, align);
     fputs("#endif\n", f);
     return ferror(f) ? ap_error_set(err, AP_ERR_IO, "write error") : AP_OK;
 }
 
+/* The comment's lines on TFLM's arena of a set. */
+static void shared_comment(FILE *f, const ap_c_shared_tflm *t, size_t k, const char *const *names)
+{
+    char text[AP_ERROR_MAX + 512];
+    if (t->unknown && !t->tenants && t->regions <= 0)
+        put_comment_line(f, "", "arena:", t->unknown, 1);
+    else if (t->tenants) {
+        const ap_tflm_tenants *x = t->tenants;
+        ap_tflm_tenants_text(x, names, text, sizeof text);
+        put_comment_line(f, "", "arena:", text, 1);
+        fprintf(f, " * tflm:      the head [0, %lld) (model %d's, the largest; each model's starts at "
+                   "the arena's start);\n *            the allocator's objects [%lld, %lld)\n",
+                (long long)x->head, (int)x->head_model, (long long)(x->min_arena - x->objects),
+                (long long)x->min_arena);
+        for (size_t i = 0; i < k; i++)
+            fprintf(f, " *            model %zu's tail [%lld, %lld)\n", i,
+                    (long long)x->model[i].tail_start,
+                    (long long)(x->model[i].tail_start + x->model[i].tail));
+        if (t->order_note)
+            put_comment_line(f, "", "order:", t->order_note, 1);
+        if (t->split) {
+            ap_tflm_split_text(x->split_persistent, x->split_nonpersistent, x->split_used,
+                               x->target, text, sizeof text);
+            put_comment_line(f, "", "split:", text, 1);
+        }
+    } else
+        fprintf(f, " * arena:     %lld bytes: one MicroInterpreter per model, each with its own "
+                   "MicroAllocator on its own\n *            16-aligned region of one buffer "
+                   "(NAME_MODELNAME_REGION_OFFSET)\n", (long long)t->regions);
+}
+
+/* NAME_ARENA_SIZE of a set, and the sizes and regions that go with it. */
+static void shared_sizes(FILE *f, const ap_c_shared_tflm *t, const char *up, size_t k,
+                         const char *name, const char *const *names)
+{
+    char mup[256], mname[256];
+    if ((t->tenants && t->tenants->refused >= 0) || (!t->tenants && t->regions <= 0)) {
+        fprintf(f, "/* no %s_ARENA_SIZE: TFLM's whole arena of the set is unknown (above) */\n\n", up);
+        return;
+    }
+    arena_size(f, up, t->tenants ? t->tenants->min_arena : t->regions, t->target);
+    if (t->tenants && t->split)
+        split_sizes(f, up, t->tenants->split_persistent, t->tenants->split_nonpersistent,
+                    t->target);
+    for (size_t i = 0; !t->tenants && i < k; i++) {
+        snprintf(mname, sizeof mname, "%s_%s", name, names[i]);
+        upper(mname, mup, sizeof mup);
+        fprintf(f, "#define %s_REGION_OFFSET %lldu /* its interpreter's arena: tensor_arena + this */\n"
+                   "#define %s_REGION_SIZE %lldu\n", mup, (long long)t->region_offset[i], mup,
+                (long long)t->region_size[i]);
+    }
+    if (!t->tenants)
+        fputc('\n', f);
+}
+
 ap_status ap_write_c_header_shared(FILE *f, ap_problem *const *models, const ap_plan *plans, size_t k,
                                    const char *const *model_names, ap_shared_mode mode, int64_t head,
-                                   const ap_tflm_whole *arenas, const char *name, ap_error *err)
+                                   const ap_c_shared_tflm *tflm, const char *name, ap_error *err)
 {
     char up[128], mname[128], mup[128], pre[32];
     int64_t align;
@@ -321,15 +390,12 @@ ap_status ap_write_c_header_shared(FILE *f, ap_problem *const *models, const ap_
         fprintf(f, " * model %zu:   %s_%s\n", i, name, model_names[i]);
         model_comment(f, models[i], &plans[i], &bd, NULL, NULL, pre);
     }
+    if (tflm)
+        shared_comment(f, tflm, k, model_names);
     fputs(" */\n", f);
     preamble(f, up);
-    if (arenas) {
-        int64_t h, t, whole = ap_tflm_shared_arena(arenas, k, &h, &t);
-        fprintf(f, "/* TFLM's whole arena for the models on %s: the shared head %lld + their tails %lld%s */\n",
-                arenas[0].plan.target, (long long)h, (long long)t,
-                whole != h + t ? ", and more for one model's AllocateTensors beside the others' tails" : "");
-        arena_size(f, up, whole, arenas[0].plan.target);
-    }
+    if (tflm)
+        shared_sizes(f, tflm, up, k, name, model_names);
     fprintf(f, "#define %s_MODELS %zuu\n", up, k);
     fprintf(f, "#define %s_HEAD_SIZE %lldu /* the shared head: every model's buffers lie within it */\n\n", up,
             (long long)head);

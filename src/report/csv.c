@@ -103,6 +103,11 @@ static void write_figures(FILE *f, const ap_problem *p, const ap_plan *plan,
         ap_tflm_arena_text(&arena->plan, text, sizeof text);
         if (!strpbrk(text, "\r\n"))
             fprintf(f, "# arena %s\n", text);
+        if (opt->split && arena->plan.refusal.kind == AP_TFLM_LOADS) {
+            ap_tflm_split_text(arena->plan.split_persistent, arena->plan.split_nonpersistent,
+                               arena->plan.split_used, arena->plan.target, text, sizeof text);
+            fprintf(f, "# split %s\n", text);
+        }
     } else if (unknown && !strpbrk(unknown, "\r\n")) {
         fprintf(f, "# arena unknown: %s\n", unknown);
     }

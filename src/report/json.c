@@ -118,7 +118,7 @@ static ap_status write_ops(FILE *f, const ap_problem *p, const ap_plan *plan, ap
     return AP_OK;
 }
 
-void ap__json_tflm(FILE *f, const ap_tflm_whole *w)
+void ap__json_tflm(FILE *f, const ap_tflm_whole *w, int split)
 {
     const ap_tflm_arena *a = &w->plan;
     static const char *const kinds[] = {"loads", "prepare", "no_kernel", "aborts"};
@@ -147,6 +147,10 @@ void ap__json_tflm(FILE *f, const ap_tflm_whole *w)
         fprintf(f, ",\"min_arena\":%lld", (long long)a->min_arena);
     else
         fputs(",\"min_arena\":null", f);
+    if (split)
+        fprintf(f, ",\"split\":{\"persistent\":%lld,\"nonpersistent\":%lld,\"used\":%lld}",
+                (long long)a->split_persistent, (long long)a->split_nonpersistent,
+                (long long)a->split_used);
     fprintf(f, ",\"stock_head\":%lld,\"stock_min_arena\":%lld,\"tail_breakdown\":{",
             (long long)w->stock.head, (long long)w->stock.min_arena);
     for (c = 0; c < AP_TFLM_CATEGORIES; c++)
@@ -238,7 +242,7 @@ static void write_head(FILE *f, const ap_problem *p, const ap_plan *plan, const 
     if (line)
         string_field(f, "stock_note", note);
     if (opt && opt->arena) /* also when TFLM refuses the model (min_arena null) */
-        ap__json_tflm(f, opt->arena);
+        ap__json_tflm(f, opt->arena, opt->split);
 }
 
 /* One buffer: what it is, where, and the allowance that lets it share bytes (by_over). */

@@ -12,7 +12,7 @@
 
 /* ,"tflm":{"target":..,"kernels":..,"head":H,"tail":T,"used":U,"min_arena":M (null when below
  * 0),"stock_head":..,"stock_min_arena":..,"tail_breakdown":{...}}: w->plan, w->stock. */
-void ap__json_tflm(FILE *f, const ap_tflm_whole *w);
+void ap__json_tflm(FILE *f, const ap_tflm_whole *w, int split);
 
 /* ,"arena_bytes":N when arena >= 0 and why is NULL; else ,"arena_bytes":null,"arena_unknown":why
  * (a default sentence when why is NULL). */

@@ -37,6 +37,42 @@ void ap_tflm_arena_text(const ap_tflm_arena *a, char *out, size_t cap)
                  ap_tflm_phase_name(a->binding_phase));
 }
 
+void ap_tflm_split_text(int64_t persistent, int64_t nonpersistent, int64_t used,
+                        const char *target, char *out, size_t cap)
+{
+    snprintf(out, cap, "persistent %lld + non-persistent %lld bytes (TFLM's two-buffer allocator "
+             "on %s: MicroAllocator::Create(persistent, %lld, non_persistent, %lld), both "
+             "16-aligned; arena_used_bytes() %lld)", (long long)persistent,
+             (long long)nonpersistent, target, (long long)persistent, (long long)nonpersistent,
+             (long long)used);
+}
+
+void ap_tflm_tenants_text(const ap_tflm_tenants *t, const char *const *names, char *out,
+                          size_t cap)
+{
+    if (t->refused >= 0) {
+        snprintf(out, cap, "no kTensorArenaSize for TFLM on %s: %s: %s", t->target ? t->target : "?",
+                 names[t->refused], t->refusal.message);
+        return;
+    }
+    int k = snprintf(out, cap, "%lld bytes (kTensorArenaSize for TFLM on %s: multi-tenant, one "
+                     "MicroAllocator and an interpreter per model, created in this order; the "
+                     "largest head %lld + the tail %lld", (long long)t->min_arena, t->target,
+                     (long long)t->head, (long long)t->tail);
+    if (k < 0 || (size_t)k >= cap)
+        return;
+    int64_t d = t->min_arena - t->used;
+    if (d == 0)
+        snprintf(out + k, cap - (size_t)k, ")");
+    else if (t->binding_phase == AP_TFLM_PHASE_FINISH || t->binding_model < 0)
+        snprintf(out + k, cap - (size_t)k, " %c %lld bytes of alignment padding: the tail's padding "
+                 "depends on where the arena ends)", d > 0 ? '+' : '-', (long long)(d > 0 ? d : -d));
+    else
+        snprintf(out + k, cap - (size_t)k, ", and more for %s's AllocateTensors: its %s step beside "
+                 "the tails made before it)", names[t->binding_model],
+                 ap_tflm_phase_name(t->binding_phase));
+}
+
 int ap__lines_stock_head(int64_t stock_head, int64_t head, char *out, size_t cap)
 {
     if (stock_head < 0 || head >= stock_head)

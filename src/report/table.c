@@ -210,6 +210,12 @@ static void write_summary(FILE *f, const ap_problem *p, const ap_plan *plan,
         fprintf(f, "arena        %s\n", text);
         if (ap__lines_stock(-1, s->arena, opt->arena, stock, sizeof stock))
             fprintf(f, "             %s\n", stock);
+        const ap_tflm_arena *a = &opt->arena->plan;
+        if (opt->split && a->refusal.kind == AP_TFLM_LOADS) {
+            ap_tflm_split_text(a->split_persistent, a->split_nonpersistent, a->split_used,
+                               a->target, text, sizeof text);
+            fprintf(f, "split        %s\n", text);
+        }
     } else if (opt->arena_unknown && p->origin == AP_ORIGIN_TFLM) {
         fprintf(f, "arena        unknown: %s\n", opt->arena_unknown);
     }

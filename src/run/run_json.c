@@ -126,7 +126,7 @@ ap_status ap__run_json_embed(const ap_tflite_embed_result *r, size_t in_len,
             r->head_before >= 0 && r->head >= r->head_before ? "false" : "true",
             r->had_plan ? "true" : "false");
     if (arena) /* the copy's (plan) and the input's (stock) */
-        ap__json_tflm(t.f, arena);
+        ap__json_tflm(t.f, arena, 0);
     fprintf(t.f, ",\"offline_plan\":{\"entries\":%zu,\"tensors\":%zu,\"fixed\":%zu,"
                  "\"held_for_variables\":%zu},\"scratch_buffers\":%zu,\"scratch_bytes\":%lld,"
                  "\"kernels_entry\":%s}\n",

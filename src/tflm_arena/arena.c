@@ -12,6 +12,7 @@
 #include "arenaplan/tflm.h"
 #include "arenaplan/tflm_arena.h"
 #include "core/util.h"
+#include "tflm_arena/arena.h"
 #include "tflm_arena/replay.h"
 #include "tflm_arena/trace.h"
 #include "tflm_kernels/kernel_sets.h"
@@ -69,18 +70,19 @@ static void fill_use(ap_tflm_use *out, ap_tflm_use *parts, const ap__trace *tr,
     }
 }
 
-/* Both traces of a model, and what they were made for. */
+/* The traces of a model, and what they were made for. */
 typedef struct env {
     ap_tflm_kernels id;      /* the kernel set, of the head's scratch requests too */
     const ap__kernel_set *set;
     int64_t head;
-    ap__trace plain, rec;
+    ap__trace plain, rec, split; /* split: on the two-buffer allocator */
 } env;
 
 static void env_free(env *e)
 {
     ap__trace_free(&e->plain);
     ap__trace_free(&e->rec);
+    ap__trace_free(&e->split);
 }
 
 /* The kernel set opt's target and kernel set name mean (kernel_sets.h), and opt's head and
@@ -114,10 +116,12 @@ static ap_status stock_head(ap_problem *p, int64_t *head, ap_error *err)
     return st;
 }
 
-/* Both traces of m for opt: the planner's buffers and the kernels' scratch requests as for the
- * head, the head (opt's, or stock TFLM's), then a plain and a recording interpreter. */
+/* The traces of m for opt: the planner's buffers and the kernels' scratch requests as for the
+ * head, the head (opt's, or stock TFLM's), then a plain and a recording interpreter and a plain
+ * one on two buffers; mode (NULL: one model alone) makes the plain trace alone, a later model's
+ * or a two-buffer one as ap__arena_trace says. */
 static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env *e,
-                          ap_tflm_refusal *refusal, ap_error *err)
+                          ap_tflm_refusal *refusal, const ap__arena_mode *mode, ap_error *err)
 {
     ap_tflm_options def;
     ap_tflite_build_options bo;
@@ -146,11 +150,17 @@ static ap_status make_env(const ap_tfl_model *m, const ap_tflm_options *opt, env
             .planned = (int64_t)p->n,
             .head = e->head,
             .resource_slots = opt->resource_variables,
+            .later = mode ? mode->later : 0,
+            .split = mode ? mode->split : 0,
         };
-        if ((st = ap__trace_build(&in, &e->plain, err)) == AP_OK) {
+        if ((st = ap__trace_build(&in, &e->plain, err)) == AP_OK && !mode) {
             in.recording = 1;
-            st = ap__trace_build(&in, &e->rec, err);
-        } else if (refusal) { /* TFLM cannot load the model, or arenaplan does not model it */
+            if ((st = ap__trace_build(&in, &e->rec, err)) == AP_OK) {
+                in.recording = 0;
+                in.split = 1;
+                st = ap__trace_build(&in, &e->split, err);
+            }
+        } else if (st != AP_OK && refusal) { /* TFLM cannot load it, or it is not modelled */
             *refusal = e->plain.refusal;
         }
     }
@@ -167,7 +177,7 @@ ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *op
     env e;
     ap__replay r;
     memset(out, 0, sizeof *out);
-    ap_status st = make_env(m, opt, &e, &out->refusal, err);
+    ap_status st = make_env(m, opt, &e, &out->refusal, NULL, err);
     if (st != AP_OK) {
         if (out->refusal.kind != AP_TFLM_LOADS && e.set) { /* no figure: the refusal says why */
             out->target = e.set->target->name;
@@ -193,6 +203,9 @@ ap_status ap_tflm_arena_compute(const ap_tfl_model *m, const ap_tflm_options *op
     out->temp_peak = r.peak;
     fill_use(out->cat, out->other, &e.plain, &r);
     out->min_arena = ap__replay_smallest(&e.plain, &out->min_arena_16);
+    ap__replay_split_smallest(&e.split, &out->split_persistent, &out->split_nonpersistent);
+    ap__replay_split_run(&e.split, n, n, &r, NULL);
+    out->split_used = (r.head - r.base) + (r.pend - r.ptail);
     ap__replay_run(&e.plain, out->min_arena - 1, &r, NULL);
     if (r.fail < e.plain.n) {
         const ap__trace_ev *f = &e.plain.v[r.fail];
@@ -213,7 +226,7 @@ ap_status ap_tflm_arena_items(const ap_tfl_model *m, const ap_tflm_options *opt,
     ap__replay r;
     *items = NULL;
     *n_items = 0;
-    ap_status st = make_env(m, opt, &e, NULL, err);
+    ap_status st = make_env(m, opt, &e, NULL, NULL, err);
     if (st != AP_OK)
         return st;
     size_t k = 0;
@@ -303,4 +316,21 @@ int64_t ap_tflm_shared_arena(const ap_tflm_whole *w, size_t k, int64_t *head, in
     if (tails)
         *tails = t;
     return n;
+}
+
+ap_status ap__arena_trace(const ap_tfl_model *m, const ap_tflm_options *opt,
+                          const ap__arena_mode *mode, ap__arena_model *out, ap_error *err)
+{
+    env e;
+    memset(out, 0, sizeof *out);
+    ap_status st = make_env(m, opt, &e, &out->refusal, mode, err);
+    if (e.set) {
+        out->target = e.set->target->name;
+        out->kernels = e.set->arena_name;
+    }
+    if (st != AP_OK)
+        return st;
+    out->tr = e.plain; /* the one trace made: out owns it */
+    out->head = e.head;
+    return AP_OK;
 }

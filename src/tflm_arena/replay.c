@@ -40,90 +40,127 @@ static int64_t floor_of(const ap__replay *r, const ap__trace_ev *e, const quant 
     return f;
 }
 
-/* Long because it is SingleArenaBufferAllocator's rules, one case per kind of call, which read
- * best side by side. */
-int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where)
+/* A tail allocation (step's first case). */
+static int64_t persist(ap__replay *r, const ap__trace_ev *e, const quant *q, int64_t *low,
+                       int64_t *high, int64_t *where)
+{
+    int64_t at, slack;
+    if (r->split) { /* the persistent buffer alone: checked against its own start */
+        at = down(r->ptail - e->size, e->align);
+        *low = 0;
+        *high = r->pend - at;
+        if (where) {
+            where[0] = r->ptail - at;
+            where[1] = r->pend - at;
+        }
+        r->bytes[e->cat] += r->ptail - at;
+        r->ptail = at;
+        return at - r->pbase;
+    }
+    /* SingleArenaBufferAllocator checks a tail allocation against the head only, so it may
+     * take bytes of the temporary section; but a kernel's buffer in Prepare is then written
+     * over temporary tensors the kernel and DeallocateTempTfLiteTensor read afterwards, and
+     * ResetTempAllocations' checksum fails: AllocateTensors fails. */
+    at = down(r->tail - e->size, e->align);
+    *low = floor_of(r, e, q) - r->base;
+    *high = r->end - at;
+    slack = at - floor_of(r, e, q);
+    if (where) {
+        where[0] = r->tail - at;
+        where[1] = r->end - at;
+    }
+    r->bytes[e->cat] += r->tail - at;
+    r->tail = at;
+    return slack;
+}
+
+/* One event on r's arena: its slack (how many bytes it has to spare; it fails below 0) and
+ * what it needs at the low end (*low) and the high end (*high). Applies the event as if it
+ * succeeded; where (NULL, or the event's 2 slots) receives its bytes and offset. */
+static int64_t step(ap__replay *r, const ap__trace_ev *e, quant *q, int64_t *low, int64_t *high,
+                    int64_t *where)
+{
+    int64_t at, slack = 0, size = e->size;
+    *low = r->temp - r->base;
+    *high = r->end - r->tail;
+    switch (e->kind) {
+    case AP__EV_PERSIST:
+        return persist(r, e, q, low, high, where);
+    case AP__EV_TEMP:
+        at = up(r->temp, e->align);
+        *low = at + e->size - r->base;
+        slack = r->tail - at - e->size;
+        if (where) {
+            where[0] = at + e->size - r->temp;
+            where[1] = at - r->base;
+        }
+        r->temp = at + e->size;
+        if (e->read > 0 && at + e->read > r->guard)
+            r->guard = at + e->read;
+        if (e->clear) /* a temporary tensor's quantization */
+            *q = (quant){at, e->keep_fields};
+        else if (e->cat == AP_TFLM_PERSISTENT_TENSOR)
+            q->at = -1; /* a temporary TfLiteTensor: the last tensor is this one */
+        return slack;
+    case AP__EV_RESIZE:
+        assert(r->head == r->temp);
+        /* the head reserved: MicroAllocator keeps the largest head of the models it planned
+         * (max_head_buffer_usage_), so a later model of a multi-tenant arena reserves that */
+        if (e->phase == AP_TFLM_PHASE_FINISH)
+            size = r->kept = size > r->kept ? size : r->kept;
+        at = up(r->base, e->align);
+        *low = at + size - r->base;
+        slack = r->tail - at - size;
+        if (where) {
+            where[0] = at + size - r->base;
+            where[1] = at - r->base;
+        }
+        r->head = r->temp = r->guard = at + size;
+        return slack;
+    case AP__EV_RESET:
+        r->temp = r->guard = r->head;
+        q->at = -1;
+        return 0;
+    default: /* AP__EV_PLAN: every free byte, of which the planner needs e->size */
+        at = up(r->temp, 16);
+        *low = at + e->size - r->base;
+        /* GetAvailableMemory is a size_t: with the 16-aligned tail below the 16-aligned temp
+         * top it wraps; AllocateTemp of that much passes when its own difference wraps too
+         * (the tail below that top), and GreedyMemoryPlanner::Init's int of it is negative:
+         * room for no buffer, which is enough when the planner receives none. */
+        slack = down(r->tail, 16) - at - e->size;
+        if (e->size == 0 && r->tail < at)
+            slack = 0;
+        if (where) {
+            where[0] = at + e->size - r->temp;
+            where[1] = at - r->base;
+        }
+        r->temp = down(r->tail, 16);
+        return slack;
+    }
+}
+
+static void start_at(ap__replay *r, int64_t n, int64_t p)
 {
     memset(r, 0, sizeof *r);
     r->base = r->head = r->temp = r->guard = ARENA_BASE;
     r->end = r->tail = ARENA_BASE + n;
     r->fail = SIZE_MAX;
+    r->split = p >= 0;
+    /* CreatePersistentArenaAllocator aligns the persistent buffer's end down to 16 */
+    r->pbase = ARENA_BASE;
+    r->pend = r->ptail = p >= 0 ? down(ARENA_BASE + p, 16) : 0;
+}
+
+static int run(const ap__trace *tr, int64_t n, int64_t p, ap__replay *r, int64_t *where)
+{
     quant q = {-1, 0};
+    start_at(r, n, p);
     for (size_t k = 0; k < tr->n; k++) {
         const ap__trace_ev *e = &tr->v[k];
-        int64_t at, low = r->temp - r->base, high = r->end - r->tail;
-        int ok = 1;
-        switch (e->kind) {
-        case AP__EV_PERSIST:
-            /* SingleArenaBufferAllocator checks a tail allocation against the head only, so it
-             * may take bytes of the temporary section; but a kernel's buffer in Prepare is then
-             * written over temporary tensors the kernel and DeallocateTempTfLiteTensor read
-             * afterwards, and ResetTempAllocations' checksum fails: AllocateTensors fails. */
-            at = down(r->tail - e->size, e->align);
-            ok = at >= floor_of(r, e, &q);
-            low = floor_of(r, e, &q) - r->base;
-            high = r->end - at;
-            if (ok) {
-                r->bytes[e->cat] += r->tail - at;
-                if (where) {
-                    where[2 * k] = r->tail - at;
-                    where[2 * k + 1] = r->end - at;
-                }
-                r->tail = at;
-            }
-            break;
-        case AP__EV_TEMP:
-            at = up(r->temp, e->align);
-            low = at + e->size - r->base;
-            ok = r->tail - at >= e->size;
-            if (ok && where) {
-                where[2 * k] = at + e->size - r->temp;
-                where[2 * k + 1] = at - r->base;
-            }
-            if (ok)
-                r->temp = at + e->size;
-            if (ok && e->read > 0 && at + e->read > r->guard)
-                r->guard = at + e->read;
-            if (e->clear) /* a temporary tensor's quantization */
-                q = (quant){at, e->keep_fields};
-            else if (e->cat == AP_TFLM_PERSISTENT_TENSOR)
-                q.at = -1; /* a temporary TfLiteTensor: the last tensor is this one */
-            break;
-        case AP__EV_RESIZE:
-            assert(r->head == r->temp);
-            at = up(r->base, e->align);
-            low = at + e->size - r->base;
-            ok = r->tail - at >= e->size;
-            if (ok && where) {
-                where[2 * k] = at + e->size - r->base;
-                where[2 * k + 1] = at - r->base;
-            }
-            if (ok)
-                r->head = r->temp = r->guard = at + e->size;
-            break;
-        case AP__EV_RESET:
-            r->temp = r->guard = r->head;
-            q.at = -1;
-            break;
-        default: /* AP__EV_PLAN: every free byte, of which the planner needs e->size */
-            at = up(r->temp, 16);
-            low = at + e->size - r->base;
-            /* GetAvailableMemory is a size_t: with the 16-aligned tail below the 16-aligned temp
-             * top it wraps; AllocateTemp of that much passes when its own difference wraps too
-             * (the tail below that top), and GreedyMemoryPlanner::Init's int of it is negative:
-             * room for no buffer, which is enough when the planner receives none. */
-            ok = e->size == 0 ? r->tail < at || down(r->tail, 16) >= at
-                              : down(r->tail, 16) - at >= e->size;
-            if (ok && where) {
-                where[2 * k] = at + e->size - r->temp;
-                where[2 * k + 1] = at - r->base;
-            }
-            if (ok)
-                r->temp = down(r->tail, 16);
-            break;
-        }
-        if (!ok) {
-            r->fail = k;
+        int64_t low, high;
+        if (step(r, e, &q, &low, &high, where ? &where[2 * k] : NULL) < 0) {
+            r->fail = k; /* the rest of *r is past the event: only these fields are read */
             r->fail_low = low;
             r->fail_high = high;
             return 0;
@@ -135,9 +172,64 @@ int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where
     return 1;
 }
 
+int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where)
+{
+    return run(tr, n, -1, r, where);
+}
+
+int ap__replay_split_run(const ap__trace *tr, int64_t p, int64_t np, ap__replay *r,
+                         int64_t *where)
+{
+    return run(tr, np, p, r, where);
+}
+
+void ap__replay_segment(const ap__trace_ev *v, size_t n, int64_t a, int64_t kept,
+                        int64_t *growth, int64_t *need)
+{
+    ap__replay r;
+    quant q = {-1, 0};
+    int64_t total = 64 + kept, least = INT64_MAX, low, high;
+    for (size_t k = 0; k < n; k++)
+        total += v[k].size + v[k].align;
+    start_at(&r, up(total, 16) + a, -1); /* the end: 16 + that, a past a multiple of 16 */
+    r.head = r.temp = r.guard = ARENA_BASE + kept;
+    r.kept = kept;
+    for (size_t k = 0; k < n; k++) {
+        int64_t slack = step(&r, &v[k], &q, &low, &high, NULL);
+        if (v[k].kind != AP__EV_RESET && slack < least)
+            least = slack;
+    }
+    *growth = r.end - r.tail;
+    /* every slack moves with the arena's end: the events need end - slack of it */
+    *need = least == INT64_MAX ? 0 : r.end - ARENA_BASE - least;
+}
+
 int64_t ap__replay_roomy(const ap__trace *tr)
 {
     return up(tr->total + 64, 16);
+}
+
+/* The least n in [lo, hi] with which ok(n) holds, ok(hi) holding and ok monotone. */
+static int64_t least(const ap__trace *tr, int64_t lo, int64_t hi, int split_p,
+                     int64_t other)
+{
+    ap__replay r;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (split_p ? run(tr, other, mid, &r, NULL) : run(tr, mid, other, &r, NULL))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+void ap__replay_split_smallest(const ap__trace *tr, int64_t *p, int64_t *np)
+{
+    int64_t roomy = ap__replay_roomy(tr);
+    /* each buffer alone decides its own minimum: no event of one checks the other */
+    *p = least(tr, 0, roomy, 1, roomy);
+    *np = least(tr, 0, roomy, 0, roomy);
 }
 
 int64_t ap__replay_smallest(const ap__trace *tr, int64_t *multiple16)

@@ -18,12 +18,36 @@ typedef struct ap__replay {
     size_t fail;           /* index of the event that failed, or SIZE_MAX */
     int64_t fail_low;      /* what that event needed at the low end (head side) */
     int64_t fail_high;     /* ... and at the high end (the tail, with its request) */
+    int64_t kept;          /* the largest head reserved so far (MicroAllocator's
+                              max_head_buffer_usage_): a model's head reserves at least this */
+    int split;             /* two buffers (MicroAllocator::Create(persistent, P, non_persistent,
+                              NP)): the tail events go to the persistent one, [pbase, pend) */
+    int64_t pbase, pend, ptail;
 } ap__replay;
 
 /* Replays tr on an arena of n bytes into r; where (NULL, or 2 per event) receives each event's
  * bytes taken (padding included) and its offset: from the arena's end for the tail, from its
  * start for the low end. Returns 1 when every event succeeded. */
 int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where);
+
+/* The same on TFLM's two-buffer allocator: the persistent events on a buffer of p bytes (its
+ * end aligned down to 16, each checked against its start only), every other event on one of np
+ * bytes; both 16- but not 32-aligned. */
+int ap__replay_split_run(const ap__trace *tr, int64_t p, int64_t np, ap__replay *r,
+                         int64_t *where);
+
+/* The smallest p and np with which ap__replay_split_run succeeds (each with the other roomy:
+ * no event of one buffer checks the other). */
+void ap__replay_split_smallest(const ap__trace *tr, int64_t *p, int64_t *np);
+
+/* Events v[0..n) of one model (a segment of a multi-tenant trace) replayed after others: the
+ * tail's top a past a multiple of 16 (0..15), the head kept so far `kept` bytes (the low end
+ * then starts there). *growth: the bytes the segment adds to the tail; *need: it succeeds on
+ * an arena of N bytes exactly when the tail above it takes at most N - *need bytes (with the
+ * residue a), i.e. N >= (the tail before) + *need. A model whose planner receives no buffer
+ * may pass on less (its planner's size wraps: replay.c); *need does not count that. */
+void ap__replay_segment(const ap__trace_ev *v, size_t n, int64_t a, int64_t kept,
+                        int64_t *growth, int64_t *need);
 
 /* A size with which the replay surely succeeds: every request and its alignment, stacked. */
 int64_t ap__replay_roomy(const ap__trace *tr);

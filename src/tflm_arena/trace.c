@@ -328,17 +328,30 @@ static ap_status assign_variable(ctx *c, const ap_tfl_subgraph *g, const ap_tfl_
 
 /* ---- AllocateTensors, step by step -------------------------------------------------------------- */
 
-static ap_status create(ctx *c)
+/* MicroAllocator::Create: the buffer allocator, the planner, the MicroAllocator; with two
+ * buffers (micro_allocator.cc:582) a PersistentArenaBufferAllocator and, in the persistent
+ * buffer too, a NonPersistentArenaBufferAllocator take the first one's place. */
+static ap_status allocator_objects(ctx *c, int split)
 {
     ap_status st;
-    c->phase = AP_TFLM_PHASE_CREATE;
     const char *buf = c->recording ? "RecordingSingleArenaBufferAllocator"
                                    : "SingleArenaBufferAllocator";
     const char *alloc = c->recording ? "RecordingMicroAllocator" : "MicroAllocator";
-    if ((st = object(c, buf, 1, AP__CAT_OTHER + AP_TFLM_OTHER_RUNTIME)) != AP_OK ||
-        (st = object(c, "GreedyMemoryPlanner", 1, AP__CAT_OTHER + AP_TFLM_OTHER_RUNTIME)) != AP_OK)
+    const uint8_t cat = AP__CAT_OTHER + AP_TFLM_OTHER_RUNTIME;
+    if (split && ((st = object(c, "PersistentArenaBufferAllocator", 1, cat)) != AP_OK ||
+                  (st = object(c, "NonPersistentArenaBufferAllocator", 1, cat)) != AP_OK))
         return st;
-    if ((st = object(c, alloc, 1, AP__CAT_OTHER + AP_TFLM_OTHER_RUNTIME)) != AP_OK)
+    if ((!split && (st = object(c, buf, 1, cat)) != AP_OK) ||
+        (st = object(c, "GreedyMemoryPlanner", 1, cat)) != AP_OK)
+        return st;
+    return object(c, alloc, 1, cat);
+}
+
+static ap_status create(ctx *c, const ap__trace_input *in)
+{
+    ap_status st;
+    c->phase = AP_TFLM_PHASE_CREATE;
+    if (!in->later && (st = allocator_objects(c, in->split)) != AP_OK)
         return st;
     /* A model with resource variables needs the application's MicroResourceVariables, made
      * in the same arena right after the allocator (MicroResourceVariables::Create(allocator,
@@ -644,11 +657,11 @@ static ap_status finish(ctx *c)
     return AP_OK;
 }
 
-static ap_status build(ctx *c)
+static ap_status build(ctx *c, const ap__trace_input *in)
 {
     ap_status st;
     c->sg = c->op = -1;
-    if ((st = create(c)) != AP_OK || (st = start(c)) != AP_OK || (st = parse(c)) != AP_OK ||
+    if ((st = create(c, in)) != AP_OK || (st = start(c)) != AP_OK || (st = parse(c)) != AP_OK ||
         (st = init(c)) != AP_OK || (st = prepare(c)) != AP_OK || (st = plan(c)) != AP_OK)
         return st;
     return finish(c);
@@ -676,7 +689,7 @@ ap_status ap__trace_build(const ap__trace_input *in, ap__trace *tr, ap_error *er
     };
     memset(tr, 0, sizeof *tr);
     tr->planned = in->planned;
-    ap_status st = build(&c);
+    ap_status st = build(&c, in);
     free(c.res);
     free(c.hd);
     return st;

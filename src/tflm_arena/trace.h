@@ -63,6 +63,13 @@ typedef struct ap__trace_input {
     int64_t head;              /* the head's bytes */
     int64_t resource_slots;    /* MicroResourceVariables capacity asked; -1: one per VAR_HANDLE */
     int recording;             /* a RecordingMicroInterpreter (its allocator objects) */
+    int later;                 /* 1: a later model on a MicroAllocator made before (TFLM's
+                                  multi-tenant allocation): its objects are not made again;
+                                  the trace starts with the model's MicroResourceVariables */
+    int split;                 /* 1: MicroAllocator::Create(persistent, P, non_persistent, NP):
+                                  its allocator objects are a PersistentArenaBufferAllocator and
+                                  a NonPersistentArenaBufferAllocator (replay.h replays the
+                                  trace on two buffers) */
 } ap__trace_input;
 
 /* Makes the trace of in into *tr (freed with ap__trace_free, also after a failure). Fails with
