@@ -381,8 +381,9 @@ static ap_status check_spec(const ap_tfl_model *m, const link *l, uint32_t n,
     return AP_OK;
 }
 
-/* The copy read back: it must load in TFLM (reference kernels, the target's tables). */
-static ap_status verify(const unsigned char *data, size_t len, ap_error *err)
+/* The copy read back: it must load in TFLM (reference kernels, the target's tables), as the
+ * input must (orig 1: a refusal is the input's, not the patcher's). */
+static ap_status verify(const unsigned char *data, size_t len, int orig, ap_error *err)
 {
     ap_tfl_model *m = NULL;
     ap_tflm_arena a;
@@ -393,6 +394,9 @@ static ap_status verify(const unsigned char *data, size_t len, ap_error *err)
     ap_tflite_free(m);
     if (st == AP_OK || st == AP_ERR_NOMEM)
         return st == AP_OK ? AP_OK : ap_error_set(err, st, "%s", e.msg);
+    if (orig)
+        return ap_error_set(err, AP_ERR_INPUT, "not patched: the model itself does not load in "
+                            "TFLM: %s", e.msg);
     return ap_error_set(err, AP_ERR_INVALID, "internal error: the patched model would not load "
                         "in TFLM: %s", e.msg);
 }
@@ -448,14 +452,15 @@ ap_status ap_tflite_patch_rewrite(const unsigned char *data, size_t len,
         return ap_error_set(err, AP_ERR_NOMEM, "out of memory patching the model");
     if ((st = ap_tflite_read(data, len, &m, err)) != AP_OK ||
         (st = chain(m, l, MAX_CHAIN, &n, why, sizeof why, err)) != AP_OK ||
-        (st = check_spec(m, l, n, spec, why, err)) != AP_OK)
+        (st = check_spec(m, l, n, spec, why, err)) != AP_OK ||
+        (st = verify(data, len, 1, err)) != AP_OK)
         goto done;
     for (uint32_t k = 0; k < m->subgraphs[0].n_ops; k++)
         info->macs_model += op_macs(m, &m->subgraphs[0].ops[k]);
     for (uint32_t k = 0; k <= spec->last; k++)
         info->macs_prefix += op_macs(m, l[k].op);
     if ((st = rewrite(m, l, spec, out, out_len, info, err)) != AP_OK ||
-        (st = verify(*out, *out_len, err)) != AP_OK) {
+        (st = verify(*out, *out_len, 0, err)) != AP_OK) {
         free(*out);
         *out = NULL;
         *out_len = 0;
