@@ -220,6 +220,7 @@ int cmd_inspect(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_embed(int argc, char **argv);
 int cmd_reorder(int argc, char **argv);
+int cmd_patch(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
 
 #endif

@@ -33,6 +33,7 @@
 
 #include "arenaplan/error.h"
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -83,6 +84,47 @@ ap_status ap_tflite_patch_chain(const ap_tfl_model *m, uint32_t *last, char *why
 ap_status ap_tflite_patch_rewrite(const unsigned char *data, size_t len,
                                   const ap_patch_spec *spec, unsigned char **out,
                                   size_t *out_len, ap_patch_info *info, ap_error *err);
+
+/* ---- The pipeline behind `arenaplan patch` ------------------------------------------------- */
+
+#define AP_PATCH_DEFAULT_OVERHEAD 30.0 /* percent of the model's MACs (docs/patch.md: why) */
+#define AP_PATCH_AUTO_MAX 8             /* --grid auto tries rows and columns 1 .. 8 */
+
+typedef struct ap_tflite_patch_options {
+    ap_patch_spec spec;      /* the prefix and grid when not searched */
+    int auto_grid;           /* search rows x cols in 1 .. AP_PATCH_AUTO_MAX each */
+    int auto_until;          /* search the prefix's last operator over the whole chain */
+    double max_overhead;     /* candidates adding more MACs than this percentage of the
+                                model's are not kept (default AP_PATCH_DEFAULT_OVERHEAD) */
+    ap_tflm_kernels kernels; /* whose whole arena is minimised and whose rules plan the copy */
+    const char *target;      /* the whole arena's target (NULL: cortex-m) */
+} ap_tflite_patch_options;
+
+void ap_tflite_patch_options_init(ap_tflite_patch_options *opt);
+
+typedef struct ap_tflite_patch_output {
+    unsigned char *data;     /* the patched copy with best's plan embedded (malloc'd) */
+    size_t len;
+    ap_patch_info info;      /* the rewrite kept */
+    double overhead;         /* its added MACs, percent of the model's */
+    const char *target, *kernels; /* the whole arena's (static) */
+    int64_t arena_before, head_before, tail_before; /* TFLM on the input as it is */
+    int64_t arena_after, head_after, tail_after;    /* TFLM on the copy, its plan embedded */
+    uint32_t candidates;     /* rewrites measured */
+    uint32_t within;         /* of those, within max_overhead */
+} ap_tflite_patch_output;
+
+/* Patches the model (one spec, or the best of the searched ones: the smallest whole arena
+ * within the overhead, then the fewest MACs), plans the copy with best and embeds the plan
+ * (ap_tflite_embed), and measures TFLM's whole arena before and after on the target. Fails as
+ * ap_tflite_patch_rewrite, and with AP_ERR_USAGE when no candidate is within the overhead or
+ * the kernel set has no whole-arena model; messages of the embedding start with path. The
+ * output is filled on success (free with ap_tflite_patch_output_free), zeroed on failure. */
+ap_status ap_tflite_patch(const unsigned char *data, size_t len, const char *path,
+                          const ap_tflite_patch_options *opt, ap_tflite_patch_output *out,
+                          ap_error *err);
+
+void ap_tflite_patch_output_free(ap_tflite_patch_output *out);
 
 AP_PUBLIC_END
 #ifdef __cplusplus

@@ -19,6 +19,7 @@
 #include "arenaplan/schema.h"
 #include "arenaplan/tflm_arena.h"
 #include "core/util.h"
+#include "export/patch.h"
 #include "export/patch_write.h"
 #include "tflm_kernels/padding.h"
 
@@ -402,8 +403,8 @@ static ap_status verify(const unsigned char *data, size_t len, int orig, ap_erro
 }
 
 static ap_status rewrite(const ap_tfl_model *m, const link *l, const ap_patch_spec *sp,
-                         unsigned char **out, size_t *out_len, ap_patch_info *info,
-                         ap_error *err)
+                         int figures_only, unsigned char **out, size_t *out_len,
+                         ap_patch_info *info, ap_error *err)
 {
     builder b;
     ap_status st;
@@ -419,8 +420,10 @@ static ap_status rewrite(const ap_tfl_model *m, const link *l, const ap_patch_sp
     build(&b, l, sp->last + 1, sp, info);
     if (b.nomem)
         st = ap_error_set(err, AP_ERR_NOMEM, "out of memory patching the model");
-    else
+    else if (!figures_only)
         st = ap__patch_write_model(m, &b.g, out, out_len, err);
+    else
+        st = AP_OK;
     info->ops_added = b.g.nops - (sp->last + 1);
     info->tensors_added = b.g.n_tensors - m->subgraphs[0].n_tensors;
     info->buffers_added = b.g.nb;
@@ -432,20 +435,17 @@ static ap_status rewrite(const ap_tfl_model *m, const link *l, const ap_patch_sp
     return st;
 }
 
-ap_status ap_tflite_patch_rewrite(const unsigned char *data, size_t len,
-                                  const ap_patch_spec *spec, unsigned char **out,
-                                  size_t *out_len, ap_patch_info *info, ap_error *err)
+ap_status ap__patch_rewrite(const unsigned char *data, size_t len, const ap_patch_spec *spec,
+                            int mode, unsigned char **out, size_t *out_len, ap_patch_info *info,
+                            ap_error *err)
 {
     ap_tfl_model *m = NULL;
     link *l = ap__alloc(MAX_CHAIN, sizeof *l);
-    ap_patch_info mine;
     char why[256] = "";
     uint32_t n = 0;
     ap_status st;
     *out = NULL;
     *out_len = 0;
-    if (!info)
-        info = &mine;
     memset(info, 0, sizeof *info);
     info->spec = *spec;
     if (!l)
@@ -453,22 +453,33 @@ ap_status ap_tflite_patch_rewrite(const unsigned char *data, size_t len,
     if ((st = ap_tflite_read(data, len, &m, err)) != AP_OK ||
         (st = chain(m, l, MAX_CHAIN, &n, why, sizeof why, err)) != AP_OK ||
         (st = check_spec(m, l, n, spec, why, err)) != AP_OK ||
-        (st = verify(data, len, 1, err)) != AP_OK)
+        (mode == AP__PATCH_FULL && (st = verify(data, len, 1, err)) != AP_OK))
         goto done;
     for (uint32_t k = 0; k < m->subgraphs[0].n_ops; k++)
         info->macs_model += op_macs(m, &m->subgraphs[0].ops[k]);
     for (uint32_t k = 0; k <= spec->last; k++)
         info->macs_prefix += op_macs(m, l[k].op);
-    if ((st = rewrite(m, l, spec, out, out_len, info, err)) != AP_OK ||
-        (st = verify(*out, *out_len, 0, err)) != AP_OK) {
+    if ((st = rewrite(m, l, spec, mode == AP__PATCH_FIGURES, out, out_len, info, err)) !=
+            AP_OK ||
+        (mode == AP__PATCH_FULL && (st = verify(*out, *out_len, 0, err)) != AP_OK)) {
         free(*out);
         *out = NULL;
         *out_len = 0;
         goto done;
     }
-    info->flash_added = (int64_t)*out_len - (int64_t)len;
+    if (*out)
+        info->flash_added = (int64_t)*out_len - (int64_t)len;
 done:
     ap_tflite_free(m);
     free(l);
     return st;
+}
+
+ap_status ap_tflite_patch_rewrite(const unsigned char *data, size_t len,
+                                  const ap_patch_spec *spec, unsigned char **out,
+                                  size_t *out_len, ap_patch_info *info, ap_error *err)
+{
+    ap_patch_info mine;
+    return ap__patch_rewrite(data, len, spec, AP__PATCH_FULL, out, out_len, info ? info : &mine,
+                             err);
 }
