@@ -22,8 +22,9 @@ static const char usage_text[] =
     "int16, equal for float32. Halo rows are computed again: the added multiply-accumulates are\n"
     "the cost. With auto, every grid 1..8 x 1..8 and every prefix of the chain are tried and\n"
     "the smallest whole TFLM arena within --max-overhead kept. best's plan for the copy is\n"
-    "embedded as TFLM's offline plan. MODEL is never modified; OUT is written atomically. See\n"
-    "docs/patch.md.\n"
+    "embedded as TFLM's offline plan (with --overlap reference, a plan that holds only with\n"
+    "TFLM's reference kernels; the copy records it). MODEL is never modified; OUT is written\n"
+    "atomically. See docs/patch.md.\n"
     "\n"
     "options:\n";
 
@@ -104,8 +105,9 @@ static int parse(patch_args *a, ap_tflite_patch_options *o, int argc, char **arg
     memset(a, 0, sizeof *a);
     cli_input_init(&a->in);
     cli_spec spec = {"patch", usage_text,
-                     {CLI_GROUP(patch_rows, a), cli_input_group_models(&a->in)},
-                     2, add_input, a, NULL};
+                     {CLI_GROUP(patch_rows, a), cli_input_group_models(&a->in),
+                      cli_input_group_sharing(&a->in)},
+                     3, add_input, a, NULL};
     int rc = cli_parse(&spec, argc, argv);
     if (rc != 0)
         return rc;
@@ -114,6 +116,8 @@ static int parse(patch_args *a, ap_tflite_patch_options *o, int argc, char **arg
         parse_rest(a, o) != 0)
         return -1;
     o->kernels = bo.kernels;
+    o->inplace = bo.inplace;
+    o->overlap = bo.overlap;
     o->target = a->in.target;
     return 0;
 }

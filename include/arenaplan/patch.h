@@ -97,6 +97,8 @@ typedef struct ap_tflite_patch_options {
     double max_overhead;     /* candidates adding more MACs than this percentage of the
                                 model's are not kept (default AP_PATCH_DEFAULT_OVERHEAD) */
     ap_tflm_kernels kernels; /* whose whole arena is minimised and whose rules plan the copy */
+    ap_tflm_inplace inplace; /* the sharing rules the copy is planned with (tflm.h; none) */
+    ap_tflm_overlap overlap;
     const char *target;      /* the whole arena's target (NULL: cortex-m) */
 } ap_tflite_patch_options;
 

@@ -75,6 +75,8 @@ static ap_status bound_of(const ctx *x, const unsigned char *data, size_t len, i
     ap_status st = ap_tflite_read(data, len, &m, err);
     ap_tflite_build_options_init(&bo);
     bo.kernels = x->opt->kernels;
+    bo.inplace = x->opt->inplace;
+    bo.overlap = x->opt->overlap;
     bo.ignore_offline = 1;
     if (st == AP_OK && (st = ap_tflite_build_problem(m, &bo, &p, err)) == AP_OK &&
         (st = ap_bounds_compute(p, &b, err)) == AP_OK)
@@ -168,6 +170,8 @@ static ap_status embed_one(const ctx *x, const cand *c, ap_tflite_patch_output *
         return st;
     ap_tflite_embed_options_init(&eo);
     eo.build.kernels = x->opt->kernels;
+    eo.build.inplace = x->opt->inplace;
+    eo.build.overlap = x->opt->overlap;
     eo.build.ignore_offline = 1;
     st = ap_tflite_embed(pd, pl, x->path, &eo, &er, err);
     free(pd);
