@@ -260,6 +260,13 @@ cli_group cli_input_group(cli_input_opts *o)
     return g;
 }
 
+cli_group cli_input_group_sharing(cli_input_opts *o)
+{
+    /* --inplace and --overlap (patch) */
+    cli_group g = {input_rows + 5, 2, o};
+    return g;
+}
+
 cli_group cli_input_group_models(cli_input_opts *o)
 {
     /* --kernels and --target only (reorder) */

@@ -56,6 +56,8 @@ cli_group cli_input_group(cli_input_opts *o);
 /* --kernels SET into o (for a command whose own --kernels row takes more). */
 int cli_input_kernels(cli_input_opts *o, const cli_opt *row, const char *v);
 cli_group cli_input_group_models(cli_input_opts *o);
+/* --inplace and --overlap only, into o. */
+cli_group cli_input_group_sharing(cli_input_opts *o);
 
 /* TFLM's whole arena (tflm_arena.h) for a plan of the problem read from path, on o's target with
  * o's kernel set: 1 with *out filled; 0 when path is no model or the kernel set is "none";
@@ -232,6 +234,7 @@ int cmd_inspect(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_embed(int argc, char **argv);
 int cmd_reorder(int argc, char **argv);
+int cmd_patch(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
 
 #endif

@@ -15,6 +15,8 @@ static const cli_command commands[] = {
     {"embed", "a copy of a .tflite model carrying its plan as TFLM's offline plan", cmd_embed},
     {"reorder", "a copy of a .tflite model whose operators run in the order needing the fewest bytes",
      cmd_reorder},
+    {"patch", "a copy of a .tflite model whose first layers run patch by patch, in a smaller arena",
+     cmd_patch},
     {"fit", "every way to make a model's arena fit a budget, each measured; the smallest that does",
      cmd_fit},
 };
