@@ -21,17 +21,6 @@ static void write_blob(const char *path, const unsigned char *p, size_t n)
     assert_int_equal(fclose(f), 0);
 }
 
-/* An INT8 tensor quantized per tensor (scale 1, zero point 0): TFLM's ADD aborts on an INT8
- * output without quantization (add_common.cc:42). */
-static fbb_node *q8_tensor(const char *name, fbb_node *shape)
-{
-    static const float one = 1.0f;
-    static const int64_t zero = 0;
-    fbb_node *t = tfl_tensor(name, AP_TFL_INT8, shape, 0);
-    fbb_ref(t, AP_TFL_F_TENSOR_QUANTIZATION, tfl_quantization(&one, 1, &zero, 1, 0));
-    return t;
-}
-
 /* x -> ADD(x, x) -> ADD(a, a) -> ADD(b, b) -> y, int8[1,256]: element-wise, no broadcasting. */
 static const char *add_chain(void)
 {
@@ -39,7 +28,7 @@ static const char *add_chain(void)
     fbb_node *t[4];
     const char *names[4] = {"x", "a", "b", "y"};
     for (int k = 0; k < 4; k++)
-        t[k] = q8_tensor(names[k], fbb_ints(2, 1, 256));
+        t[k] = tfl_q8_tensor(names[k], fbb_ints(2, 1, 256));
     fbb_node *ops = fbb_tables(3, tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0, NULL),
                                tfl_op(0, fbb_ints(2, 1, 1), fbb_ints(1, 2), 0, NULL),
                                tfl_op(0, fbb_ints(2, 2, 2), fbb_ints(1, 3), 0, NULL));

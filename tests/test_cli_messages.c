@@ -71,17 +71,6 @@ static void tflite_refuses_call_loops(void **state)
     }
 }
 
-/* An INT8 tensor quantized per tensor (scale 1, zero point 0): TFLM's ADD aborts on an INT8
- * output without quantization (add_common.cc:42). */
-static fbb_node *q8_tensor(const char *name, fbb_node *shape)
-{
-    static const float one = 1.0f;
-    static const int64_t zero = 0;
-    fbb_node *t = tfl_tensor(name, AP_TFL_INT8, shape, 0);
-    fbb_ref(t, AP_TFL_F_TENSOR_QUANTIZATION, tfl_quantization(&one, 1, &zero, 1, 0));
-    return t;
-}
-
 /* A model with one ADD, x -> y, int8[rows,n] (n a multiple of 16), with an offline plan of the
  * two entries given (NULL: none). */
 static const char *add_model_rows(const char *name, int rows, int64_t n, const int32_t *entries)
@@ -91,8 +80,8 @@ static const char *add_model_rows(const char *name, int rows, int64_t n, const i
     char *path = ring[r++ % 4];
     fbb_node *buffers, *metadata;
     tfl_offline_plan(1, entries, entries ? 2 : 0, &buffers, &metadata);
-    fbb_node *sg = tfl_subgraph(fbb_tables(2, q8_tensor("x", fbb_ints(2, rows, (int)n)),
-                                           q8_tensor("y", fbb_ints(2, rows, (int)n))),
+    fbb_node *sg = tfl_subgraph(fbb_tables(2, tfl_q8_tensor("x", fbb_ints(2, rows, (int)n)),
+                                           tfl_q8_tensor("y", fbb_ints(2, rows, (int)n))),
                                 fbb_ints(1, 0), fbb_ints(1, 1),
                                 fbb_tables(1, tfl_op(0, fbb_ints(2, 0, 0), fbb_ints(1, 1), 0, NULL)), NULL);
     size_t len;

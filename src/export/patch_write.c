@@ -18,90 +18,12 @@
 
 #include "arenaplan/schema.h"
 #include "core/util.h"
+#include "export/fbw.h"
 #include "export/patch_write.h"
 #include "tflite/fb.h"
 
-#define MAX_FILE ((size_t)0x7fffffff)
 #define OPT_PAD 22 /* BuiltinOptions union: PadOptions */
 #define OPT_SLICE 48 /* SliceOptions */
-
-/* ---- A byte buffer with labels and forward references ------------------------------------- */
-
-typedef struct fixup {
-    size_t at;
-    size_t target; /* a label, or a position in the input */
-    int old;
-} fixup;
-
-typedef struct wbuf {
-    unsigned char *p;
-    size_t n, cap;
-    fixup *fx;
-    size_t nfx, capfx;
-    size_t *lab;
-    size_t nlab, caplab;
-    int nomem;
-} wbuf;
-
-static void w_bytes(wbuf *w, const void *src, size_t n)
-{
-    unsigned char *np;
-    if (w->nomem || n > SIZE_MAX - w->n || !(np = ap__grow(w->p, &w->cap, w->n + n, 1))) {
-        w->nomem = 1;
-        return;
-    }
-    w->p = np;
-    if (n)
-        memcpy(w->p + w->n, src, n);
-    w->n += n;
-}
-
-static void w_int(wbuf *w, uint64_t v, unsigned width)
-{
-    unsigned char b[8];
-    for (unsigned k = 0; k < width; k++)
-        b[k] = (unsigned char)(v >> (8 * k));
-    w_bytes(w, b, width);
-}
-
-/* Zero bytes until (n + ahead) is a multiple of a. */
-static void w_pad(wbuf *w, size_t a, size_t ahead)
-{
-    static const unsigned char zero[1];
-    while (!w->nomem && (w->n + ahead) % a)
-        w_bytes(w, zero, 1);
-}
-
-static size_t w_label(wbuf *w)
-{
-    size_t *nl = ap__grow(w->lab, &w->caplab, w->nlab + 1, sizeof *nl);
-    if (!nl) {
-        w->nomem = 1;
-        return 0;
-    }
-    w->lab = nl;
-    w->lab[w->nlab] = 0;
-    return w->nlab++;
-}
-
-static void w_here(wbuf *w, size_t label)
-{
-    if (!w->nomem)
-        w->lab[label] = w->n;
-}
-
-/* A uoffset to a label (old 0) or to a position in the input (old 1), filled in at the end. */
-static void w_ref(wbuf *w, size_t target, int old)
-{
-    fixup *nf = ap__grow(w->fx, &w->capfx, w->nfx + 1, sizeof *nf);
-    if (!nf) {
-        w->nomem = 1;
-        return;
-    }
-    w->fx = nf;
-    w->fx[w->nfx++] = (fixup){w->n, target, old};
-    w_int(w, 0, 4);
-}
 
 /* ---- Tables and vectors ------------------------------------------------------------------- */
 
@@ -114,7 +36,7 @@ typedef struct tfield {
 } tfield;
 
 /* A table (vtable first, then the table at `label`): 4-byte fields, then 1-byte ones. */
-static void w_table(wbuf *w, const tfield *f, unsigned n, size_t label)
+static void w_table(ap__fbw *w, const tfield *f, unsigned n, size_t label)
 {
     uint16_t off[32] = {0};
     unsigned maxid = 0, order[32], no = 0;
@@ -129,53 +51,53 @@ static void w_table(wbuf *w, const tfield *f, unsigned n, size_t label)
     for (unsigned k = 0; k < n; k++)
         maxid = f[k].id > maxid ? f[k].id : maxid;
     unsigned nslots = n ? maxid + 1 : 0;
-    w_pad(w, 2, 0);
+    ap__fbw_pad(w, 2, 0);
     size_t vt = w->n;
-    w_int(w, 4 + 2 * nslots, 2);
-    w_int(w, at, 2);
+    ap__fbw_int(w, 4 + 2 * nslots, 2);
+    ap__fbw_int(w, at, 2);
     for (unsigned id = 0; id < nslots; id++)
-        w_int(w, off[id], 2);
-    w_pad(w, 4, 0);
-    w_here(w, label);
-    w_int(w, (uint32_t)(w->n - vt), 4);
+        ap__fbw_int(w, off[id], 2);
+    ap__fbw_pad(w, 4, 0);
+    ap__fbw_here(w, label);
+    ap__fbw_int(w, (uint32_t)(w->n - vt), 4);
     for (unsigned k = 0; k < no; k++) {
         const tfield *x = &f[order[k]];
         if (x->kind == F_SCALAR)
-            w_int(w, x->v, x->width);
+            ap__fbw_int(w, x->v, x->width);
         else
-            w_ref(w, (size_t)x->v, x->kind == F_OLD);
+            ap__fbw_ref(w, (size_t)x->v, x->kind == F_OLD);
     }
 }
 
 /* A vector of uoffsets: element k to labels[k] or, where old[k], the input's position. */
-static void w_vec_refs(wbuf *w, size_t label, const size_t *to, const unsigned char *old,
+static void w_vec_refs(ap__fbw *w, size_t label, const size_t *to, const unsigned char *old,
                        size_t n)
 {
-    w_pad(w, 4, 0);
-    w_here(w, label);
-    w_int(w, n, 4);
+    ap__fbw_pad(w, 4, 0);
+    ap__fbw_here(w, label);
+    ap__fbw_int(w, n, 4);
     for (size_t k = 0; k < n; k++)
-        w_ref(w, to[k], old[k]);
+        ap__fbw_ref(w, to[k], old[k]);
 }
 
-static void w_vec_i32(wbuf *w, size_t label, const int32_t *v, size_t n)
+static void w_vec_i32(ap__fbw *w, size_t label, const int32_t *v, size_t n)
 {
-    w_pad(w, 4, 0);
-    w_here(w, label);
-    w_int(w, n, 4);
+    ap__fbw_pad(w, 4, 0);
+    ap__fbw_here(w, label);
+    ap__fbw_int(w, n, 4);
     for (size_t k = 0; k < n; k++)
-        w_int(w, (uint32_t)v[k], 4);
+        ap__fbw_int(w, (uint32_t)v[k], 4);
 }
 
 /* A byte vector; its first byte at a multiple of align (FlatBuffers strings: NUL after). */
-static void w_vec_bytes(wbuf *w, size_t label, const void *p, size_t n, size_t align, int nul)
+static void w_vec_bytes(ap__fbw *w, size_t label, const void *p, size_t n, size_t align, int nul)
 {
-    w_pad(w, align < 4 ? 4 : align, 4);
-    w_here(w, label);
-    w_int(w, n, 4);
-    w_bytes(w, p, n);
+    ap__fbw_pad(w, align < 4 ? 4 : align, 4);
+    ap__fbw_here(w, label);
+    ap__fbw_int(w, n, 4);
+    ap__fbw_bytes(w, p, n);
     if (nul)
-        w_int(w, 0, 1);
+        ap__fbw_int(w, 0, 1);
 }
 
 /* ---- The input's positions ---------------------------------------------------------------- */
@@ -269,7 +191,7 @@ typedef struct labels {
     size_t *t, *o, *oo, *c, *b, *bd; /* per new tensor, op, op options, code, buffer, data */
 } labels;
 
-static ap_status write_model(wbuf *w, const ap_tfl_model *m, const old_model *o,
+static ap_status write_model(ap__fbw *w, const ap_tfl_model *m, const old_model *o,
                              const ap__pw_graph *g, const codes *c, const labels *l,
                              ap_error *err)
 {
@@ -299,7 +221,7 @@ static ap_status write_model(wbuf *w, const ap_tfl_model *m, const old_model *o,
     return AP_OK;
 }
 
-static ap_status write_top_vectors(wbuf *w, const ap_tfl_model *m, const old_model *o,
+static ap_status write_top_vectors(ap__fbw *w, const ap_tfl_model *m, const old_model *o,
                                    const ap__pw_graph *g, const codes *c, const labels *l,
                                    ap_error *err)
 {
@@ -340,7 +262,7 @@ done:
 }
 
 /* Subgraph 0: its tensors and operators vectors new, the rest the input's. */
-static ap_status write_subgraph(wbuf *w, const ap_tfl_model *m, const old_model *o,
+static ap_status write_subgraph(ap__fbw *w, const ap_tfl_model *m, const old_model *o,
                                 const ap__pw_graph *g, const labels *l, ap_error *err)
 {
     static const unsigned keep[] = {AP_TFL_F_SUBGRAPH_INPUTS, AP_TFL_F_SUBGRAPH_OUTPUTS,
@@ -383,10 +305,10 @@ static ap_status write_subgraph(wbuf *w, const ap_tfl_model *m, const old_model 
     return AP_OK;
 }
 
-static ap_status write_tensor(wbuf *w, const ap_tfl_model *m, const old_model *o,
+static ap_status write_tensor(ap__fbw *w, const ap_tfl_model *m, const old_model *o,
                               const ap__pw_tensor *t, size_t label, ap_error *err)
 {
-    size_t shape = w_label(w), name = w_label(w), q = 0;
+    size_t shape = ap__fbw_label(w), name = ap__fbw_label(w), q = 0;
     tfield f[5];
     unsigned n = 0;
     ap_status st;
@@ -424,7 +346,7 @@ static const unsigned char *option_widths(uint8_t type, unsigned *n)
 }
 
 /* A chain operator's options: every field the input's table has, padding (field 0) VALID. */
-static ap_status write_like_options(wbuf *w, const ap_tfl_model *m, const old_model *o,
+static ap_status write_like_options(ap__fbw *w, const ap_tfl_model *m, const old_model *o,
                                     const ap_tfl_operator *op, size_t label, ap_error *err)
 {
     unsigned nw = 0, n = 0;
@@ -456,10 +378,10 @@ static ap_status write_like_options(wbuf *w, const ap_tfl_model *m, const old_mo
     return AP_OK;
 }
 
-static ap_status write_op(wbuf *w, const ap_tfl_model *m, const old_model *o, const codes *c,
+static ap_status write_op(ap__fbw *w, const ap_tfl_model *m, const old_model *o, const codes *c,
                           const ap__pw_op *x, size_t label, ap_error *err)
 {
-    size_t ins = w_label(w), outs = w_label(w), opt = w_label(w);
+    size_t ins = ap__fbw_label(w), outs = ap__fbw_label(w), opt = ap__fbw_label(w);
     const ap_tfl_operator *like = x->like >= 0 ? &m->subgraphs[0].ops[x->like] : NULL;
     uint32_t opcode = like ? like->opcode_index : code_index(c, x->builtin);
     uint8_t type = like ? like->options_type
@@ -484,7 +406,7 @@ static ap_status write_op(wbuf *w, const ap_tfl_model *m, const old_model *o, co
     return AP_OK;
 }
 
-static void write_codes_buffers(wbuf *w, const ap__pw_graph *g, const codes *c, const labels *l)
+static void write_codes_buffers(ap__fbw *w, const ap__pw_graph *g, const codes *c, const labels *l)
 {
     for (uint32_t k = 0; k < c->n_new; k++) {
         int32_t b = c->newc[k];
@@ -507,18 +429,18 @@ static void write_codes_buffers(wbuf *w, const ap__pw_graph *g, const codes *c, 
     }
 }
 
-static int make_labels(wbuf *w, const ap__pw_graph *g, const codes *c, labels *l)
+static int make_labels(ap__fbw *w, const ap__pw_graph *g, const codes *c, labels *l)
 {
     size_t *one[] = {&l->model, &l->opcodes, &l->subgraphs, &l->buffers, &l->metadata,
                      &l->sg0, &l->tensors, &l->ops};
     for (size_t k = 0; k < sizeof one / sizeof *one; k++)
-        *one[k] = w_label(w);
+        *one[k] = ap__fbw_label(w);
     size_t n = (size_t)g->nt + g->nops + c->n_new + 2 * (size_t)g->nb + 1;
     size_t *all = ap__alloc(n, sizeof *all);
     if (!all)
         return -1;
     for (size_t k = 0; k + 1 < n; k++)
-        all[k] = w_label(w);
+        all[k] = ap__fbw_label(w);
     l->t = all;
     l->o = l->t + g->nt;
     l->c = l->o + g->nops;
@@ -528,25 +450,15 @@ static int make_labels(wbuf *w, const ap__pw_graph *g, const codes *c, labels *l
     return w->nomem ? -1 : 0;
 }
 
-static ap_status finish(wbuf *w, const ap_tfl_model *m, unsigned char **out, size_t *out_len,
+static ap_status finish(ap__fbw *w, const ap_tfl_model *m, unsigned char **out, size_t *out_len,
                         ap_error *err)
 {
-    w_pad(w, 16, 0);
-    size_t d = w->n;
-    if (w->nomem)
-        return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the model");
-    if (m->len > MAX_FILE - d)
-        return ap_error_set(err, AP_ERR_INPUT, "the model would grow past 2 GB");
-    for (size_t k = 0; k < w->nfx; k++) {
-        size_t target = w->fx[k].old ? w->fx[k].target + d : w->lab[w->fx[k].target];
-        uint32_t v = (uint32_t)(target - w->fx[k].at);
-        assert(target > w->fx[k].at);
-        for (int j = 0; j < 4; j++)
-            w->p[w->fx[k].at + (size_t)j] = (unsigned char)(v >> (8 * j));
-    }
-    w_bytes(w, m->data, m->len);
-    if (w->nomem)
-        return ap_error_set(err, AP_ERR_NOMEM, "out of memory writing the model");
+    size_t shift;
+    ap_status st = ap__fbw_append_input(w, m->data, m->len, &shift);
+    if (st == AP_ERR_NOMEM)
+        return ap_error_set(err, st, "out of memory writing the model");
+    if (st != AP_OK)
+        return ap_error_set(err, st, "the model would grow past 2 GB");
     *out = w->p;
     *out_len = w->n;
     w->p = NULL;
@@ -556,7 +468,7 @@ static ap_status finish(wbuf *w, const ap_tfl_model *m, unsigned char **out, siz
 ap_status ap__patch_write_model(const ap_tfl_model *m, const ap__pw_graph *g,
                                 unsigned char **out, size_t *out_len, ap_error *err)
 {
-    wbuf w = {0};
+    ap__fbw w = {0};
     old_model o;
     codes c;
     labels l = {0};
@@ -571,8 +483,8 @@ ap_status ap__patch_write_model(const ap_tfl_model *m, const ap__pw_graph *g,
         goto done;
     }
     size_t root = w.n;
-    w_int(&w, 0, 4);
-    w_bytes(&w, "TFL3", 4);
+    ap__fbw_int(&w, 0, 4);
+    ap__fbw_bytes(&w, "TFL3", 4);
     if ((st = write_model(&w, m, &o, g, &c, &l, err)) != AP_OK ||
         (st = write_top_vectors(&w, m, &o, g, &c, &l, err)) != AP_OK ||
         (st = write_subgraph(&w, m, &o, g, &l, err)) != AP_OK)
@@ -584,16 +496,11 @@ ap_status ap__patch_write_model(const ap_tfl_model *m, const ap__pw_graph *g,
     if (st != AP_OK)
         goto done;
     write_codes_buffers(&w, g, &c, &l);
-    if (!w.nomem) {
-        uint32_t v = (uint32_t)(w.lab[l.model] - root);
-        for (int j = 0; j < 4; j++)
-            w.p[root + (size_t)j] = (unsigned char)(v >> (8 * j));
-    }
+    if (!w.nomem)
+        ap__fbw_put_u32(w.p + root, (uint32_t)(w.lab[l.model] - root));
     st = finish(&w, m, out, out_len, err);
 done:
-    free(w.p);
-    free(w.fx);
-    free(w.lab);
+    ap__fbw_free(&w);
     free(l.t);
     return st;
 }

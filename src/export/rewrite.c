@@ -32,95 +32,13 @@
 #include "arenaplan/embed.h"
 #include "arenaplan/tflite.h"
 #include "core/util.h"
+#include "export/fbw.h"
 #include "tflite/fb.h"
 
 #define MAX_NAME 255                  /* longest metadata name accepted */
-#define MAX_FILE ((size_t)0x7fffffff) /* FlatBuffers' limit: offsets are 32 bits, 2 GB */
 /* The Model fields a rewrite carries: version .. signature_defs. The two after them
  * (external_buffer_groups, external_buffers: data outside the FlatBuffer) are refused. */
 #define MODEL_FIELDS AP_TFL_F_MODEL_EXTERNAL_BUFFER_GROUPS
-
-/* ---- A growing byte buffer with forward references resolved at the end -------------------- */
-
-typedef struct fixup {
-    size_t at;        /* where the uoffset is stored (header position) */
-    size_t target;    /* header position, or the input's position when old */
-    int old;          /* target lies in the moved input: add the shift */
-} fixup;
-
-typedef struct wbuf {
-    unsigned char *p;
-    size_t n, cap;
-    fixup *fx;
-    size_t nfx, capfx;
-    int nomem;
-} wbuf;
-
-static void w_reserve(wbuf *w, size_t more)
-{
-    unsigned char *np;
-    if (w->nomem || more > SIZE_MAX - w->n)
-        goto fail;
-    if (!(np = ap__grow(w->p, &w->cap, w->n + more, 1)))
-        goto fail;
-    w->p = np;
-    return;
-fail:
-    w->nomem = 1;
-}
-
-static void w_bytes(wbuf *w, const void *src, size_t n)
-{
-    w_reserve(w, n);
-    if (w->nomem)
-        return;
-    if (n)
-        memcpy(w->p + w->n, src, n);
-    w->n += n;
-}
-
-static void w_u16(wbuf *w, uint16_t v)
-{
-    unsigned char b[2] = {(unsigned char)v, (unsigned char)(v >> 8)};
-    w_bytes(w, b, 2);
-}
-
-static void w_u32(wbuf *w, uint32_t v)
-{
-    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
-                          (unsigned char)(v >> 24)};
-    w_bytes(w, b, 4);
-}
-
-/* Zero bytes until (n + ahead) is a multiple of a. */
-static void w_pad(wbuf *w, size_t a, size_t ahead)
-{
-    static const unsigned char zero[16];
-    while ((w->n + ahead) % a)
-        w_bytes(w, zero, 1);
-    (void)zero;
-}
-
-/* A uoffset to fill in later. */
-static void w_ref(wbuf *w, size_t target, int old)
-{
-    fixup *nf = ap__grow(w->fx, &w->capfx, w->nfx + 1, sizeof *nf);
-    if (!nf) {
-        w->nomem = 1;
-        return;
-    }
-    w->fx = nf;
-    w->fx[w->nfx++] = (fixup){w->n, target, old};
-    w_u32(w, 0);
-}
-
-static void put_u32(unsigned char *p, uint32_t v)
-{
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16);
-    p[3] = (unsigned char)(v >> 24);
-}
 
 /* ---- What the edits ask ------------------------------------------------------------------- */
 
@@ -148,7 +66,7 @@ static ap_status check_edits(const ap_tfl_metadata_edit *e, size_t n, size_t len
                                 "announced but no data given", i, e[i].name, e[i].len);
         /* Each edit adds at most its data, its name and a few tables. */
         size_t add = (e[i].remove ? 0 : e[i].len) + nl + 128;
-        if (add > MAX_FILE || total > MAX_FILE - add)
+        if (add > AP__FBW_MAX_FILE || total > AP__FBW_MAX_FILE - add)
             return ap_error_set(err, AP_ERR_USAGE, "the model would grow past 2 GB, the "
                                 "FlatBuffer format's limit");
         total += add;
@@ -362,7 +280,7 @@ static ap_status plan_moved(const ap_tfl_model *m, const ap_tfl_metadata_edit *e
 /* The root offset, the identifier and a new Model table: every field up to MODEL_FIELDS kept
  * (offsets aimed at their moved targets), buffers and metadata pointing at vectors written
  * next (*buffers_ref, *metadata_ref: where their offsets go; 0 when absent). */
-static ap_status write_model_table(wbuf *w, const ap__fb *fb, const ap__fb_table *model,
+static ap_status write_model_table(ap__fbw *w, const ap__fb *fb, const ap__fb_table *model,
                                    const plan_out *po, size_t *buffers_ref, size_t *metadata_ref,
                                    ap_error *err)
 {
@@ -382,34 +300,34 @@ static ap_status write_model_table(wbuf *w, const ap__fb *fb, const ap__fb_table
 
     /* Root offset and identifier. */
     size_t root_at = w->n;
-    w_u32(w, 0);
-    w_bytes(w, "TFL3", 4);
+    ap__fbw_int(w, 0, 4);
+    ap__fbw_bytes(w, "TFL3", 4);
     /* Model vtable: every field id up to metadata's last, in id order. */
     size_t vt = w->n;
-    w_u16(w, (uint16_t)(4 + 2 * MODEL_FIELDS));
-    w_u16(w, (uint16_t)(4 + 4 * nfields));
+    ap__fbw_int(w, (uint16_t)(4 + 2 * MODEL_FIELDS), 2);
+    ap__fbw_int(w, (uint16_t)(4 + 4 * nfields), 2);
     for (unsigned id = 0, slot = 0; id < MODEL_FIELDS; id++)
-        w_u16(w, present[id] ? (uint16_t)(4 + 4 * slot++) : 0);
-    w_pad(w, 4, 0);
+        ap__fbw_int(w, present[id] ? (uint16_t)(4 + 4 * slot++) : 0, 2);
+    ap__fbw_pad(w, 4, 0);
     size_t table = w->n;
     if (!w->nomem)
-        put_u32(w->p + root_at, (uint32_t)table);
-    w_u32(w, (uint32_t)(table - vt)); /* soffset: vtable = table - soffset */
+        ap__fbw_put_u32(w->p + root_at, (uint32_t)table);
+    ap__fbw_int(w, (uint32_t)(table - vt), 4); /* soffset: vtable = table - soffset */
     *buffers_ref = *metadata_ref = 0;
     for (unsigned id = 0; id < MODEL_FIELDS; id++) {
         if (!present[id])
             continue;
         if (id == AP_TFL_F_MODEL_BUFFERS) {
             *buffers_ref = w->n;
-            w_u32(w, 0);
+            ap__fbw_int(w, 0, 4);
         } else if (id == AP_TFL_F_MODEL_METADATA) {
             *metadata_ref = w->n;
-            w_u32(w, 0);
+            ap__fbw_int(w, 0, 4);
         } else if (id == AP_TFL_F_MODEL_VERSION) {
-            w_u32(w, ap__fb_u32(fb, field_pos[id])); /* version: a scalar, copied */
+            ap__fbw_int(w, ap__fb_u32(fb, field_pos[id]), 4); /* version: a scalar, copied */
         } else {
             /* An offset: aim it at the same (moved) target. */
-            w_ref(w, field_pos[id] + ap__fb_u32(fb, field_pos[id]), 1);
+            ap__fbw_ref(w, field_pos[id] + ap__fb_u32(fb, field_pos[id]), 1);
         }
     }
     return AP_OK;
@@ -417,52 +335,52 @@ static ap_status write_model_table(wbuf *w, const ap__fb *fb, const ap__fb_table
 
 /* The buffers and metadata vectors: the old tables where they lie, a slot for each new table
  * (new_buf_ref[k], new_md_ref[k]: where its offset goes). */
-static void write_vectors(wbuf *w, const ap_tfl_model *m, const plan_out *po, size_t buffers_ref,
+static void write_vectors(ap__fbw *w, const ap_tfl_model *m, const plan_out *po, size_t buffers_ref,
                           size_t metadata_ref, size_t *new_buf_ref, size_t *new_md_ref)
 {
     size_t buffers_vec = w->n, metadata_vec;
-    w_u32(w, po->n_buffers);
+    ap__fbw_int(w, po->n_buffers, 4);
     for (uint32_t b = 0; b < po->n_buffers; b++) {
         size_t k;
         for (k = 0; k < po->n_bufs && po->bufs[k].index != b; k++)
             ;
         if (k < po->n_bufs) {
             new_buf_ref[k] = w->n;
-            w_u32(w, 0);
+            ap__fbw_int(w, 0, 4);
         } else {
-            w_ref(w, m->buffers[b].table_pos, 1);
+            ap__fbw_ref(w, m->buffers[b].table_pos, 1);
         }
     }
     metadata_vec = w->n;
-    w_u32(w, (uint32_t)po->n_entries);
+    ap__fbw_int(w, (uint32_t)po->n_entries, 4);
     for (size_t k = 0; k < po->n_entries; k++) {
         if (po->entries[k].old >= 0) {
-            w_ref(w, m->metadata[po->entries[k].old].table_pos, 1);
+            ap__fbw_ref(w, m->metadata[po->entries[k].old].table_pos, 1);
         } else {
             new_md_ref[k] = w->n;
-            w_u32(w, 0);
+            ap__fbw_int(w, 0, 4);
         }
     }
     if (!w->nomem) {
         if (buffers_ref)
-            put_u32(w->p + buffers_ref, (uint32_t)(buffers_vec - buffers_ref));
+            ap__fbw_put_u32(w->p + buffers_ref, (uint32_t)(buffers_vec - buffers_ref));
         if (metadata_ref)
-            put_u32(w->p + metadata_ref, (uint32_t)(metadata_vec - metadata_ref));
+            ap__fbw_put_u32(w->p + metadata_ref, (uint32_t)(metadata_vec - metadata_ref));
     }
 }
 
 /* New Metadata tables (name, buffer) sharing one vtable, then their names. */
-static ap_status write_metadata_tables(wbuf *w, const ap_tfl_metadata_edit *e, const plan_out *po,
+static ap_status write_metadata_tables(ap__fbw *w, const ap_tfl_metadata_edit *e, const plan_out *po,
                                        const size_t *new_md_ref, ap_error *err)
 {
     size_t md_vt = w->n, n_new_md = 0;
     for (size_t k = 0; k < po->n_entries; k++)
         n_new_md += po->entries[k].old < 0;
     if (n_new_md) {
-        w_u16(w, 8);  /* vtable size */
-        w_u16(w, 12); /* table size: soffset, name, buffer */
-        w_u16(w, 4);  /* name */
-        w_u16(w, 8);  /* buffer */
+        ap__fbw_int(w, 8, 2);  /* vtable size */
+        ap__fbw_int(w, 12, 2); /* table size: soffset, name, buffer */
+        ap__fbw_int(w, 4, 2);  /* name */
+        ap__fbw_int(w, 8, 2);  /* buffer */
     }
     size_t *name_ref = ap__zalloc(po->n_entries + 1, sizeof *name_ref);
     if (!name_ref)
@@ -472,11 +390,11 @@ static ap_status write_metadata_tables(wbuf *w, const ap_tfl_metadata_edit *e, c
             continue;
         size_t t = w->n;
         if (!w->nomem)
-            put_u32(w->p + new_md_ref[k], (uint32_t)(t - new_md_ref[k]));
-        w_u32(w, (uint32_t)(t - md_vt));
+            ap__fbw_put_u32(w->p + new_md_ref[k], (uint32_t)(t - new_md_ref[k]));
+        ap__fbw_int(w, (uint32_t)(t - md_vt), 4);
         name_ref[k] = w->n;
-        w_u32(w, 0);
-        w_u32(w, po->entries[k].buffer);
+        ap__fbw_int(w, 0, 4);
+        ap__fbw_int(w, po->entries[k].buffer, 4);
     }
     for (size_t k = 0; k < po->n_entries; k++) {
         if (po->entries[k].old >= 0)
@@ -484,25 +402,25 @@ static ap_status write_metadata_tables(wbuf *w, const ap_tfl_metadata_edit *e, c
         const char *name = e[po->entries[k].edit].name;
         size_t s = w->n;
         if (!w->nomem)
-            put_u32(w->p + name_ref[k], (uint32_t)(s - name_ref[k]));
-        w_u32(w, (uint32_t)strlen(name));
-        w_bytes(w, name, strlen(name) + 1); /* with the NUL FlatBuffers strings carry */
-        w_pad(w, 4, 0);
+            ap__fbw_put_u32(w->p + name_ref[k], (uint32_t)(s - name_ref[k]));
+        ap__fbw_int(w, (uint32_t)strlen(name), 4);
+        ap__fbw_bytes(w, name, strlen(name) + 1); /* with the NUL FlatBuffers strings carry */
+        ap__fbw_pad(w, 4, 0);
     }
     free(name_ref);
     return AP_OK;
 }
 
 /* New Buffer tables (data) sharing one vtable, then their data, 16-aligned. */
-static ap_status write_buffer_tables(wbuf *w, const ap_tfl_metadata_edit *e, const plan_out *po,
+static ap_status write_buffer_tables(ap__fbw *w, const ap_tfl_metadata_edit *e, const plan_out *po,
                                      const size_t *new_buf_ref, ap_error *err)
 {
     size_t buf_vt = w->n;
     if (po->n_bufs) {
-        w_u16(w, 6); /* vtable size */
-        w_u16(w, 8); /* table size: soffset, data */
-        w_u16(w, 4); /* data */
-        w_pad(w, 4, 0);
+        ap__fbw_int(w, 6, 2); /* vtable size */
+        ap__fbw_int(w, 8, 2); /* table size: soffset, data */
+        ap__fbw_int(w, 4, 2); /* data */
+        ap__fbw_pad(w, 4, 0);
     }
     size_t *data_ref = ap__zalloc(po->n_bufs + 1, sizeof *data_ref);
     if (!data_ref)
@@ -510,18 +428,18 @@ static ap_status write_buffer_tables(wbuf *w, const ap_tfl_metadata_edit *e, con
     for (size_t k = 0; k < po->n_bufs; k++) {
         size_t t = w->n;
         if (!w->nomem)
-            put_u32(w->p + new_buf_ref[k], (uint32_t)(t - new_buf_ref[k]));
-        w_u32(w, (uint32_t)(t - buf_vt));
+            ap__fbw_put_u32(w->p + new_buf_ref[k], (uint32_t)(t - new_buf_ref[k]));
+        ap__fbw_int(w, (uint32_t)(t - buf_vt), 4);
         data_ref[k] = w->n;
-        w_u32(w, 0);
+        ap__fbw_int(w, 0, 4);
     }
     for (size_t k = 0; k < po->n_bufs; k++) {
         const ap_tfl_metadata_edit *x = &e[po->bufs[k].edit];
-        w_pad(w, 16, 4); /* the data, after its length word, starts 16-aligned */
+        ap__fbw_pad(w, 16, 4); /* the data, after its length word, starts 16-aligned */
         if (!w->nomem)
-            put_u32(w->p + data_ref[k], (uint32_t)(w->n - data_ref[k]));
-        w_u32(w, (uint32_t)x->len);
-        w_bytes(w, x->data, x->len);
+            ap__fbw_put_u32(w->p + data_ref[k], (uint32_t)(w->n - data_ref[k]));
+        ap__fbw_int(w, (uint32_t)x->len, 4);
+        ap__fbw_bytes(w, x->data, x->len);
     }
     free(data_ref);
     return AP_OK;
@@ -529,23 +447,14 @@ static ap_status write_buffer_tables(wbuf *w, const ap_tfl_metadata_edit *e, con
 
 /* The input follows the new header, moved by *shift, a multiple of 16; the references into it
  * are resolved now that the shift is known. */
-static ap_status append_input(wbuf *w, const ap_tfl_model *m, size_t *shift, ap_error *err)
+static ap_status append_input(ap__fbw *w, const ap_tfl_model *m, size_t *shift, ap_error *err)
 {
-    w_pad(w, 16, 0);
-    size_t d = w->n;
-    if (w->nomem)
-        return ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
-    if (m->len > MAX_FILE - d)
-        return ap_error_set(err, AP_ERR_INPUT, "the model would grow past 2 GB, the FlatBuffer "
-                            "format's limit");
-    for (size_t k = 0; k < w->nfx; k++) {
-        size_t target = w->fx[k].target + (w->fx[k].old ? d : 0);
-        put_u32(w->p + w->fx[k].at, (uint32_t)(target - w->fx[k].at));
-    }
-    w_bytes(w, m->data, m->len);
-    if (w->nomem)
-        return ap_error_set(err, AP_ERR_NOMEM, "out of memory rewriting the model");
-    *shift = d;
+    ap_status st = ap__fbw_append_input(w, m->data, m->len, shift);
+    if (st == AP_ERR_NOMEM)
+        return ap_error_set(err, st, "out of memory rewriting the model");
+    if (st != AP_OK)
+        return ap_error_set(err, st, "the model would grow past 2 GB, the FlatBuffer format's "
+                            "limit");
     return AP_OK;
 }
 
@@ -555,7 +464,7 @@ static ap_status write_moved(const ap_tfl_model *m, const ap__fb *fb, const ap__
                              const ap_tfl_metadata_edit *e, const plan_out *po, unsigned char **out,
                              size_t *out_len, size_t *shift, ap_error *err)
 {
-    wbuf w = {0};
+    ap__fbw w = {0};
     size_t buffers_ref, metadata_ref;
     size_t *new_buf_ref = ap__zalloc(po->n_bufs + 1, sizeof *new_buf_ref);
     size_t *new_md_ref = ap__zalloc(po->n_entries + 1, sizeof *new_md_ref);
@@ -575,8 +484,7 @@ static ap_status write_moved(const ap_tfl_model *m, const ap__fb *fb, const ap__
     }
     free(new_buf_ref);
     free(new_md_ref);
-    free(w.p);
-    free(w.fx);
+    ap__fbw_free(&w);
     return st;
 }
 

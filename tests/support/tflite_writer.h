@@ -493,6 +493,17 @@ static inline fbb_node *tfl_quantization(const float *scales, size_t n_scales, c
     return q;
 }
 
+/* An INT8 tensor quantized per tensor (scale 1, zero point 0), no buffer: TFLM's ADD aborts on
+ * an INT8 output without quantization (add_common.cc:42). */
+static inline fbb_node *tfl_q8_tensor(const char *name, fbb_node *shape)
+{
+    static const float one = 1.0f;
+    static const int64_t zero = 0;
+    fbb_node *t = tfl_tensor(name, AP_TFL_INT8, shape, 0);
+    fbb_ref(t, AP_TFL_F_TENSOR_QUANTIZATION, tfl_quantization(&one, 1, &zero, 1, 0));
+    return t;
+}
+
 static inline fbb_node *tfl_model(fbb_node *opcodes, fbb_node *subgraphs, fbb_node *buffers,
                            fbb_node *metadata)
 {
