@@ -334,6 +334,13 @@ static void test_cli_sequential(void **state)
     assert_contains(r.out, "arena        2472 bytes");
     assert_contains(r.out, "order        created in the best order of the 2 models (--order best): "
                            "2472 bytes; the order given needs 2536\n");
+    assert_contains(r.out, "mode         sequential: one model runs at a time; TFLM's multi-tenant "
+                           "allocation (one MicroAllocator, an interpreter per model, created in "
+                           "the best order found: the order of the models below)\n");
+    /* the lines after it are the heads alone */
+    assert_contains(r.out, "shared       sequential: a head of 128 bytes for 2 models\n"
+                           "separate     160 bytes of heads, each model's own (the shared head "
+                           "saves 32, 20.0%)\n");
     /* the models in the order of creation: hello_world_float first */
     assert_true(strstr(r.out, "== model 0: ") < strstr(r.out, "hello_world_float.tflite (head"));
     assert_true(strstr(r.out, "hello_world_float.tflite (head") < strstr(r.out, "== model 1: "));
@@ -442,7 +449,7 @@ static void test_cli_concurrent(void **state)
     run_free(&r);
     r = run_cli("plan", x, y, "--shared", "concurrent", "--target", "host64", "--format", "json", NULL);
     assert_contains(r.out, "\"arena_bytes\":3224,");
-    assert_contains(r.out, "\"tflm\":{\"target\":\"host64\",\"allocation\":\"regions\",\"min_arena\":3224,"
+    assert_contains(r.out, "\"tflm\":{\"target\":\"host64\",\"kernels\":\"reference\",\"allocation\":\"regions\",\"min_arena\":3224,"
                            "\"arena\":3224,\"regions\":[{\"input\":");
     run_free(&r);
     r = run_cli("plan", x, y, "--shared", "concurrent", "--target", "host64", "--budget", "3223", NULL);
@@ -511,6 +518,30 @@ static void test_cli_refusals(void **state)
     r = run_cli("plan", x, "--arenas", "two", NULL);
     assert_int_equal(r.status, 2);
     assert_contains(r.err, "--arenas two: one or split");
+    run_free(&r);
+    /* the HTML report shows one model in one arena: plan's options named, exit 2, no file */
+    static const char *const plan_only[][2] = {
+        {"--shared", "sequential"}, {"--order", "best"}, {"--arenas", "split"},
+        {"--budget-persistent", "1K"}, {"--budget-nonpersistent", "1K"}};
+    char html[512];
+    snprintf(html, sizeof html, "%s", tmp_path("tenants.html"));
+    for (size_t i = 0; i < sizeof plan_only / sizeof *plan_only; i++) {
+        char want[256];
+        r = run_cli("report", x, plan_only[i][0], plan_only[i][1], "-o", html, NULL);
+        assert_int_equal(r.status, 2);
+        snprintf(want, sizeof want, "arenaplan: report: %s %s: the HTML report shows one model in "
+                 "one arena; ", plan_only[i][0], plan_only[i][1]);
+        assert_contains(r.err, want);
+        snprintf(want, sizeof want, " are plan's: arenaplan plan MODEL... %s %s\n",
+                 plan_only[i][0], plan_only[i][1]);
+        assert_contains(r.err, want);
+        assert_false(file_exists(html));
+        run_free(&r);
+    }
+    r = run_cli("report", x, x, "-o", html, NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "; several models in one arena: arenaplan plan MODEL MODEL... --shared "
+                           "sequential|concurrent\n");
     run_free(&r);
 }
 
