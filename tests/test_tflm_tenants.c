@@ -334,6 +334,13 @@ static void test_cli_sequential(void **state)
     assert_contains(r.out, "arena        2472 bytes");
     assert_contains(r.out, "order        created in the best order of the 2 models (--order best): "
                            "2472 bytes; the order given needs 2536\n");
+    assert_contains(r.out, "mode         sequential: one model runs at a time; TFLM's multi-tenant "
+                           "allocation (one MicroAllocator, an interpreter per model, created in "
+                           "the best order found: the order of the models below)\n");
+    /* the lines after it are the heads alone */
+    assert_contains(r.out, "shared       sequential: a head of 128 bytes for 2 models\n"
+                           "separate     160 bytes of heads, each model's own (the shared head "
+                           "saves 32, 20.0%)\n");
     /* the models in the order of creation: hello_world_float first */
     assert_true(strstr(r.out, "== model 0: ") < strstr(r.out, "hello_world_float.tflite (head"));
     assert_true(strstr(r.out, "hello_world_float.tflite (head") < strstr(r.out, "== model 1: "));
@@ -442,11 +449,152 @@ static void test_cli_concurrent(void **state)
     run_free(&r);
     r = run_cli("plan", x, y, "--shared", "concurrent", "--target", "host64", "--format", "json", NULL);
     assert_contains(r.out, "\"arena_bytes\":3224,");
-    assert_contains(r.out, "\"tflm\":{\"target\":\"host64\",\"allocation\":\"regions\",\"min_arena\":3224,"
+    assert_contains(r.out, "\"tflm\":{\"target\":\"host64\",\"kernels\":\"reference\",\"allocation\":\"regions\",\"min_arena\":3224,"
                            "\"arena\":3224,\"regions\":[{\"input\":");
     run_free(&r);
     r = run_cli("plan", x, y, "--shared", "concurrent", "--target", "host64", "--budget", "3223", NULL);
     assert_int_equal(r.status, 1);
+    run_free(&r);
+}
+
+#define LSTM8 "corpus/models/tflm/trained_lstm_int8.tflite"
+#define DTLN "corpus/models/tflm/dtln_noise_suppression.tflite"
+
+/* One measured set in every output, the same figures under the same names: trained_lstm_int8
+ * then dtln_noise_suppression needs 8,664 bytes (multitenant_host64.csv), the other order 7,856;
+ * on two buffers 6,352 + 2,560 (used 7,888), the other order 6,336 + 2,560 (split.csv). */
+static void test_cli_outputs_agree(void **state)
+{
+    (void)state;
+    run_result r = plan_set(LSTM8, DTLN, "--arenas", "split", NULL, NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "arena        8664 bytes (kTensorArenaSize for TFLM on host64: multi-tenant");
+    assert_contains(r.out, "\norder        another order of creation needs 7856 bytes, 808 less "
+                           "(--order best creates them so): ");
+    assert_contains(r.out, "\nsplit        persistent 6352 + non-persistent 2560 bytes (TFLM's "
+                           "two-buffer allocator on host64: MicroAllocator::Create(persistent, 6352, "
+                           "non_persistent, 2560), both 16-aligned; arena_used_bytes() 7888)\n");
+    run_free(&r);
+    r = plan_set(LSTM8, DTLN, "--arenas", "split", "--format", "json");
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "\"shared\":\"sequential\",\"arena_bytes\":8664,");
+    assert_contains(r.out, ",\"min_arena\":8664,\"min_arena_16\":8672,\"used\":7872,");
+    assert_contains(r.out, ",\"min_arena\":7856,\"given_min_arena\":8664,\"picked\":false}");
+    assert_contains(r.out, ",\"split\":{\"persistent\":6352,\"nonpersistent\":2560,\"used\":7888,");
+    run_free(&r);
+    r = plan_set(LSTM8, DTLN, "--arenas", "split", "--format", "c");
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "#define SHARED_ARENA_SIZE 8664u /* kTensorArenaSize: TFLM's whole arena on host64 */\n");
+    assert_contains(r.out, " * order:     another order of creation needs 7856 bytes, 808 less (--order best creates them\n");
+    assert_contains(r.out, "#define SHARED_PERSISTENT_ARENA_SIZE 6352u");
+    assert_contains(r.out, "#define SHARED_NONPERSISTENT_ARENA_SIZE 2560u");
+    run_free(&r);
+    /* --order best: every output in the best order */
+    r = plan_set(LSTM8, DTLN, "--arenas", "split", "--order", "best");
+    assert_contains(r.out, "arena        7856 bytes");
+    assert_contains(r.out, "\nsplit        persistent 6336 + non-persistent 2560 bytes");
+    run_free(&r);
+    r = plan_set(LSTM8, DTLN, "--order", "best", "--format", "json");
+    assert_contains(r.out, "\"arena_bytes\":7856,");
+    assert_contains(r.out, ",\"min_arena\":7856,\"given_min_arena\":8664,\"picked\":true}");
+    run_free(&r);
+    r = plan_set(LSTM8, DTLN, "--order", "best", "--format", "c");
+    assert_contains(r.out, "#define SHARED_ARENA_SIZE 7856u");
+    assert_contains(r.out, " * order:     created in the best order of the 2 models (--order best): 7856 bytes; the order\n"
+                           " *            given needs 8664\n");
+    run_free(&r);
+}
+
+/* The gates of a set: one budget per figure, exit 1 over it with the figure named and no file
+ * written, exit 0 at it. */
+static void test_cli_set_budgets(void **state)
+{
+    static const struct {
+        const char *flag, *value, *order;
+        int status;
+        const char *err;
+    } gates[] = {
+        {"--budget", "8663", "given", 1, "arenaplan: the arena needs 8664 bytes, 1 more than the budget of 8663 bytes\n"},
+        {"--budget", "8664", "given", 0, ""},
+        {"--budget", "7856", "best", 0, ""},
+        {"--budget", "7855", "best", 1, "arenaplan: the arena needs 7856 bytes, 1 more than the budget of 7855 bytes\n"},
+        {"--budget-persistent", "6351", "given", 1, "arenaplan: the persistent buffer needs 6352 bytes, 1 more than the budget of 6351 bytes\n"},
+        {"--budget-persistent", "6352", "given", 0, ""},
+        {"--budget-persistent", "6336", "best", 0, ""},
+        {"--budget-nonpersistent", "2559", "given", 1, "arenaplan: the non-persistent buffer needs 2560 bytes, 1 more than the budget of 2559 bytes\n"},
+        {"--budget-nonpersistent", "2560", "best", 0, ""},
+    };
+    char x[512], y[512], out[512];
+    (void)state;
+    snprintf(x, sizeof x, "%s", src_path(LSTM8));
+    snprintf(y, sizeof y, "%s", src_path(DTLN));
+    snprintf(out, sizeof out, "%s", tmp_path("tenants_gate.h"));
+    for (size_t i = 0; i < sizeof gates / sizeof *gates; i++) {
+        remove(out);
+        run_result r = run_cli("plan", x, y, "--shared", "sequential", "--target", "host64",
+                               "--order", gates[i].order, gates[i].flag, gates[i].value,
+                               "--format", "c", "-o", out, NULL);
+        assert_int_equal(r.status, gates[i].status);
+        if (gates[i].status)
+            assert_string_equal(r.err, gates[i].err);
+        assert_int_equal(file_exists(out), gates[i].status == 0);
+        run_free(&r);
+    }
+    /* concurrent: the regions' buffer, each model's own measured arena (min_arena_host64.csv:
+     * 3,928 and 6,480), the one rounding costs most (3,928) last */
+    run_result r = run_cli("plan", x, y, "--shared", "concurrent", "--target", "host64",
+                           "--budget", "10407", NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.err, "arenaplan: the arena needs 10408 bytes, 1 more than the budget of 10407 bytes\n");
+    assert_contains(r.out, "arena        10408 bytes (kTensorArenaSize for TFLM on host64: one MicroInterpreter per model");
+    assert_contains(r.out, "trained_lstm_int8.tflite [6480, 10408): its own arena, 3928 bytes\n");
+    run_free(&r);
+    r = run_cli("plan", x, y, "--shared", "concurrent", "--target", "host64", "--budget", "10408",
+                "--format", "c", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "#define SHARED_ARENA_SIZE 10408u");
+    assert_contains(r.out, "#define SHARED_TRAINED_LSTM_INT8_REGION_OFFSET 6480u /* its interpreter's arena: tensor_arena + this */\n"
+                           "#define SHARED_TRAINED_LSTM_INT8_REGION_SIZE 3928u\n"
+                           "#define SHARED_DTLN_NOISE_SUPPRESSION_REGION_OFFSET 0u /* its interpreter's arena: tensor_arena + this */\n"
+                           "#define SHARED_DTLN_NOISE_SUPPRESSION_REGION_SIZE 6480u\n");
+    run_free(&r);
+    r = run_cli("plan", x, y, "--shared", "concurrent", "--target", "host64", "--format", "json", NULL);
+    assert_contains(r.out, "\"arena_bytes\":10408,");
+    assert_contains(r.out, "\"regions\":[{\"input\":");
+    assert_contains(r.out, "trained_lstm_int8.tflite\",\"offset\":6480,\"bytes\":3928},{\"input\":");
+    assert_contains(r.out, "dtln_noise_suppression.tflite\",\"offset\":0,\"bytes\":6480}]}");
+    run_free(&r);
+}
+
+/* A set whose two-buffer sizes are unknown (a model TFLM cannot load): the budgets cannot gate
+ * them (exit 1, saying why), the header leaves the macros out, saying so. */
+static void test_cli_split_unknown(void **state)
+{
+    char x[512], y[512];
+    (void)state;
+    snprintf(x, sizeof x, "%s", src_path(HW8));
+    snprintf(y, sizeof y, "%s", src_path("corpus/models/tflm/person_detect_vela.tflite"));
+    run_result r = run_cli("plan", x, y, "--shared", "sequential", "--budget-persistent", "1M", NULL);
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "arenaplan: --budget-persistent, --budget-nonpersistent: TFLM's two-buffer "
+                           "sizes are unknown (TFLM has no kernel for ethos-u: this model cannot load "
+                           "on TFLM (subgraph 0 operator 0)), so they cannot be gated\n");
+    run_free(&r);
+    r = run_cli("plan", x, y, "--shared", "sequential", "--arenas", "split", "--format", "c", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "/* no SHARED_ARENA_SIZE: TFLM's whole arena of the set is unknown (above) */\n\n"
+                           "/* no SHARED_PERSISTENT_ARENA_SIZE, SHARED_NONPERSISTENT_ARENA_SIZE: TFLM's "
+                           "two-buffer sizes are unknown (above) */\n");
+    assert_null(strstr(r.out, "#define SHARED_PERSISTENT_ARENA_SIZE"));
+    run_free(&r);
+    r = run_cli("plan", y, "--arenas", "split", "--format", "c", "--name", "vela", NULL);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "/* no VELA_PERSISTENT_ARENA_SIZE, VELA_NONPERSISTENT_ARENA_SIZE: TFLM's "
+                           "two-buffer sizes are unknown (above) */\n");
+    run_free(&r);
+    r = run_cli("plan", y, "--budget-nonpersistent", "1M", NULL);
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "so they cannot be gated\n");
     run_free(&r);
 }
 
@@ -512,6 +660,30 @@ static void test_cli_refusals(void **state)
     assert_int_equal(r.status, 2);
     assert_contains(r.err, "--arenas two: one or split");
     run_free(&r);
+    /* the HTML report shows one model in one arena: plan's options named, exit 2, no file */
+    static const char *const plan_only[][2] = {
+        {"--shared", "sequential"}, {"--order", "best"}, {"--arenas", "split"},
+        {"--budget-persistent", "1K"}, {"--budget-nonpersistent", "1K"}};
+    char html[512];
+    snprintf(html, sizeof html, "%s", tmp_path("tenants.html"));
+    for (size_t i = 0; i < sizeof plan_only / sizeof *plan_only; i++) {
+        char want[256];
+        r = run_cli("report", x, plan_only[i][0], plan_only[i][1], "-o", html, NULL);
+        assert_int_equal(r.status, 2);
+        snprintf(want, sizeof want, "arenaplan: report: %s %s: the HTML report shows one model in "
+                 "one arena; ", plan_only[i][0], plan_only[i][1]);
+        assert_contains(r.err, want);
+        snprintf(want, sizeof want, " are plan's: arenaplan plan MODEL... %s %s\n",
+                 plan_only[i][0], plan_only[i][1]);
+        assert_contains(r.err, want);
+        assert_false(file_exists(html));
+        run_free(&r);
+    }
+    r = run_cli("report", x, x, "-o", html, NULL);
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "; several models in one arena: arenaplan plan MODEL MODEL... --shared "
+                           "sequential|concurrent\n");
+    run_free(&r);
 }
 
 int main(void)
@@ -522,7 +694,8 @@ int main(void)
         cmocka_unit_test(test_limits_and_refusals), cmocka_unit_test(test_regions),
         cmocka_unit_test(test_cli_sequential),     cmocka_unit_test(test_cli_sequential_json_and_c),
         cmocka_unit_test(test_cli_split_one),      cmocka_unit_test(test_cli_concurrent),
-        cmocka_unit_test(test_cli_refusals),
+        cmocka_unit_test(test_cli_outputs_agree),  cmocka_unit_test(test_cli_set_budgets),
+        cmocka_unit_test(test_cli_split_unknown),  cmocka_unit_test(test_cli_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

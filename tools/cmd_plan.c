@@ -465,6 +465,8 @@ static void json_regions(FILE *f, const plan_args *a, const plan_run *r)
 {
     fputs("\"tflm\":{\"target\":", f);
     ap_json_string(f, r->arenas[0].plan.target);
+    fputs(",\"kernels\":", f);
+    ap_json_string(f, r->arenas[0].plan.kernels);
     fprintf(f, ",\"allocation\":\"regions\",\"min_arena\":%lld,\"arena\":%lld,\"regions\":[",
             (long long)r->regions, (long long)r->regions);
     for (int i = 0; i < a->ninputs; i++) {
@@ -603,15 +605,22 @@ static ap_status write_shared(FILE *f, const plan_args *a, const plan_run *r, ap
               ? "mode         concurrent: the models may run at once, their heads side by side in "
                 "one arena, for arenaplan's runtime (runtime/); stock TFLM has no such set-up: "
                 "for it, one interpreter per region of a buffer (the arena line)\n"
+              : a->order == ORDER_BEST
+              ? "mode         sequential: one model runs at a time; TFLM's multi-tenant allocation "
+                "(one MicroAllocator, an interpreter per model, created in the best order found: "
+                "the order of the models below)\n"
               : "mode         sequential: one model runs at a time; TFLM's multi-tenant allocation "
                 "(one MicroAllocator, an interpreter per model, created in the order of the "
                 "inputs)\n", f);
-    fprintf(f, "shared       %s: %lld bytes for %d models\n", shared_name(a), (long long)sr->arena,
-            a->ninputs);
-    fprintf(f, "separate     %lld bytes (the shared arena saves %lld, %.1f%%)\n", (long long)sr->separate,
-            (long long)saving, sr->separate ? 100.0 * (double)saving / (double)sr->separate : 0.0);
+    /* the planned sections alone: the arena line above is TFLM's whole arena */
+    fprintf(f, "shared       %s: a head of %lld bytes for %d models\n", shared_name(a),
+            (long long)sr->arena, a->ninputs);
+    fprintf(f, "separate     %lld bytes of heads, each model's own (the shared head saves %lld, "
+            "%.1f%%)\n", (long long)sr->separate, (long long)saving,
+            sr->separate ? 100.0 * (double)saving / (double)sr->separate : 0.0);
     fprintf(f, "sequential   %lld bytes (the largest head)\n", (long long)sr->sequential);
-    fprintf(f, "concurrent   %lld bytes (no byte shared between models)\n", (long long)sr->concurrent);
+    fprintf(f, "concurrent   %lld bytes (the heads side by side: no byte shared between models)\n",
+            (long long)sr->concurrent);
     for (int i = 0; i < a->ninputs && st == AP_OK; i++) {
         fprintf(f, "\n== model %d: %s (head %lld bytes)\n", i, a->inputs[i], (long long)r->plans[i].arena);
         o.arena = r->arenas ? &r->arenas[i] : NULL;
