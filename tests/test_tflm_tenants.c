@@ -92,23 +92,41 @@ static void assert_layout(const ap_tflm_tenants *t)
     assert_int_equal(t->model[t->head_model].head, t->head);
 }
 
-/* Every row of a multi-tenant reference: min_arena and used, to the byte. The mismatches are
- * printed together. */
-static size_t against(const char *rel, size_t expect_rows)
+/* The columns named of a reference's header line (each must be there). */
+#define MAX_COLS 12
+static void columns(char *header, const char *const *names, size_t n, size_t *at)
 {
+    char *f[MAX_COLS];
+    size_t k = csv_fields(header, f, MAX_COLS);
+    for (size_t i = 0; i < n; i++) {
+        at[i] = MAX_COLS;
+        for (size_t c = 0; c < k; c++)
+            if (strcmp(f[c], names[i]) == 0)
+                at[i] = c;
+        if (at[i] == MAX_COLS)
+            fail_msg("no column %s", names[i]);
+    }
+}
+
+/* Every row of a multi-tenant reference measured on target: min_arena and used, to the byte.
+ * The mismatches are printed together. */
+static size_t against(const char *rel, const char *target, size_t expect_rows)
+{
+    static const char *const names[] = {"models", "min_arena", "used"};
     csv_reader rd;
-    char *line = csv_open(&rd, rel), *f[4];
-    size_t rows = 0, bad = 0;
+    char *line = csv_open(&rd, rel), *f[MAX_COLS];
+    size_t rows = 0, bad = 0, at[3];
     assert_non_null(line);
+    columns(line, names, 3, at);
     while ((line = csv_next(&rd))) {
-        assert_true(csv_fields(line, f, 4) >= 3);
+        assert_true(csv_fields(line, f, MAX_COLS) > at[2]);
         models s;
-        models_load(&s, f[0]);
-        ap_tflm_tenants t = tenants(&s, "host64");
-        int64_t want = strtoll(f[1], NULL, 10), used = strtoll(f[2], NULL, 10);
+        models_load(&s, f[at[0]]);
+        ap_tflm_tenants t = tenants(&s, target);
+        int64_t want = strtoll(f[at[1]], NULL, 10), used = strtoll(f[at[2]], NULL, 10);
         if (t.min_arena != want || t.used != used) {
-            print_message("%s: min_arena %lld (real %lld), used %lld (real %lld)\n", f[0],
-                          (long long)t.min_arena, (long long)want, (long long)t.used,
+            print_message("%s on %s: min_arena %lld (real %lld), used %lld (real %lld)\n", f[at[0]],
+                          target, (long long)t.min_arena, (long long)want, (long long)t.used,
                           (long long)used);
             bad++;
         }
@@ -125,29 +143,33 @@ static size_t against(const char *rel, size_t expect_rows)
 static void test_multitenant_host64(void **state)
 {
     (void)state;
-    against("corpus/reference/multitenant_host64.csv", 14);
-    against("corpus/reference/tflm_split/multitenant.csv", 18);
+    against("corpus/reference/multitenant_host64.csv", "host64", 14);
+    against("corpus/reference/tflm_split/multitenant.csv", "host64", 18);
 }
 
-/* The two-buffer allocator: one model (ap_tflm_arena_compute's split_* figures, and the same
- * from a set of one) and sets. */
-static void test_split_host64(void **state)
+/* The two-buffer allocator measured on target: one model (ap_tflm_arena_compute's split_*
+ * figures, and the same from a set of one) and sets; *sets counts the rows of several models. */
+static size_t split_against(const char *rel, const char *target, size_t *sets)
 {
+    static const char *const names[] = {"models", "persistent", "nonpersistent", "used"};
     csv_reader rd;
-    char *line = csv_open(&rd, "corpus/reference/tflm_split/split.csv"), *f[5];
-    size_t rows = 0, bad = 0, sets = 0;
-    (void)state;
+    char *line = csv_open(&rd, rel), *f[MAX_COLS];
+    size_t rows = 0, bad = 0, at[4];
+    assert_non_null(line);
+    columns(line, names, 4, at);
+    *sets = 0;
     while ((line = csv_next(&rd))) {
-        assert_int_equal(csv_fields(line, f, 5), 5);
+        assert_true(csv_fields(line, f, MAX_COLS) > at[3]);
         models s;
-        models_load(&s, f[0]);
-        ap_tflm_tenants t = tenants(&s, "host64");
-        int64_t p = strtoll(f[1], NULL, 10), np = strtoll(f[2], NULL, 10);
-        int64_t used = strtoll(f[3], NULL, 10);
+        models_load(&s, f[at[0]]);
+        ap_tflm_tenants t = tenants(&s, target);
+        int64_t p = strtoll(f[at[1]], NULL, 10), np = strtoll(f[at[2]], NULL, 10);
+        int64_t used = strtoll(f[at[3]], NULL, 10);
         if (t.split_persistent != p || t.split_nonpersistent != np || t.split_used != used) {
-            print_message("%s: persistent %lld (real %lld), nonpersistent %lld (real %lld), "
-                          "used %lld (real %lld)\n", f[0], (long long)t.split_persistent,
-                          (long long)p, (long long)t.split_nonpersistent, (long long)np,
+            print_message("%s on %s: persistent %lld (real %lld), nonpersistent %lld (real %lld), "
+                          "used %lld (real %lld)\n", f[at[0]], target,
+                          (long long)t.split_persistent, (long long)p,
+                          (long long)t.split_nonpersistent, (long long)np,
                           (long long)t.split_used, (long long)used);
             bad++;
         }
@@ -156,7 +178,7 @@ static void test_split_host64(void **state)
             ap_tflm_arena a;
             ap_error err = {0};
             ap_tflm_options_init(&o);
-            o.target = "host64";
+            o.target = target;
             assert_int_equal(ap_tflm_arena_compute(s.m[0], &o, &a, &err), AP_OK);
             assert_int_equal(a.split_persistent, t.split_persistent);
             assert_int_equal(a.split_nonpersistent, t.split_nonpersistent);
@@ -165,13 +187,20 @@ static void test_split_host64(void **state)
             assert_int_equal(a.min_arena, t.min_arena);
             assert_int_equal(a.used, t.used);
         } else
-            sets++;
+            (*sets)++;
         models_free(&s);
         rows++;
     }
     csv_close(&rd);
     assert_int_equal(bad, 0);
-    assert_int_equal(rows, 41);
+    return rows;
+}
+
+static void test_split_host64(void **state)
+{
+    size_t sets;
+    (void)state;
+    assert_int_equal(split_against("corpus/reference/tflm_split/split.csv", "host64", &sets), 41);
     assert_int_equal(sets, 7);
 }
 
@@ -344,6 +373,7 @@ static void test_cli_sequential(void **state)
     /* the models in the order of creation: hello_world_float first */
     assert_true(strstr(r.out, "== model 0: ") < strstr(r.out, "hello_world_float.tflite (head"));
     assert_true(strstr(r.out, "hello_world_float.tflite (head") < strstr(r.out, "== model 1: "));
+    assert_contains(r.out, "hello_world_float.tflite (head 128 bytes; its arena line: the model alone)\n");
     run_free(&r);
     r = plan_set(HWF, HW8, "--order", "best", NULL, NULL);
     assert_contains(r.out, "order        the order given needs the least of every order of creation\n");

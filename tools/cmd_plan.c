@@ -626,7 +626,9 @@ static ap_status write_shared(FILE *f, const plan_args *a, const plan_run *r, ap
     fprintf(f, "concurrent   %lld bytes (the heads side by side: no byte shared between models)\n",
             (long long)sr->concurrent);
     for (int i = 0; i < a->ninputs && st == AP_OK; i++) {
-        fprintf(f, "\n== model %d: %s (head %lld bytes)\n", i, a->inputs[i], (long long)r->plans[i].arena);
+        fprintf(f, "\n== model %d: %s (head %lld bytes%s)\n", i, a->inputs[i],
+                (long long)r->plans[i].arena,
+                r->arenas ? "; its arena line: the model alone" : "");
         o.arena = r->arenas ? &r->arenas[i] : NULL;
         st = ap_write_table_with(f, r->ps[i], &r->plans[i], &o, err);
     }
