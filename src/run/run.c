@@ -90,6 +90,7 @@ ap_status ap_run_build_options(const ap_run_options *o, ap_tflite_build_options 
     out->inplace = (ap_tflm_inplace)in;
     out->overlap = (ap_tflm_overlap)ov;
     out->ignore_offline = o->ignore_offline != 0;
+    out->allow_refusal = 1; /* a model TFLM's allocator refuses: its head, the arena's refusal */
     out->align = o->align;
     return AP_OK;
 }
