@@ -181,16 +181,41 @@ static void damaged_inputs_write_nothing(void **state)
     free(kept);
     assert_int_equal(count_files("bad_out.tflite.tmp"), 0);
 
-    /* A model TFLM cannot allocate (a STRING tensor through a WHILE loop). */
-    r = run_cli("embed",
-                src_path("corpus/models/more/litert_while_op_with_forwarding_input.tflite"),
-                "-o", out, NULL);
-    assert_int_equal(r.status, 2);
-    assert_contains(r.err, "has type STRING, which TFLM cannot size (TfLiteTypeSizeOf fails)");
+    /* A model TFLM's allocator refuses (a STRING tensor through a WHILE loop): embedded as
+     * any model TFLM refuses, for its head; the warning says the copy cannot load, no
+     * kTensorArenaSize: --format c (which needs it) and --budget fail, writing nothing. */
+    const char *lw = src_path("corpus/models/more/litert_while_op_with_forwarding_input.tflite");
+    const char *why = "TFLM's allocator refuses the model: subgraph 0 tensor 1 (increment_value) "
+                      "has type STRING, which TFLM cannot size (TfLiteTypeSizeOf fails) "
+                      "(micro_allocation_info.cc:197): this model cannot load";
+    r = run_cli("embed", lw, "-o", out, "--budget", "1M", NULL);
+    assert_int_equal(r.status, 1);
+    snprintf(want, sizeof want, "arenaplan: --budget 1048576: %s: %s; there is no whole arena to "
+             "gate (--budget-head gates the head)\n", out, why);
+    assert_contains(r.err, want);
     run_free(&r);
     kept = read_text(out, NULL);
     assert_string_equal(kept, "keep me");
     free(kept);
+    const char *lw_c = tmp_path("string_model.c");
+    r = run_cli("embed", lw, "-o", lw_c, "--format", "c", NULL);
+    assert_int_equal(r.status, 2);
+    snprintf(want, sizeof want, "arenaplan: embed: --format c: the source needs TFLM's whole arena "
+             "(NAME_ARENA_SIZE), which is unknown for %s (see the warning)\n", lw);
+    assert_contains(r.err, want);
+    run_free(&r);
+    assert_false(file_exists(lw_c));
+    const char *lw_out = tmp_path("string_model.tflite");
+    r = run_cli("embed", lw, "-o", lw_out, NULL);
+    assert_int_equal(r.status, 0);
+    snprintf(want, sizeof want, "arenaplan: warning: %s: %s; the head is planned, but no "
+             "kTensorArenaSize exists for TFLM on cortex-m\n", lw_out, why);
+    assert_string_equal(r.err, want);
+    assert_contains(r.out, "head         192 bytes with TFLM (the plan: 192 bytes; lower bound "
+                           "192)\n");
+    assert_null(strstr(r.out, "\narena "));
+    run_free(&r);
+    assert_true(file_exists(lw_out));
 
     r = run_cli("embed", tmp_path("missing.tflite"), "-o", out, NULL);
     assert_int_equal(r.status, 2);
@@ -370,7 +395,11 @@ static void check_verifies_the_models_plan(void **state)
     const char *fixed = tmp_path("wrong_fixed.tflite");
     r = run_cli("embed", wrong, "-o", fixed, NULL);
     assert_int_equal(r.status, 2);
-    assert_contains(r.err, "has 2 entries but the model has 3 tensors; TFLM refuses such a plan");
+    char want[1024];
+    snprintf(want, sizeof want, "arenaplan: %s: the offline plan (metadata "
+             "\"OfflineMemoryAllocation\", buffer 2) has 2 entries but the model has 3 tensors; "
+             "TFLM refuses such a plan (--ignore-offline replaces it)\n", wrong);
+    assert_string_equal(r.err, want);
     run_free(&r);
     assert_false(file_exists(fixed));
     r = run_cli("embed", wrong, "-o", fixed, "--ignore-offline", NULL);

@@ -380,6 +380,8 @@ static const char *target_of(const cli_input_opts *o)
 int cli_build_options(const cli_input_opts *o, ap_tflite_build_options *out)
 {
     *out = o->load.build;
+    /* a model TFLM's allocator refuses is read for its head; the whole arena says the refusal */
+    out->allow_refusal = 1;
     /* on a 64-bit host TFLM's reference kernels ask for the scratch of reference64 */
     if (strcmp(target_of(o), "host64") == 0 && out->kernels == AP_TFLM_KERNELS_REFERENCE)
         out->kernels = AP_TFLM_KERNELS_REFERENCE64;

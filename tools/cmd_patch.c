@@ -127,9 +127,11 @@ static void report(const char *input, size_t in_len, const char *output,
 {
     const ap_patch_info *i = &r->info;
     long long added = (long long)(i->macs_patched - i->macs_prefix);
+    char pre[48];
+    ap_tflite_patch_prefix_text(i->spec.last, pre, sizeof pre);
     printf("model        %s (%zu bytes)\n", input, in_len);
-    printf("patch        operators 0-%u in a %ux%u grid: %u tiles, %u operators added "
-           "(SLICE, %u PAD, CONCATENATION)\n", i->spec.last, i->spec.rows, i->spec.cols,
+    printf("patch        %s in a %ux%u grid: %u tiles, %u operators added "
+           "(SLICE, %u PAD, CONCATENATION)\n", pre, i->spec.rows, i->spec.cols,
            i->spec.rows * i->spec.cols, i->ops_added, i->pads);
     if (r->candidates > 1)
         printf("searched     %u candidates, %u within --max-overhead; the smallest whole arena "
@@ -179,4 +181,16 @@ int cmd_patch(int argc, char **argv)
     }
     ap_tflite_patch_output_free(&r);
     return rc;
+}
+
+int cli_patch_line(const char *path, ap_tflm_kernels kernels, const char *target, char *buf,
+                   size_t n)
+{
+    const unsigned char *data;
+    size_t len = 0;
+    buf[0] = 0;
+    if (!cli_input_is_model(path) || cli_input_read(path, &data, &len) != 0)
+        return 0;
+    ap_tflite_patch_line(data, len, kernels, target, buf, n);
+    return buf[0] != 0;
 }

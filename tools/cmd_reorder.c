@@ -6,6 +6,7 @@
 
 #include "arenaplan/reorder.h"
 #include "arenaplan/tflite.h"
+#include "arenaplan/tflm_arena.h"
 #include "cli.h"
 
 static const char usage_text[] =
@@ -50,8 +51,14 @@ static void report(const char *input, size_t in_len, const char *output,
         printf("; every order needs at least %lld (gap %lld bytes%s)\n", (long long)r->bound,
                (long long)(r->peak - r->bound),
                r->exhausted ? ", the search's budget ran out" : "");
-    printf("plans        best: %lld bytes for the new order; TFLM's greedy planner: %lld -> %lld\n",
-           (long long)o->best_after, (long long)o->head_before, (long long)o->greedy_after);
+    if (o->head_before >= 0)
+        printf("plans        best: %lld bytes for the new order; TFLM's greedy planner: %lld -> "
+               "%lld\n", (long long)o->best_after, (long long)o->head_before,
+               (long long)o->greedy_after);
+    else
+        printf("plans        best: %lld bytes for the new order; TFLM's greedy planner: %lld (TFLM "
+               "refuses the input's own offline plan)\n", (long long)o->best_after,
+               (long long)o->greedy_after);
     switch (o->plan) {
     case AP_REORDER_PLAN_NONE:
         if (o->greedy_after > o->best_after)
@@ -74,9 +81,12 @@ static void report(const char *input, size_t in_len, const char *output,
                "could not be made: %s)\n", o->plan_note);
         break;
     }
-    if (o->plan != AP_REORDER_PLAN_NONE)
+    if (o->plan != AP_REORDER_PLAN_NONE && o->head_after >= 0)
         printf("head         %lld bytes with TFLM and the copy's offline plan\n",
                (long long)o->head_after);
+    else if (o->plan != AP_REORDER_PLAN_NONE)
+        printf("head         none: TFLM refuses the copy's offline plan (--embed writes one of "
+               "the new order)\n");
     if (o->arena_before >= 0 && o->arena_after >= 0) {
         printf("arena        TFLM's whole arena on %s: %lld -> %lld bytes (the smallest "
                "kTensorArenaSize; ", o->target, (long long)o->arena_before,
@@ -207,6 +217,11 @@ int cmd_reorder(int argc, char **argv)
     memset(&r, 0, sizeof r);
     if (cli_input_read(a.input, &data, &len) != 0)
         return EXIT_USAGE;
+    /* a model TFLM cannot load is reordered all the same (its lifetimes are meaningful): the
+       warning says the copy cannot load either */
+    ap_tflm_arena whole;
+    if (wo.find.kernels != AP_TFLM_KERNELS_NONE)
+        (void)cli_model_arena(data, len, a.input, &a.in, &whole);
     ap_status st = ap_tflite_reorder(data, len, a.input, &wo, &r, &err);
     if (st != AP_OK) {
         cli_error("%s", err.msg);

@@ -179,11 +179,12 @@ typedef struct ap_tflite_reorder_result {
  * every operator that touches a resource tensor or runs subgraphs (IF, WHILE, CALL_ONCE), so
  * that variables, resources and TFLM's walk of the called subgraphs stay as stored. Subgraphs
  * TFLM never runs keep their order. The figures are those of the problems built from m and from
- * m with the new orders (the offline plan ignored: it belongs to the stored order); they are
- * checked against the search's own model of the lifetimes. res is filled on success (free with
- * ap_tflite_reorder_result_free) and zeroed on failure. Fails with AP_ERR_INPUT when TFLM could
- * not allocate the model (as ap_tflite_build_problem) or the stored order cannot be reordered
- * safely (a tensor written by two operators, a subgraph input written by an operator, a tensor
+ * m with the new orders (the offline plan ignored: it belongs to the stored order; built with
+ * allow_refusal, so a model TFLM's allocator refuses is ordered for the head of its lifetimes,
+ * as plan shows it); they are checked against the search's own model of the lifetimes. res is
+ * filled on success (free with ap_tflite_reorder_result_free) and zeroed on failure. Fails with
+ * AP_ERR_INPUT when ap_tflite_build_problem does (with allow_refusal) or the stored order cannot
+ * be reordered safely (a tensor written by two operators, a subgraph input written by an operator, a tensor
  * read before the operator that writes it, a planned tensor of a called subgraph that is read
  * but never written, a planned output no operator writes, a subgraph run by two calls),
  * AP_ERR_USAGE for a kernel set out of range, AP_ERR_INVALID when the

@@ -111,7 +111,9 @@ typedef enum ap_tflm_refusal_kind {
 /* TFLM's refusal of a model, as every output says it. Plain data. */
 typedef struct ap_tflm_refusal {
     ap_tflm_refusal_kind kind;
-    int32_t subgraph, op;   /* the operator at fault, or -1 (the model as a whole) */
+    int32_t subgraph, op;   /* the operator at fault, or -1 (the model as a whole: the
+                               allocator's offline plan and tensor type checks; the message
+                               then names no operator, the JSON has null) */
     char op_name[64];       /* its name ("CONV_2D", a custom code), or "" */
     char check[256];        /* what fails, in words (the check of the source) */
     char src[96];           /* where in tflite-micro 90b983c2b (or CMSIS-NN): "kernels/

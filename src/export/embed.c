@@ -227,8 +227,11 @@ static ap_status head_before(const unsigned char *data, size_t len, const ap_tfl
     *head = -1;
     if (m->offline.present && lo->ignore_offline) {
         ap_tflite_build_options l2 = *lo;
+        size_t nt = 0;
+        for (uint32_t s = 0; s < m->n_subgraphs; s++)
+            nt += m->subgraphs[s].n_tensors;
         l2.ignore_offline = 0;
-        if (ap_tflite_load_problem(data, len, NULL, &l2, &q, NULL) != AP_OK)
+        if (m->offline.n != nt || ap_tflite_load_problem(data, len, NULL, &l2, &q, NULL) != AP_OK)
             return AP_OK; /* TFLM would refuse the input's plan */
         p = q;
     }
@@ -432,6 +435,15 @@ static ap_status embed(const unsigned char *data, size_t len, const char *path,
     if (nt > (size_t)INT32_MAX - 3) {
         st = ap_error_set(err, AP_ERR_OVERFLOW, "the model has %zu tensors, more than the offline "
                           "plan's 32-bit count can hold", nt);
+        goto done;
+    }
+    /* an offline plan TFLM refuses is replaced only when asked (the problem, read with
+       allow_refusal, was built without it) */
+    if (m->offline.present && !lo->ignore_offline && m->offline.n != nt) {
+        st = ap_error_set(err, AP_ERR_INPUT, "the offline plan (metadata \"%s\", buffer %u) has "
+                          "%u entries but the model has %zu tensors; TFLM refuses such a plan "
+                          "(--ignore-offline replaces it)", AP_TFL_OFFLINE_PLAN_NAME,
+                          m->offline.buffer, m->offline.n, nt);
         goto done;
     }
     res->had_plan = m->offline.present;

@@ -174,10 +174,21 @@ static ap_status heads(const unsigned char *data, size_t len, const char *path,
     ap_problem *p = NULL;
     ap_plan pl;
     ap_status st;
+    ap_tfl_model *m = NULL;
+    size_t nt = 0;
     ap_tflite_build_options_init(&lo);
     lo.kernels = kernels;
     lo.ignore_offline = ignore;
+    lo.allow_refusal = 1; /* a model TFLM's allocator refuses: the head of its lifetimes */
     *tflm = -1;
+    if ((st = ap_tflite_read(data, len, &m, err)) != AP_OK)
+        return st;
+    for (uint32_t s = 0; s < m->n_subgraphs; s++)
+        nt += m->subgraphs[s].n_tensors;
+    int bad_plan = !ignore && m->offline.present && m->offline.n != nt;
+    ap_tflite_free(m);
+    if (bad_plan)
+        return AP_OK; /* TFLM refuses the offline plan (allow_refusal would plan without it) */
     ap_plan_init(&pl);
     if ((st = ap_tflite_load_problem(data, len, path, &lo, &p, err)) != AP_OK)
         return st == AP_ERR_INPUT && !ignore ? AP_OK : st;
@@ -236,6 +247,7 @@ static ap_status embed_new(const unsigned char *data, size_t len, const char *pa
     ap_tflite_embed_options_init(&eo);
     eo.build.kernels = opt->find.kernels;
     eo.build.ignore_offline = 1;
+    eo.build.allow_refusal = 1; /* as heads */
     eo.plan = opt->plan;
     ap_status st = ap_tflite_embed(data, len, path, &eo, &er, err);
     if (st != AP_OK)

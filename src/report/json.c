@@ -129,9 +129,14 @@ void ap__json_tflm(FILE *f, const ap_tflm_whole *w, int split)
     ap_json_string(f, a->kernels);
     if (a->refusal.kind != AP_TFLM_LOADS) { /* TFLM cannot load the model: no figure */
         const ap_tflm_refusal *r = &a->refusal;
-        fprintf(f, ",\"min_arena\":null,\"refused\":{\"kind\":\"%s\",\"subgraph\":%d,"
-                   "\"operator\":%d,\"name\":", kinds[r->kind], (int)r->subgraph, (int)r->op);
-        ap_json_string(f, r->op_name);
+        fprintf(f, ",\"min_arena\":null,\"refused\":{\"kind\":\"%s\",\"subgraph\":",
+                kinds[r->kind]);
+        if (r->op >= 0) { /* else the model as a whole (the allocator): no operator */
+            fprintf(f, "%d,\"operator\":%d,\"name\":", (int)r->subgraph, (int)r->op);
+            ap_json_string(f, r->op_name);
+        } else {
+            fputs("null,\"operator\":null,\"name\":null", f);
+        }
         fputs(",\"check\":", f);
         ap_json_string(f, r->check);
         fputs(",\"source\":", f);

@@ -449,6 +449,7 @@ static ap_status figures(const ap_tfl_model *m, ap_tflm_kernels kernels, ap_prob
     ap_tflite_build_options_init(&bo);
     bo.kernels = kernels;
     bo.ignore_offline = 1;
+    bo.allow_refusal = 1; /* a model TFLM's allocator refuses: the lifetimes of its head */
     if ((st = ap_tflite_build_problem(m, &bo, &p, err)) != AP_OK ||
         (st = ap_problem_validate(p, err)) != AP_OK ||
         (st = ap_bounds_compute(p, &b, err)) != AP_OK) {

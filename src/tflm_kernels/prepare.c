@@ -49,10 +49,8 @@ void ap__prepare_refusal_set(ap_tflm_refusal *r, ap_tflm_refusal_kind kind, int3
     snprintf(r->op_name, sizeof r->op_name, "%s", name ? name : "");
     snprintf(r->check, sizeof r->check, "%s", check ? check : "");
     snprintf(r->src, sizeof r->src, "%s", src ? src : "");
-    if (op >= 0)
-        snprintf(at, sizeof at, "subgraph %d operator %d (%s)", (int)sg, (int)op, r->op_name);
-    else
-        snprintf(at, sizeof at, "the model");
+    if (op >= 0) /* else the model as a whole (the allocator's check): the check says what */
+        snprintf(at, sizeof at, "subgraph %d operator %d (%s): ", (int)sg, (int)op, r->op_name);
     /* the sentence may be cut at the message's size: its start says what fails */
     if (kind == AP_TFLM_NO_KERNEL)
         sentence(r->message, sizeof r->message,
@@ -60,11 +58,11 @@ void ap__prepare_refusal_set(ap_tflm_refusal *r, ap_tflm_refusal_kind kind, int3
                  "operator %d)", r->op_name, (int)sg, (int)op);
     else if (kind == AP_TFLM_ABORTS)
         sentence(r->message, sizeof r->message,
-                 "TFLM aborts in %s %s (%s: %s%s%s): this model cannot load", r->op_name, phase,
+                 "TFLM aborts in %s %s (%s%s%s%s): this model cannot load", r->op_name, phase,
                  at, r->check, r->src[0] ? ", " : "", r->src);
     else
         sentence(r->message, sizeof r->message,
-                 "TFLM's %s refuses the model: %s: %s%s%s%s: this model cannot load", phase, at,
+                 "TFLM's %s refuses the model: %s%s%s%s%s: this model cannot load", phase, at,
                  r->check, r->src[0] ? " (" : "", r->src, r->src[0] ? ")" : "");
 }
 
