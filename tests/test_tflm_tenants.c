@@ -7,8 +7,9 @@
  *                                             non-persistent buffers, used
  *   corpus/reference/tflm_split/multitenant_m4_reference.csv  the 32 sets on the Cortex-M4
  *   corpus/reference/tflm_split/split_m4_reference.csv        the 41 split rows on the Cortex-M4
- *   corpus/reference/tflm_split/blind_host64.csv  5 sets measured after their figures were
- *                                             predicted: one buffer and two
+ *   corpus/reference/tflm_split/blind_host64.csv, blind_m4_reference.csv  5 sets measured on
+ *                                             both after their figures were predicted: one
+ *                                             buffer and two
  * Plus: the best order (ap_tflm_tenants_order's sum equals the joined replay on every order of
  * a few sets), the layout adding up, one model equal to ap_tflm_arena_compute, refusals, the
  * separate regions.
@@ -235,6 +236,16 @@ static void test_blind_host64(void **state)
     against("corpus/reference/tflm_split/blind_host64.csv", "host64", 5);
     assert_int_equal(split_against("corpus/reference/tflm_split/blind_host64.csv", "host64",
                                    "split_used", &sets), 5);
+    assert_int_equal(sets, 5);
+}
+
+static void test_blind_m4(void **state)
+{
+    size_t sets;
+    (void)state;
+    against("corpus/reference/tflm_split/blind_m4_reference.csv", "cortex-m", 5);
+    assert_int_equal(split_against("corpus/reference/tflm_split/blind_m4_reference.csv",
+                                   "cortex-m", "split_used", &sets), 5);
     assert_int_equal(sets, 5);
 }
 
@@ -787,7 +798,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_multitenant_host64), cmocka_unit_test(test_split_host64),
         cmocka_unit_test(test_multitenant_m4),     cmocka_unit_test(test_split_m4),
-        cmocka_unit_test(test_blind_host64),
+        cmocka_unit_test(test_blind_host64),       cmocka_unit_test(test_blind_m4),
         cmocka_unit_test(test_order),              cmocka_unit_test(test_order_measured),
         cmocka_unit_test(test_order_measured_m4),
         cmocka_unit_test(test_limits_and_refusals), cmocka_unit_test(test_regions),
