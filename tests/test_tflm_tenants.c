@@ -1,10 +1,15 @@
 /*
  * test_tflm_tenants.c - TFLM's multi-tenant allocation and its two-buffer allocator against the
- * real runtime (tflite-micro 90b983c2b, x86-64), every row exact:
+ * real runtime (tflite-micro 90b983c2b, x86-64 and Cortex-M4), every row exact:
  *   corpus/reference/multitenant_host64.csv   14 sets: min_arena, used
  *   corpus/reference/tflm_split/multitenant.csv 18 sets: min_arena, used
  *   corpus/reference/tflm_split/split.csv     34 models and 7 sets: the smallest persistent and
  *                                             non-persistent buffers, used
+ *   corpus/reference/tflm_split/multitenant_m4_reference.csv  the 32 sets on the Cortex-M4
+ *   corpus/reference/tflm_split/split_m4_reference.csv        the 41 split rows on the Cortex-M4
+ *   corpus/reference/tflm_split/blind_host64.csv, blind_m4_reference.csv  5 sets measured on
+ *                                             both after their figures were predicted: one
+ *                                             buffer and two
  * Plus: the best order (ap_tflm_tenants_order's sum equals the joined replay on every order of
  * a few sets), the layout adding up, one model equal to ap_tflm_arena_compute, refusals, the
  * separate regions.
@@ -149,9 +154,10 @@ static void test_multitenant_host64(void **state)
 
 /* The two-buffer allocator measured on target: one model (ap_tflm_arena_compute's split_*
  * figures, and the same from a set of one) and sets; *sets counts the rows of several models. */
-static size_t split_against(const char *rel, const char *target, size_t *sets)
+static size_t split_against(const char *rel, const char *target, const char *used_column,
+                            size_t *sets)
 {
-    static const char *const names[] = {"models", "persistent", "nonpersistent", "used"};
+    const char *const names[] = {"models", "persistent", "nonpersistent", used_column};
     csv_reader rd;
     char *line = csv_open(&rd, rel), *f[MAX_COLS];
     size_t rows = 0, bad = 0, at[4];
@@ -200,8 +206,47 @@ static void test_split_host64(void **state)
 {
     size_t sets;
     (void)state;
-    assert_int_equal(split_against("corpus/reference/tflm_split/split.csv", "host64", &sets), 41);
+    assert_int_equal(split_against("corpus/reference/tflm_split/split.csv", "host64", "used",
+                                   &sets), 41);
     assert_int_equal(sets, 7);
+}
+
+/* The same sets on the Cortex-M4 (reference kernels, QEMU mps2-an386): every row exact. */
+static void test_multitenant_m4(void **state)
+{
+    (void)state;
+    against("corpus/reference/tflm_split/multitenant_m4_reference.csv", "cortex-m", 32);
+}
+
+static void test_split_m4(void **state)
+{
+    size_t sets;
+    (void)state;
+    assert_int_equal(split_against("corpus/reference/tflm_split/split_m4_reference.csv",
+                                   "cortex-m", "used", &sets), 41);
+    assert_int_equal(sets, 7);
+}
+
+/* Five sets measured after arenaplan's figures for them were written down (blind_host64.csv):
+ * one buffer and two. */
+static void test_blind_host64(void **state)
+{
+    size_t sets;
+    (void)state;
+    against("corpus/reference/tflm_split/blind_host64.csv", "host64", 5);
+    assert_int_equal(split_against("corpus/reference/tflm_split/blind_host64.csv", "host64",
+                                   "split_used", &sets), 5);
+    assert_int_equal(sets, 5);
+}
+
+static void test_blind_m4(void **state)
+{
+    size_t sets;
+    (void)state;
+    against("corpus/reference/tflm_split/blind_m4_reference.csv", "cortex-m", 5);
+    assert_int_equal(split_against("corpus/reference/tflm_split/blind_m4_reference.csv",
+                                   "cortex-m", "split_used", &sets), 5);
+    assert_int_equal(sets, 5);
 }
 
 /* ap_tflm_tenants_order's per-model sums equal the joined replay on every order of these sets,
@@ -282,6 +327,38 @@ static void test_order_measured(void **state)
     assert_int_equal(given, 22072);
     assert_int_equal(best, 22064);
     models_free(&s);
+}
+
+/* The same on the Cortex-M4 (multitenant_m4_reference.csv): hello_world_float first needs 1,564
+ * bytes, the other order 1,596; dtln_noise_suppression first 6,328, the other order 6,696. */
+static void test_order_measured_m4(void **state)
+{
+    static const struct {
+        const char *set;
+        int64_t given, best;
+        size_t first;
+    } v[] = {
+        {"hello_world_int8;hello_world_float", 1596, 1564, 1},
+        {"trained_lstm_int8;dtln_noise_suppression", 6696, 6328, 1},
+        {"dtln_noise_suppression;trained_lstm_int8", 6328, 6328, 0},
+    };
+    ap_tflm_options o;
+    (void)state;
+    ap_tflm_options_init(&o);
+    o.target = "cortex-m";
+    for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+        models s;
+        size_t order[MAX_SET];
+        int64_t best, given;
+        ap_error err = {0};
+        models_load(&s, v[i].set);
+        assert_int_equal(ap_tflm_tenants_order(s.m, NULL, s.n, &o, order, &best, &given, &err),
+                         AP_OK);
+        assert_int_equal(given, v[i].given);
+        assert_int_equal(best, v[i].best);
+        assert_int_equal(order[0], v[i].first);
+        models_free(&s);
+    }
 }
 
 static void test_limits_and_refusals(void **state)
@@ -720,7 +797,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_multitenant_host64), cmocka_unit_test(test_split_host64),
+        cmocka_unit_test(test_multitenant_m4),     cmocka_unit_test(test_split_m4),
+        cmocka_unit_test(test_blind_host64),       cmocka_unit_test(test_blind_m4),
         cmocka_unit_test(test_order),              cmocka_unit_test(test_order_measured),
+        cmocka_unit_test(test_order_measured_m4),
         cmocka_unit_test(test_limits_and_refusals), cmocka_unit_test(test_regions),
         cmocka_unit_test(test_cli_sequential),     cmocka_unit_test(test_cli_sequential_json_and_c),
         cmocka_unit_test(test_cli_split_one),      cmocka_unit_test(test_cli_concurrent),
