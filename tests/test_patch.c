@@ -11,12 +11,17 @@
  * - the copy: every input byte kept, the operators after the prefix and the weights' Buffers
  *   unchanged, the new operators only SLICE, PAD and CONCATENATION besides the chain's, its
  *   plan (best) proven by the checker, the figures exact;
- * - refusals: a prefix through RESHAPE, a pooling window on padding, impossible grids.
+ * - refusals: a prefix through RESHAPE, a pooling window on padding, impossible grids; the
+ *   command's messages and exit codes for a global pooling, FULLY_CONNECTED and RESHAPE;
+ * - the issue's second goal: a VWW MobileNetV1-0.25 with a 96x96x3 input (generated:
+ *   test_mobilenet_fbb.h) from a head of 55,296 bytes (73,728 with stock TFLM's greedy) to at
+ *   most 32,768: operators 0-3 in a 4x4 grid with --overlap slices, +3.5% MACs.
  */
 #include "arenaplan/patch.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
 #include "patch_eval.h"
+#include "test_mobilenet_fbb.h"
 #include "test_tflite_fbb.h"
 #include "testutil.h"
 
@@ -365,6 +370,95 @@ static void refusals(void **state)
     free(d);
 }
 
+/* `arenaplan patch`'s refusals, word for word, exit 2 and no file. */
+static void command_refusals(void **state)
+{
+    (void)state;
+    const char *out = tmp_path("patch_refused.tflite");
+    char pd[4096], want[8192];
+    snprintf(pd, sizeof pd, "%s", src_path("corpus/models/tflm/person_detect.tflite"));
+    static const struct {
+        const char *model, *until, *grid, *msg;
+    } cases[] = {
+        /* person_detect's 3x3 average pool of a 3x3 map: a global pooling */
+        {NULL, "27", NULL, "operator 27 (AVERAGE_POOL_2D): its output is 1x1, which no grid of 2 "
+                           "tiles or more cuts: every element of it reads the whole map (a global "
+                           "pooling)"},
+        {NULL, "27", "2x2", "grid 2x2: operator 27's output is 1x1"},
+        {NULL, "29", NULL, "the prefix cannot reach operator 29 (RESHAPE): operator 29 (RESHAPE) "
+                           "is not one patch computes tile by tile (CONV_2D, DEPTHWISE_CONV_2D, "
+                           "AVERAGE_POOL_2D, MAX_POOL_2D)"},
+        {"corpus/models/tflm/hello_world_int8.tflite", NULL, NULL,
+         "nothing to patch: operator 0 (FULLY_CONNECTED) is not one patch computes tile by tile "
+         "(CONV_2D, DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D)"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char model[4096];
+        snprintf(model, sizeof model, "%s", cases[k].model ? src_path(cases[k].model) : pd);
+        remove(out);
+        run_result r = run_cli("patch", model, "-o", out, cases[k].until ? "--until" : NULL,
+                               cases[k].until, cases[k].grid ? "--grid" : NULL, cases[k].grid,
+                               NULL);
+        assert_int_equal(r.status, 2);
+        snprintf(want, sizeof want, "arenaplan: %s: %s\n", model, cases[k].msg);
+        assert_string_equal(r.err, want);
+        assert_string_equal(r.out, "");
+        assert_false(file_exists(out));
+        run_free(&r);
+    }
+}
+
+/* The generated VWW model (96x96x3 int8: 27,648 bytes of input, live whole at the first step):
+ * head 55,296 bytes at best (the lower bound), 73,728 with stock TFLM. Operators 0-3 in a 4x4
+ * grid reach 38,992 with the reference overlap rules, 31,968 with --overlap slices (tiles and
+ * bands in the input's dead rows): the goal, at most 32,768; +263,520 MACs (+3.5%). */
+static void vww_head_goal(void **state)
+{
+    (void)state;
+    size_t len;
+    unsigned char *d = mobilenet_025_q(3, 1, &len);
+    ap_patch_info i = patched_equal(d, len, 3, 4, 4, 1);
+    assert_int_equal(i.macs_model, 7491968);
+    assert_int_equal(i.macs_prefix, 1041408);
+    assert_int_equal(i.macs_patched - i.macs_prefix, 263520);
+    assert_int_equal(i.ops_added, 107);
+    assert_int_equal(i.pads, 26);
+    ap_tflite_patch_options o;
+    ap_tflite_patch_output r;
+    ap_error err = {0};
+    ap_tflite_patch_options_init(&o);
+    o.spec.last = 3, o.spec.rows = 4, o.spec.cols = 4;
+    o.overlap = AP_TFLM_OVERLAP_REFERENCE;
+    assert_int_equal(ap_tflite_patch(d, len, "vww", &o, &r, &err), AP_OK);
+    assert_int_equal(r.head_before, 73728);
+    assert_int_equal(r.arena_before, 100728);
+    assert_int_equal(r.head_after, 38992);
+    ap_tflite_patch_output_free(&r);
+    o.overlap = AP_TFLM_OVERLAP_SLICES;
+    assert_int_equal(ap_tflite_patch(d, len, "vww", &o, &r, &err), AP_OK);
+    assert_int_equal(r.head_after, 31968);
+    assert_true(r.head_after <= 32768);
+    assert_int_equal(r.arena_after, 77216);
+    assert_int_equal(r.tail_after, 45236);
+    /* the copy's plan under its rules, proven by the checker: no plan of best does better */
+    ap_tfl_model *m = NULL;
+    ap_tflite_build_options bo;
+    ap_problem *p = NULL;
+    ap_plan plan = {0};
+    assert_int_equal(ap_tflite_read(r.data, r.len, &m, &err), AP_OK);
+    ap_tflite_build_options_init(&bo);
+    bo.overlap = AP_TFLM_OVERLAP_SLICES;
+    bo.ignore_offline = 1;
+    assert_int_equal(ap_tflite_build_problem(m, &bo, &p, &err), AP_OK);
+    assert_int_equal(ap_problem_validate(p, &err), AP_OK);
+    assert_int_equal(plan_checked(p, "best", &plan), 31968);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+    ap_tflite_free(m);
+    ap_tflite_patch_output_free(&r);
+    free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -372,6 +466,8 @@ int main(void)
         cmocka_unit_test(generated_chains_exact),
         cmocka_unit_test(person_detect_figures),
         cmocka_unit_test(refusals),
+        cmocka_unit_test(command_refusals),
+        cmocka_unit_test(vww_head_goal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
