@@ -136,7 +136,7 @@ static void report(const char *input, size_t in_len, const char *output,
     if (r->candidates > 1)
         printf("searched     %u candidates, %u within --max-overhead; the smallest whole arena "
                "kept\n", r->candidates, r->within);
-    printf("macs         +%lld multiply-accumulates of halo recomputation: +%.1f%% of the "
+    printf("macs         %+lld multiply-accumulates of halo recomputation: %+.1f%% of the "
            "model's %lld (the prefix: %lld -> %lld)\n", added, r->overhead,
            (long long)i->macs_model, (long long)i->macs_prefix, (long long)i->macs_patched);
     printf("flash        +%lld bytes for the patch (tables, SLICE and PAD parameters; weights "
