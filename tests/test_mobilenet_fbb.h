@@ -12,7 +12,9 @@
  * biases; the weights are zeros (tests that run the model draw their own). mobilenet_025 has no
  * quantization (enough for planning); mobilenet_025_q quantizes every tensor as TFLM's kernels
  * want it to load the model (activations scale 0.0235, zero point -128; weights 0.01 per
- * tensor; biases their product; SOFTMAX's output 1/256, -128).
+ * tensor; biases their product; SOFTMAX's output 1/256, -128) and fills the weights with a
+ * fixed pattern in [-127, 127] and the biases in [-500, 500], so that its outputs depend on
+ * its input.
  */
 #ifndef AP_TEST_MOBILENET_FBB_H
 #define AP_TEST_MOBILENET_FBB_H
@@ -46,9 +48,16 @@ static int mn_act(mn_build *m, int h, int w, int c)
 /* A constant of `bytes` zero bytes, in a buffer of its own. */
 static int mn_const(mn_build *m, int type, fbb_node *shape, size_t bytes)
 {
-    unsigned char *zero = calloc(bytes + 1, 1);
-    m->b[m->nb] = tfl_buffer(zero, bytes);
-    free(zero);
+    unsigned char *data = calloc(bytes + 1, 1);
+    for (size_t k = 0; m->q && k < bytes; k++) /* quantized: seeded weights, small biases */
+        if (type == AP_TFL_INT8)
+            data[k] = (unsigned char)(int8_t)((int)((k * 73 + (size_t)m->nb * 29 + 11) % 255) - 127);
+    for (size_t k = 0; m->q && type == AP_TFL_INT32 && k + 4 <= bytes; k += 4) {
+        int32_t v = (int32_t)((k * 97 / 4 + (size_t)m->nb * 13) % 1001) - 500;
+        memcpy(data + k, &v, 4);
+    }
+    m->b[m->nb] = tfl_buffer(data, bytes);
+    free(data);
     m->t[m->nt] = tfl_tensor("const", type, shape, (uint32_t)m->nb++);
     if (type == AP_TFL_INT8)
         mn_quant(m, m->t[m->nt], MN_W_SCALE, 0);
