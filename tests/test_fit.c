@@ -26,13 +26,13 @@ static long long number_after(const char *text, const char *key)
     return strtoll(p + strlen(key), NULL, 10);
 }
 
-/* The whole arena a command prints: embed's "arena N bytes", reorder's "A -> B bytes", plan's
- * stock TFLM line (the model as it is). */
+/* The whole arena a command prints: embed's "arena N bytes", reorder's and patch's "A -> B
+ * bytes", plan's stock TFLM line (the model as it is). */
 static long long printed_arena(const char *cmd, const char *out)
 {
     if (strcmp(cmd, "embed") == 0)
         return number_after(out, "\narena        ");
-    if (strcmp(cmd, "reorder") == 0) {
+    if (strcmp(cmd, "reorder") == 0 || strcmp(cmd, "patch") == 0) {
         const char *p = strstr(out, "\narena        TFLM's whole arena on ");
         assert_non_null(p);
         return number_after(p, " -> ");
@@ -41,14 +41,15 @@ static long long printed_arena(const char *cmd, const char *out)
 }
 
 /* Runs the commands fit prints ("arenaplan A ... && arenaplan B ..."), OUT.tflite and
- * REORDERED.tflite in the test's directory (out, mid); returns the whole arena the last one
+ * REORDERED.tflite in the test's directory (out, mid), PATCHED.tflite there too; returns the whole arena the last one
  * prints. A command that is no arenaplan command (the model as it is, another kernel set) is
  * measured by `plan MODEL` with the kernels and target it names (else kernels). */
 static long long run_commands(const char *line, const char *model, const char *kernels,
                               const char *out, const char *mid)
 {
-    char buf[1024], *argv[32], *save = NULL;
+    char buf[1024], *argv[32], *save = NULL, patched[4096];
     long long arena = -1;
+    snprintf(patched, sizeof patched, "%s", tmp_path("c_patched.tflite"));
     snprintf(buf, sizeof buf, "%s", line);
     if (strstr(buf, "; then build TFLM with the ")) /* the kernels lever after the commands */
         *strstr(buf, "; then build TFLM with the ") = 0;
@@ -73,6 +74,7 @@ static long long run_commands(const char *line, const char *model, const char *k
             argv[n++] = strcmp(w, "arenaplan") == 0          ? (char *)AP_CLI
                         : strcmp(w, "OUT.tflite") == 0       ? (char *)out
                         : strcmp(w, "REORDERED.tflite") == 0 ? (char *)mid
+                        : strcmp(w, "PATCHED.tflite") == 0   ? patched
                                                              : w;
         argv[n] = NULL;
         run_result r = run_argv(argv);
@@ -109,6 +111,10 @@ static void each_combination_is_its_commands(const char *rel, const char *kernel
     assert_true(r.n_combos >= 10);
     for (size_t i = 0; i < r.n_combos; i++) {
         const ap_fit_figure *g = &r.combos[i];
+        if (!g->known && (g->mask & (1u << AP_FIT_PATCH))) { /* a model patch refuses */
+            assert_true(strncmp(g->why, "patch: ", 7) == 0);
+            continue;
+        }
         assert_true(g->known);
         char model[4096], out[4096], mid[4096];
         snprintf(model, sizeof model, "%s", src_path(rel));
@@ -155,8 +161,18 @@ static void person_detect_figures(void **state)
     assert_int_equal(r.lever[AP_FIT_SPLIT].mask, 0);
     assert_false(r.lever[AP_FIT_SPLIT].known);
     assert_false(ap_fit_lever(AP_FIT_SPLIT)->available);
-    assert_false(ap_fit_lever(AP_FIT_PATCH)->available);
-    assert_int_equal(r.n_combos, 14);
+    /* patch: its quick search (operators 0-3, 2x2), then embed; with embed's 880 bytes of plan,
+       9392 of flash in all; the combinations with embed, each once more with patch */
+    assert_true(ap_fit_lever(AP_FIT_PATCH)->available);
+    assert_int_equal(r.lever[AP_FIT_PATCH].arena, 68324);
+    assert_int_equal(r.lever[AP_FIT_PATCH].head, 36864);
+    assert_int_equal(r.lever[AP_FIT_PATCH].flash, 9392);
+    assert_int_equal(r.lever[AP_FIT_PATCH].mask, (1u << AP_FIT_EMBED) | (1u << AP_FIT_PATCH));
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "arenaplan patch %s --grid 2x2 --until 3 -o PATCHED.tflite && "
+             "arenaplan embed PATCHED.tflite --ignore-offline -o OUT.tflite", src_path(PD));
+    assert_string_equal(r.lever[AP_FIT_PATCH].command, cmd);
+    assert_int_equal(r.n_combos, 24);
     assert_true(r.fits);
     assert_int_equal(r.combos[r.chosen].mask, (1u << AP_FIT_EMBED) | (1u << AP_FIT_OVERLAP));
     assert_int_equal(r.combos[r.chosen].arena, 63880);
@@ -180,6 +196,8 @@ static void person_detect_figures(void **state)
     assert_false(r.lever[AP_FIT_INPLACE].known);
     assert_contains(r.lever[AP_FIT_INPLACE].why, "proven for TFLM's reference kernels only");
     assert_int_equal(r.lever[AP_FIT_KERNELS].arena, 82296);
+    assert_int_equal(r.lever[AP_FIT_PATCH].arena, 68344);
+    assert_string_equal(r.lever[AP_FIT_PATCH].kernels, "cmsis-nn");
     assert_int_equal(r.combos[r.chosen].arena, 63880);
     assert_int_equal(r.combos[r.chosen].mask, (1u << AP_FIT_EMBED) | (1u << AP_FIT_OVERLAP) |
                                                   (1u << AP_FIT_KERNELS));
@@ -269,8 +287,8 @@ static void messages_and_exit_codes(void **state)
     remove(out);
     run_result r = run_cli("fit", src_path(PD), "--budget", "32K", "-o", out, NULL);
     assert_int_equal(r.status, 1);
-    assert_contains(r.out, "\nno fit       the best reachable is embed + overlap: 63880 bytes, "
-                           "still 31112 more than the budget (14 combinations tried)\n");
+    assert_contains(r.out, "\nno fit       the best reachable is embed + overlap + patch: 56068 "
+                           "bytes, still 23300 more than the budget (24 combinations tried)\n");
     assert_contains(r.out, "\nwrote        nothing: no combination fits the budget\n");
     assert_false(file_exists(out));
     run_free(&r);
@@ -278,12 +296,16 @@ static void messages_and_exit_codes(void **state)
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "stock TFLM   82296 bytes (head 55296 + tail 26996): within the budget\n");
     assert_contains(r.out, "\nfits         none (the model as it is): 82296 bytes, 9864 within the "
-                           "budget (14 combinations tried)\n");
+                           "budget (24 combinations tried)\n");
     assert_contains(r.out, "\napply        nothing to apply (the model as it is)\n");
     assert_contains(r.out, "\n  split     not available in this version: the persistent tail in "
                            "a second buffer (two-buffer split, issue 29)\n");
-    assert_contains(r.out, "\n  patch     not available in this version: patch-by-patch first "
-                           "layers (issue 31)\n");
+    assert_contains(r.out, "\n  patch          68324 bytes (-13972 vs stock)  flash +9392 bytes  "
+                           "kernels reference\n            the first layers patch by patch "
+                           "(patch's quick search: every prefix, a 2x2 grid); compute: the halo "
+                           "rows computed again (the added MACs 'arenaplan patch' prints)\n");
+    assert_contains(r.out, "--grid 2x2 --until 3 -o PATCHED.tflite && arenaplan embed "
+                           "PATCHED.tflite --ignore-offline -o OUT.tflite\n");
     assert_contains(r.out, "\npeak         55296 bytes live at step 3 (op 2 CONV_2D)\n");
     assert_contains(r.out, "\n  overlap        63880 bytes (-18416 vs stock)  flash +1008 bytes  "
                            "kernels reference\n");
@@ -354,15 +376,15 @@ static void plan_budget_line(void **state)
     run_result r = run_cli("plan", src_path(PD), "--budget", "64K", NULL);
     assert_int_equal(r.status, 1);
     snprintf(want, sizeof want, "arenaplan: the arena needs 82296 bytes, 16760 more than the "
-             "budget of 65536 bytes\narenaplan: the levers reach 63880 bytes (embed + overlap), "
-             "within the budget: see `arenaplan fit %s --budget 65536`\n", src_path(PD));
+             "budget of 65536 bytes\narenaplan: the levers reach 56068 bytes (embed + overlap + "
+             "patch), within the budget: see `arenaplan fit %s --budget 65536`\n", src_path(PD));
     assert_string_equal(r.err, want);
     run_free(&r);
     r = run_cli("plan", src_path(PD), "--budget", "32K", NULL);
     assert_int_equal(r.status, 1);
     assert_string_equal(r.err, "arenaplan: the arena needs 82296 bytes, 49528 more than the budget "
-                               "of 32768 bytes\narenaplan: the levers reach 63880 bytes at best "
-                               "(embed + overlap), still 31112 more than the budget: see "
+                               "of 32768 bytes\narenaplan: the levers reach 56068 bytes at best "
+                               "(embed + overlap + patch), still 23300 more than the budget: see "
                                "`arenaplan fit`\n");
     run_free(&r);
     r = run_cli("plan", src_path(PD), "--budget", "82296", NULL);

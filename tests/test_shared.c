@@ -100,10 +100,10 @@ static void test_cli_shared(void **state)
     write_text(b, "id,lower,upper,size\nx,0,9,120\n");
     r = run_cli("plan", a, b, "--shared", "sequential", NULL);
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "shared       sequential: 300 bytes for 2 models\n"
-                           "separate     420 bytes (the shared arena saves 120, 28.6%)\n"
+    assert_contains(r.out, "shared       sequential: a head of 300 bytes for 2 models\n"
+                           "separate     420 bytes of heads, each model's own (the shared head saves 120, 28.6%)\n"
                            "sequential   300 bytes (the largest head)\n"
-                           "concurrent   420 bytes (no byte shared between models)\n");
+                           "concurrent   420 bytes (the heads side by side: no byte shared between models)\n");
     run_free(&r);
     r = run_cli("plan", a, b, "--shared", "concurrent", "--format", "json", NULL);
     assert_int_equal(r.status, 0);

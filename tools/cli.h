@@ -226,6 +226,13 @@ int cli_model_copy_args(const char *cmd, const char *input, const char *output);
 int cli_reorder_line(const char *path, const ap_tfl_model *m, ap_tflm_kernels kernels,
                      char *buf, size_t n);
 
+/* One summary line ("patch        ...", cmd_patch.c) on what patch's quick search saves of
+ * TFLM's whole arena of the .tflite model at path on target (NULL: cortex-m) with kernels
+ * (ap_tflite_patch_line). Returns 0 (buf empty) for inputs that are no model and kernel set
+ * none. */
+int cli_patch_line(const char *path, ap_tflm_kernels kernels, const char *target, char *buf,
+                   size_t n);
+
 int cmd_plan(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

@@ -23,7 +23,8 @@ static const char usage_text[] =
     "the cost. With auto, every grid 1..8 x 1..8 and every prefix of the chain are tried and\n"
     "the smallest whole TFLM arena within --max-overhead kept. best's plan for the copy is\n"
     "embedded as TFLM's offline plan (with --overlap reference, a plan that holds only with\n"
-    "TFLM's reference kernels; the copy records it). MODEL is never modified; OUT is written\n"
+    "TFLM's reference kernels; the copy records it; --overlap slices also puts later tiles in\n"
+    "the input rows no later SLICE reads). MODEL is never modified; OUT is written\n"
     "atomically. See docs/patch.md.\n"
     "\n"
     "options:\n";
@@ -127,14 +128,16 @@ static void report(const char *input, size_t in_len, const char *output,
 {
     const ap_patch_info *i = &r->info;
     long long added = (long long)(i->macs_patched - i->macs_prefix);
+    char pre[48];
+    ap_tflite_patch_prefix_text(i->spec.last, pre, sizeof pre);
     printf("model        %s (%zu bytes)\n", input, in_len);
-    printf("patch        operators 0-%u in a %ux%u grid: %u tiles, %u operators added "
-           "(SLICE, %u PAD, CONCATENATION)\n", i->spec.last, i->spec.rows, i->spec.cols,
+    printf("patch        %s in a %ux%u grid: %u tiles, %u operators added "
+           "(SLICE, %u PAD, CONCATENATION)\n", pre, i->spec.rows, i->spec.cols,
            i->spec.rows * i->spec.cols, i->ops_added, i->pads);
     if (r->candidates > 1)
         printf("searched     %u candidates, %u within --max-overhead; the smallest whole arena "
                "kept\n", r->candidates, r->within);
-    printf("macs         +%lld multiply-accumulates of halo recomputation: +%.1f%% of the "
+    printf("macs         %+lld multiply-accumulates of halo recomputation: %+.1f%% of the "
            "model's %lld (the prefix: %lld -> %lld)\n", added, r->overhead,
            (long long)i->macs_model, (long long)i->macs_prefix, (long long)i->macs_patched);
     printf("flash        +%lld bytes for the patch (tables, SLICE and PAD parameters; weights "
@@ -179,4 +182,16 @@ int cmd_patch(int argc, char **argv)
     }
     ap_tflite_patch_output_free(&r);
     return rc;
+}
+
+int cli_patch_line(const char *path, ap_tflm_kernels kernels, const char *target, char *buf,
+                   size_t n)
+{
+    const unsigned char *data;
+    size_t len = 0;
+    buf[0] = 0;
+    if (!cli_input_is_model(path) || cli_input_read(path, &data, &len) != 0)
+        return 0;
+    ap_tflite_patch_line(data, len, kernels, target, buf, n);
+    return buf[0] != 0;
 }

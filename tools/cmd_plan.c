@@ -323,12 +323,16 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
     }
     /* the table shows the savings whenever rules made allowances (--show-overlap is implied);
        and what another operator order would save, under TFLM's lifetimes */
-    char line[AP_ERROR_MAX + 128];
-    const char *lines[2] = {NULL, NULL};
+    char line[AP_ERROR_MAX + 128], pline[AP_ERROR_MAX + 256];
+    const char *lines[3] = {NULL, NULL, NULL};
     ap_tflite_build_options bo;
-    if (a->in.load.runtime == AP_RUNTIME_TFLM && cli_build_options(&a->in, &bo) == 0 &&
-        cli_reorder_line(a->inputs[0], NULL, bo.kernels, line, sizeof line))
-        lines[0] = line;
+    size_t nl = 0;
+    if (a->in.load.runtime == AP_RUNTIME_TFLM && cli_build_options(&a->in, &bo) == 0) {
+        if (cli_reorder_line(a->inputs[0], NULL, bo.kernels, line, sizeof line))
+            lines[nl++] = line;
+        if (cli_patch_line(a->inputs[0], bo.kernels, a->in.target, pline, sizeof pline))
+            lines[nl++] = pline;
+    }
     o.lines = lines;
     ap_status st = ap_write_table_with(f, p, plan, &o, err);
     if (st == AP_OK && a->ops) {
@@ -465,6 +469,8 @@ static void json_regions(FILE *f, const plan_args *a, const plan_run *r)
 {
     fputs("\"tflm\":{\"target\":", f);
     ap_json_string(f, r->arenas[0].plan.target);
+    fputs(",\"kernels\":", f);
+    ap_json_string(f, r->arenas[0].plan.kernels);
     fprintf(f, ",\"allocation\":\"regions\",\"min_arena\":%lld,\"arena\":%lld,\"regions\":[",
             (long long)r->regions, (long long)r->regions);
     for (int i = 0; i < a->ninputs; i++) {
@@ -603,17 +609,26 @@ static ap_status write_shared(FILE *f, const plan_args *a, const plan_run *r, ap
               ? "mode         concurrent: the models may run at once, their heads side by side in "
                 "one arena, for arenaplan's runtime (runtime/); stock TFLM has no such set-up: "
                 "for it, one interpreter per region of a buffer (the arena line)\n"
+              : a->order == ORDER_BEST
+              ? "mode         sequential: one model runs at a time; TFLM's multi-tenant allocation "
+                "(one MicroAllocator, an interpreter per model, created in the best order found: "
+                "the order of the models below)\n"
               : "mode         sequential: one model runs at a time; TFLM's multi-tenant allocation "
                 "(one MicroAllocator, an interpreter per model, created in the order of the "
                 "inputs)\n", f);
-    fprintf(f, "shared       %s: %lld bytes for %d models\n", shared_name(a), (long long)sr->arena,
-            a->ninputs);
-    fprintf(f, "separate     %lld bytes (the shared arena saves %lld, %.1f%%)\n", (long long)sr->separate,
-            (long long)saving, sr->separate ? 100.0 * (double)saving / (double)sr->separate : 0.0);
+    /* the planned sections alone: the arena line above is TFLM's whole arena */
+    fprintf(f, "shared       %s: a head of %lld bytes for %d models\n", shared_name(a),
+            (long long)sr->arena, a->ninputs);
+    fprintf(f, "separate     %lld bytes of heads, each model's own (the shared head saves %lld, "
+            "%.1f%%)\n", (long long)sr->separate, (long long)saving,
+            sr->separate ? 100.0 * (double)saving / (double)sr->separate : 0.0);
     fprintf(f, "sequential   %lld bytes (the largest head)\n", (long long)sr->sequential);
-    fprintf(f, "concurrent   %lld bytes (no byte shared between models)\n", (long long)sr->concurrent);
+    fprintf(f, "concurrent   %lld bytes (the heads side by side: no byte shared between models)\n",
+            (long long)sr->concurrent);
     for (int i = 0; i < a->ninputs && st == AP_OK; i++) {
-        fprintf(f, "\n== model %d: %s (head %lld bytes)\n", i, a->inputs[i], (long long)r->plans[i].arena);
+        fprintf(f, "\n== model %d: %s (head %lld bytes%s)\n", i, a->inputs[i],
+                (long long)r->plans[i].arena,
+                r->arenas ? "; its arena line: the model alone" : "");
         o.arena = r->arenas ? &r->arenas[i] : NULL;
         st = ap_write_table_with(f, r->ps[i], &r->plans[i], &o, err);
     }

@@ -46,6 +46,18 @@ static int add_strategy(void *ctx, const cli_opt *row, const char *name)
     return 0;
 }
 
+/* plan's options for several models in one arena and for two buffers: the report shows one
+ * model's plan in one arena, so it refuses them, naming the command that has them. */
+static int plan_only(void *ctx, const cli_opt *row, const char *v)
+{
+    (void)ctx;
+    cli_error("report: %s %s: the HTML report shows one model in one arena; TFLM's multi-tenant "
+              "arena (--shared sequential, --order), the regions of --shared concurrent and the "
+              "two-buffer sizes (--arenas split, --budget-persistent, --budget-nonpersistent) "
+              "are plan's: arenaplan plan MODEL... %s %s", row->name, v, row->name, v);
+    return -1;
+}
+
 static const cli_opt report_rows[] = {
     {"--strategy", "-s", "NAME", CLI_CALL, 0, NULL, add_strategy, 0,
      "a strategy to plan with; repeat for several (the first is shown in\n"
@@ -60,6 +72,13 @@ static const cli_opt report_rows[] = {
      "(for models TFLM's whole arena; suffixes K, M: 1024-based)", NULL, NULL},
     {"--budget-head", NULL, "BYTES", CLI_BYTES, offsetof(report_args, budget_head), NULL, NULL, 0,
      "the same for the first plan's head alone", NULL, NULL},
+    {"--shared", NULL, "MODE", CLI_CALL, 0, NULL, plan_only, CLI_HIDDEN, NULL, NULL, NULL},
+    {"--order", NULL, "ORDER", CLI_CALL, 0, NULL, plan_only, CLI_HIDDEN, NULL, NULL, NULL},
+    {"--arenas", NULL, "KIND", CLI_CALL, 0, NULL, plan_only, CLI_HIDDEN, NULL, NULL, NULL},
+    {"--budget-persistent", NULL, "BYTES", CLI_CALL, 0, NULL, plan_only, CLI_HIDDEN, NULL, NULL,
+     NULL},
+    {"--budget-nonpersistent", NULL, "BYTES", CLI_CALL, 0, NULL, plan_only, CLI_HIDDEN, NULL,
+     NULL, NULL},
 };
 
 static int add_input(void *ctx, const char *arg, const char *after)
@@ -67,7 +86,9 @@ static int add_input(void *ctx, const char *arg, const char *after)
     report_args *a = ctx;
     (void)after;
     if (a->input) {
-        cli_error("report: one input at a time (got '%s' and '%s')", a->input, arg);
+        cli_error("report: one input at a time (got '%s' and '%s'); several models in one "
+                  "arena: arenaplan plan MODEL MODEL... --shared sequential|concurrent", a->input,
+                  arg);
         return -1;
     }
     cli_input_name(arg);
@@ -184,12 +205,16 @@ static int write_outputs(const report_args *a, const ap_problem *p, const ap_pla
     o.arena = arena;
     o.arena_unknown = arena ? NULL : cli_arena_why();
     /* what another operator order would save, under TFLM's lifetimes */
-    char line[AP_ERROR_MAX + 128];
-    const char *lines[2] = {NULL, NULL};
+    char line[AP_ERROR_MAX + 128], pline[AP_ERROR_MAX + 256];
+    const char *lines[3] = {NULL, NULL, NULL};
     ap_tflite_build_options bo;
-    if (want_html && a->in.load.runtime == AP_RUNTIME_TFLM && cli_build_options(&a->in, &bo) == 0 &&
-        cli_reorder_line(a->input, NULL, bo.kernels, line, sizeof line))
-        lines[0] = line;
+    size_t nl = 0;
+    if (want_html && a->in.load.runtime == AP_RUNTIME_TFLM && cli_build_options(&a->in, &bo) == 0) {
+        if (cli_reorder_line(a->input, NULL, bo.kernels, line, sizeof line))
+            lines[nl++] = line;
+        if (cli_patch_line(a->input, bo.kernels, a->in.target, pline, sizeof pline))
+            lines[nl++] = pline;
+    }
     o.lines = lines;
     report_levers lv;
     if (want_html && arena && a->in.load.runtime == AP_RUNTIME_TFLM && fit_levers(a, &lv))

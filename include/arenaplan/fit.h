@@ -45,7 +45,7 @@ typedef enum ap_fit_lever_id {
     AP_FIT_REORDER,    /* a better operator order (`reorder`) */
     AP_FIT_KERNELS,    /* the other kernel set (reference <-> cmsis-nn, on cortex-m) */
     AP_FIT_SPLIT,      /* the tail in a second buffer (issue 29): not in this version */
-    AP_FIT_PATCH,      /* patch-by-patch first layers (issue 31): not in this version */
+    AP_FIT_PATCH,      /* patch-by-patch first layers (`patch --grid 2x2`, then `embed`) */
     AP_FIT_LEVERS
 } ap_fit_lever_id;
 

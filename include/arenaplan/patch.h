@@ -128,6 +128,24 @@ ap_status ap_tflite_patch(const unsigned char *data, size_t len, const char *pat
 
 void ap_tflite_patch_output_free(ap_tflite_patch_output *out);
 
+/* "operator 0" or "operators 0-LAST": how the prefix ending at last is named in messages. */
+void ap_tflite_patch_prefix_text(uint32_t last, char *out, size_t cap);
+
+#define AP_PATCH_QUICK_GRID 2 /* the quick search: every prefix of the chain, a 2x2 grid */
+
+/* The quick search of `plan`, `report` and `fit`: opt (from ap_tflite_patch_options_init) set
+ * to every prefix of the chain in an AP_PATCH_QUICK_GRID x AP_PATCH_QUICK_GRID grid, with
+ * kernels and target. `arenaplan patch --grid 2x2` runs the same search. */
+void ap_tflite_patch_quick_options(ap_tflite_patch_options *opt, ap_tflm_kernels kernels,
+                                   const char *target);
+
+/* One summary line ("patch        ...", as `plan` and `report` show it) on what the quick search
+ * saves of TFLM's whole arena of the model in data[0..len) on target with kernels (no sharing
+ * rules): the prefix and grid, the arena before and after, the MACs and the flash added, or why
+ * nothing is patched. Writes at most cap bytes, NUL included; empty for the kernel set none. */
+void ap_tflite_patch_line(const unsigned char *data, size_t len, ap_tflm_kernels kernels,
+                          const char *target, char *out, size_t cap);
+
 AP_PUBLIC_END
 #ifdef __cplusplus
 }

@@ -225,7 +225,9 @@ ap_status ap_tflm_plan_arena(const ap_tfl_model *m, const ap_problem *p, const a
  * other models' tails in place (its AllocateTensors may need more than its head and tail). For
  * models sharing it concurrently, each model's head is its extent within the shared head (its
  * offsets are the shared plan's), so the largest is the shared head. Sets *head and *tails (when
- * not NULL) to the largest head and the sum of the tails. */
+ * not NULL) to the largest head and the sum of the tails. An estimate, kept for its callers: it
+ * counts the allocator's objects once per model and ignores the order of creation, so it is
+ * not TFLM's figure; ap_tflm_tenants_compute (below) is, and `plan --shared` prints that. */
 int64_t ap_tflm_shared_arena(const ap_tflm_whole *w, size_t k, int64_t *head, int64_t *tails);
 
 /* ---- Several models on one MicroAllocator: TFLM's multi-tenant allocation ------------------

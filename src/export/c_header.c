@@ -185,6 +185,13 @@ static void split_sizes(FILE *f, const char *up, int64_t p, int64_t np, const ch
             target, up, up, up, (long long)p, up, (long long)np);
 }
 
+/* --arenas split when the sizes are unknown: firmware that uses them fails to compile. */
+static void no_split_sizes(FILE *f, const char *up)
+{
+    fprintf(f, "/* no %s_PERSISTENT_ARENA_SIZE, %s_NONPERSISTENT_ARENA_SIZE: TFLM's two-buffer sizes "
+               "are unknown (above) */\n\n", up, up);
+}
+
 static void preamble(FILE *f, const char *up)
 {
     fprintf(f, "#ifndef AP_PLAN_%s_H\n#define AP_PLAN_%s_H\n\n#include <stdint.h>\n\n", up, up);
@@ -293,8 +300,11 @@ ap_status ap_write_c_header_with(FILE *f, const ap_problem *p, const ap_plan *pl
         if (opt->split)
             split_sizes(f, up, arena->plan.split_persistent, arena->plan.split_nonpersistent,
                         arena->plan.target);
-    } else if (unknown)
+    } else if (unknown) {
         fprintf(f, "/* no %s_ARENA_SIZE: TFLM's whole arena is unknown (above) */\n\n", up);
+        if (opt->split)
+            no_split_sizes(f, up);
+    }
     model_tables(f, p, plan, name, up, align);
     fputs("#endif\n", f);
     return ferror(f) ? ap_error_set(err, AP_ERR_IO, "write error") : AP_OK;
@@ -338,6 +348,8 @@ static void shared_sizes(FILE *f, const ap_c_shared_tflm *t, const char *up, siz
     char mup[256], mname[256];
     if ((t->tenants && t->tenants->refused >= 0) || (!t->tenants && t->regions <= 0)) {
         fprintf(f, "/* no %s_ARENA_SIZE: TFLM's whole arena of the set is unknown (above) */\n\n", up);
+        if (t->split)
+            no_split_sizes(f, up);
         return;
     }
     arena_size(f, up, t->tenants ? t->tenants->min_arena : t->regions, t->target);

@@ -8,6 +8,7 @@
  * problem (no plan does better, and best reaches it on the chains measured), then embeds best's
  * plan for the few ranked first and keeps the smallest true whole arena.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -221,18 +222,28 @@ static ap_status pick(const ctx *x, ap_tflite_patch_output *out, ap_error *err)
     return AP_OK;
 }
 
-static ap_status none_within(const ctx *x, ap_error *err)
+static ap_status none_within(const ctx *x, const ap_tfl_model *m, ap_error *err)
 {
     const cand *low = NULL;
     for (size_t k = 0; k < x->n; k++)
         if (!low || x->c[k].overhead < low->overhead)
             low = &x->c[k];
+    if (!low && !x->opt->auto_until && x->opt->spec.last < m->subgraphs[0].n_ops &&
+        m->subgraphs[0].ops[x->opt->spec.last].n_outputs == 1) {
+        const ap_tfl_operator *op = &m->subgraphs[0].ops[x->opt->spec.last];
+        const ap_tfl_tensor *y = &m->subgraphs[0].tensors[op->outputs[0]];
+        return ap_error_set(err, AP_ERR_INPUT, "operator %u (%s): its output is %dx%d, which no "
+                            "grid of 2 tiles or more cuts: every element of it reads the whole "
+                            "map (a global pooling)", x->opt->spec.last, op->name,
+                            y->rank == 4 ? (int)y->shape[1] : 1, y->rank == 4 ? (int)y->shape[2] : 1);
+    }
     if (!low)
         return ap_error_set(err, AP_ERR_USAGE, "no prefix and grid to try");
+    char pre[48];
+    ap_tflite_patch_prefix_text(low->info.spec.last, pre, sizeof pre);
     return ap_error_set(err, AP_ERR_USAGE, "no patch within --max-overhead %g%%: the lowest "
-                        "overhead tried is %.1f%% (operators 0-%u, grid %ux%u)",
-                        x->opt->max_overhead, low->overhead, low->info.spec.last,
-                        low->info.spec.rows, low->info.spec.cols);
+                        "overhead tried is %.1f%% (%s, grid %ux%u)", x->opt->max_overhead,
+                        low->overhead, pre, low->info.spec.rows, low->info.spec.cols);
 }
 
 ap_status ap_tflite_patch(const unsigned char *data, size_t len, const char *path,
@@ -271,7 +282,7 @@ ap_status ap_tflite_patch(const unsigned char *data, size_t len, const char *pat
     for (size_t k = 0; k < x.n; k++)
         out->within += x.c[k].estimate >= 0;
     if (!out->within) {
-        st = none_within(&x, err);
+        st = none_within(&x, m, err);
         goto done;
     }
     qsort(x.c, x.n, sizeof *x.c, by_estimate);
@@ -284,4 +295,60 @@ done:
     ap_tflite_free(m);
     free(x.c);
     return st;
+}
+
+void ap_tflite_patch_prefix_text(uint32_t last, char *out, size_t cap)
+{
+    if (last == 0)
+        snprintf(out, cap, "operator 0");
+    else
+        snprintf(out, cap, "operators 0-%u", last);
+}
+
+void ap_tflite_patch_quick_options(ap_tflite_patch_options *opt, ap_tflm_kernels kernels,
+                                   const char *target)
+{
+    opt->auto_grid = 0;
+    opt->auto_until = 1;
+    opt->spec.rows = opt->spec.cols = AP_PATCH_QUICK_GRID;
+    opt->kernels = kernels;
+    opt->target = target;
+}
+
+void ap_tflite_patch_line(const unsigned char *data, size_t len, ap_tflm_kernels kernels,
+                          const char *target, char *out, size_t cap)
+{
+    ap_tflite_patch_options o;
+    ap_tflite_patch_output r;
+    ap_error err = {0};
+    char pre[48];
+    if (!cap)
+        return;
+    out[0] = 0;
+    if (kernels == AP_TFLM_KERNELS_NONE)
+        return;
+    ap_tflite_patch_options_init(&o);
+    ap_tflite_patch_quick_options(&o, kernels, target);
+    if (ap_tflite_patch(data, len, NULL, &o, &r, &err) != AP_OK) {
+        snprintf(out, cap, "patch        %s", err.msg);
+        return;
+    }
+    ap_tflite_patch_prefix_text(r.info.spec.last, pre, sizeof pre);
+    if (r.arena_after < r.arena_before) {
+        long long d = (long long)(r.arena_before - r.arena_after);
+        snprintf(out, cap, "patch        %s patch by patch in a %ux%u grid: TFLM's whole arena "
+                 "%lld -> %lld bytes (-%lld, %.1f%%; head %lld -> %lld), %+.1f%% MACs, +%lld "
+                 "bytes of flash (a quick search; 'arenaplan patch' searches further and writes "
+                 "it)", pre, r.info.spec.rows, r.info.spec.cols, (long long)r.arena_before,
+                 (long long)r.arena_after, d, 100.0 * (double)d / (double)r.arena_before,
+                 (long long)r.head_before, (long long)r.head_after, r.overhead,
+                 (long long)r.len - (long long)len);
+    } else {
+        snprintf(out, cap, "patch        no prefix in a %ux%u grid shrinks TFLM's whole arena "
+                 "(%lld bytes; at best %lld, %s): the tail the new operators bring outweighs "
+                 "the head they save (a quick search; 'arenaplan patch' searches further)",
+                 r.info.spec.rows, r.info.spec.cols, (long long)r.arena_before,
+                 (long long)r.arena_after, pre);
+    }
+    ap_tflite_patch_output_free(&r);
 }

@@ -11,6 +11,7 @@
 #include "arenaplan/bounds.h"
 #include "arenaplan/check.h"
 #include "arenaplan/csv.h"
+#include "arenaplan/patch.h"
 #include "arenaplan/reorder.h"
 #include "arenaplan/report.h"
 #include "arenaplan/run.h"
@@ -528,8 +529,8 @@ static ap_status report_outputs(ap__run_ctx *c, const unsigned char *data, size_
 {
     ap_report_options ro;
     ap__run_text html, svg;
-    char line[AP_ERROR_MAX + 128];
-    const char *lines[2] = {NULL, NULL};
+    char line[AP_ERROR_MAX + 128], pline[AP_ERROR_MAX + 256];
+    const char *lines[3] = {NULL, NULL, NULL};
     ap_status st;
     ap_report_options_init(&ro);
     ro.arena = arena;
@@ -541,6 +542,9 @@ static ap_status report_outputs(ap__run_ctx *c, const unsigned char *data, size_
             lines[0] = line;
         }
         ap_tflite_free(m);
+        ap_tflite_patch_line(data, len, c->build.kernels, c->target, pline, sizeof pline);
+        if (pline[0])
+            lines[lines[0] ? 1 : 0] = pline;
     }
     ro.lines = lines;
     if (ap__run_text_open(&html) != 0)

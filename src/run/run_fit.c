@@ -1,7 +1,8 @@
 /*
  * run_fit.c - `fit` (fit.h): every lever on a model's whole TFLM arena, measured by the code of
- * the command that applies it (ap_tflite_reorder as `reorder`, ap_tflite_embed as `embed`,
- * ap__run_arena_model as every command's whole arena), every combination of them, the smallest
+ * the command that applies it (ap_tflite_reorder as `reorder`, ap_tflite_patch's quick search
+ * as `patch --grid 2x2`, ap_tflite_embed as `embed`, ap__run_arena_model as every command's
+ * whole arena), every combination of them, the smallest
  * that fits a budget, and what makes the arena (run_fit_out.c). A lever is one row of the
  * table in run_fit_levers.c; a lever still to come is a row with available 0.
  */
@@ -10,6 +11,7 @@
 
 #include "arenaplan/embed.h"
 #include "arenaplan/fit.h"
+#include "arenaplan/patch.h"
 #include "arenaplan/reorder.h"
 #include "arenaplan/report.h"
 #include "run/run.h"
@@ -38,6 +40,16 @@ static int count_levers(unsigned mask)
 
 /* ---- The pipeline ------------------------------------------------------------------------- */
 
+/* patch's result for one kernel set and one operator order (the kernels and reorder levers):
+ * the quick search runs once for each and the combinations share it. */
+typedef struct patch_memo {
+    int done, failed;
+    unsigned char *data;   /* the patched copy (malloc'd), its plan embedded */
+    size_t len;
+    ap_patch_spec spec;
+    char why[AP_ERROR_MAX];
+} patch_memo;
+
 /* One fit: the input, the run contexts of the baseline kernel set and of the other. */
 typedef struct fit_ctx {
     const ap_run_options *opt;
@@ -49,7 +61,13 @@ typedef struct fit_ctx {
     const char *base, *other;   /* the kernel sets: the baseline, the kernels lever's (or NULL) */
     int kernels_given, target_given, had_plan;
     ap__run_ctx ctx, ctx_other;
+    patch_memo patch[4];        /* by (mask has kernels) | (mask has reorder) << 1 */
 } fit_ctx;
+
+static patch_memo *memo_of(fit_ctx *f, unsigned mask)
+{
+    return &f->patch[((mask & BIT(AP_FIT_KERNELS)) ? 1 : 0) | ((mask & BIT(AP_FIT_REORDER)) ? 2 : 0)];
+}
 
 /* The kernel set of a combination, by its name as the options take it. */
 static const char *combo_kernels(const fit_ctx *f, unsigned mask)
@@ -104,6 +122,47 @@ static int step_reorder(fit_ctx *f, ap__run_ctx *c, ap_fit_figure *fig,
     return 0;
 }
 
+/* patch's quick search, as `arenaplan patch --grid 2x2` runs it (memoised per kernel set and
+ * order). *bytes becomes the copy. */
+static int step_patch(fit_ctx *f, ap__run_ctx *c, unsigned mask, ap_fit_figure *fig,
+                      const unsigned char **bytes, size_t *len, unsigned char **own)
+{
+    patch_memo *pm = memo_of(f, mask);
+    if (!pm->done) {
+        ap_tflite_patch_options po;
+        ap_tflite_patch_output r;
+        ap_error err = {0};
+        pm->done = 1;
+        ap_tflite_patch_options_init(&po);
+        ap_tflite_patch_quick_options(&po, c->build.kernels, f->target);
+        if (ap_tflite_patch(*bytes, *len, f->name, &po, &r, &err) != AP_OK) {
+            pm->failed = 1;
+            snprintf(pm->why, sizeof pm->why, "%s", err.msg);
+        } else {
+            pm->data = r.data;
+            pm->len = r.len;
+            pm->spec = r.info.spec;
+            r.data = NULL;
+            ap_tflite_patch_output_free(&r);
+        }
+    }
+    if (pm->failed) {
+        set_why(fig, "patch", pm->why);
+        return -1;
+    }
+    unsigned char *copy = malloc(pm->len ? pm->len : 1);
+    if (!copy) {
+        set_why(fig, "patch", "out of memory");
+        return -1;
+    }
+    memcpy(copy, pm->data, pm->len);
+    free(*own);
+    *own = copy;
+    *bytes = copy;
+    *len = pm->len;
+    return 0;
+}
+
 /* embed with the combination's rules, as `arenaplan embed` runs it. */
 static int step_embed(fit_ctx *f, ap__run_ctx *c, unsigned mask, ap_fit_figure *fig,
                       const unsigned char **bytes, size_t *len, unsigned char **own)
@@ -117,7 +176,7 @@ static int step_embed(fit_ctx *f, ap__run_ctx *c, unsigned mask, ap_fit_figure *
     eo.build.inplace = AP_TFLM_INPLACE_NONE;
     eo.build.overlap = AP_TFLM_OVERLAP_NONE;
     ap__run_fit_levers_rules(mask, &eo.build, flags, sizeof flags, NULL);
-    eo.build.ignore_offline = f->had_plan;
+    eo.build.ignore_offline = f->had_plan || (mask & BIT(AP_FIT_PATCH)) != 0;
     eo.plan = f->opt->plan;
     if (ap_tflite_embed(*bytes, *len, f->name, &eo, &r, &err) != AP_OK) {
         set_why(fig, "embed", err.msg);
@@ -132,8 +191,9 @@ static int step_embed(fit_ctx *f, ap__run_ctx *c, unsigned mask, ap_fit_figure *
     return 0;
 }
 
-/* The commands that apply mask, into fig->command. */
-static void combo_command(const fit_ctx *f, unsigned mask, ap_fit_figure *fig)
+/* The commands that apply mask, into fig->command (after the pipeline: patch's prefix is the
+ * one its search chose). */
+static void combo_command(fit_ctx *f, unsigned mask, ap_fit_figure *fig)
 {
     char k[96] = "", rules[256];
     const char *in = f->name;
@@ -149,9 +209,20 @@ static void combo_command(const fit_ctx *f, unsigned mask, ap_fit_figure *fig)
         n += (size_t)snprintf(fig->command + n, cap - n, "arenaplan reorder %s%s -o %s", in, k, to);
         in = to;
     }
+    if (n < cap && mask & BIT(AP_FIT_PATCH)) {
+        const patch_memo *pm = memo_of(f, mask);
+        char until[32] = "auto";
+        if (pm->done && !pm->failed)
+            snprintf(until, sizeof until, "%u", pm->spec.last);
+        n += (size_t)snprintf(fig->command + n, cap - n, "%sarenaplan patch %s --grid %dx%d "
+                              "--until %s%s -o PATCHED.tflite", n ? " && " : "", in,
+                              AP_PATCH_QUICK_GRID, AP_PATCH_QUICK_GRID, until, k);
+        in = "PATCHED.tflite";
+    }
     if (n < cap && mask & BIT(AP_FIT_EMBED))
         n += (size_t)snprintf(fig->command + n, cap - n, "%sarenaplan embed %s%s%s%s -o OUT.tflite",
-                              n ? " && " : "", in, k, rules, f->had_plan ? " --ignore-offline" : "");
+                              n ? " && " : "", in, k, rules,
+                              f->had_plan || (mask & BIT(AP_FIT_PATCH)) ? " --ignore-offline" : "");
     if (n && n < cap && mask & BIT(AP_FIT_KERNELS))
         n += (size_t)snprintf(fig->command + n, cap - n, "; then build TFLM with the %s kernels",
                               combo_kernels(f, mask));
@@ -176,8 +247,9 @@ static void run_combo(fit_ctx *f, unsigned mask, ap_fit_figure *fig, unsigned ch
     memset(fig, 0, sizeof *fig);
     fig->mask = mask;
     fig->kernels = combo_kernels(f, mask);
-    combo_command(f, mask, fig);
     if ((mask & BIT(AP_FIT_REORDER)) && step_reorder(f, c, fig, &bytes, &len, &own) != 0)
+        goto done;
+    if ((mask & BIT(AP_FIT_PATCH)) && step_patch(f, c, mask, fig, &bytes, &len, &own) != 0)
         goto done;
     if ((mask & BIT(AP_FIT_EMBED)) && step_embed(f, c, mask, fig, &bytes, &len, &own) != 0)
         goto done;
@@ -199,6 +271,7 @@ static void run_combo(fit_ctx *f, unsigned mask, ap_fit_figure *fig, unsigned ch
         own = NULL;
     }
 done:
+    combo_command(f, mask, fig);
     free(own);
 }
 
@@ -328,6 +401,8 @@ static ap_status fit_begin(fit_ctx *f, const unsigned char *data, size_t len,
 static void fit_end(fit_ctx *f, ap_fit_result *res, ap_status st)
 {
     ap_run_result w, dummy;
+    for (size_t i = 0; i < sizeof f->patch / sizeof f->patch[0]; i++)
+        free(f->patch[i].data);
     memset(&w, 0, sizeof w);
     memset(&dummy, 0, sizeof dummy);
     ap__run_end(&f->ctx, &w, st);

@@ -41,8 +41,9 @@ static const struct lever_row {
      0, AP__FIT_STAGE_KERNELS, NULL, NULL, 0},
     {{"split", "the persistent tail in a second buffer (two-buffer split, issue 29)", "", 0},
      0, AP__FIT_STAGE_NONE, NULL, NULL, 0},
-    {{"patch", "patch-by-patch first layers (issue 31)", "", 0},
-     0, AP__FIT_STAGE_NONE, NULL, NULL, 0},
+    {{"patch", "the first layers patch by patch (patch's quick search: every prefix, a 2x2 "
+      "grid)", "the halo rows computed again (the added MACs 'arenaplan patch' prints)", 1},
+     BIT(AP_FIT_EMBED), AP__FIT_STAGE_PATCH, NULL, NULL, 0},
 };
 
 const ap_fit_lever_info *ap_fit_lever(int lever)

@@ -13,6 +13,7 @@ typedef enum ap__run_fit_levers_stage {
     AP__FIT_STAGE_NONE = 0,  /* not in this version */
     AP__FIT_STAGE_KERNELS,   /* the kernel set every later stage uses */
     AP__FIT_STAGE_REORDER,   /* the model's operators reordered (ap_tflite_reorder) */
+    AP__FIT_STAGE_PATCH,     /* the first layers patch by patch (ap_tflite_patch) */
     AP__FIT_STAGE_EMBED,     /* a plan embedded (ap_tflite_embed) */
     AP__FIT_STAGE_RULE       /* a rule of the embedding (its build options, its flag) */
 } ap__run_fit_levers_stage;
