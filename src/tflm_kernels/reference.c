@@ -2047,9 +2047,11 @@ static const ap__krow rows[] = {
      * temporaries, and TFLM lets it reach into them: it must leave what is read afterwards
      * (rows.h, AP__CLEAR_*). LUT reads the output's quantization fields, not its zero points
      * (QUANT); Huffman nothing of the quantization but what DeallocateTempTfLiteTensor reads
-     * (QUANT_PTRS); prune reads the zero points themselves (ALL), then copies them into a
-     * buffer below, a forward copy that may overlap its source (QUANT_PTRS). TFLITE_DCHECK that
-     * a prune output has as many zero points as scales is not modelled. */
+     * (QUANT_PTRS); prune reads the zero points themselves (ALL), then copies them, int32 to
+     * int8, into a buffer below: byte i written after zero point i is read, so a buffer on the
+     * zero-point array clobbers a zero point still to be read (measured on x86-64: at 904 the
+     * second channel's zero point copies the first's; correct from 920), so ALL too.
+     * TFLITE_DCHECK that a prune output has as many zero points as scales is not modelled. */
     DEF(TFLM_DECODE, "anc", "in(2 * i + 1)"),
     DEF(TFLM_DECODE, "dcm", "byte(anc, 0)"),
     DEF(TFLM_DECODE, "axis_bad", "quantized(out(i)) && !(quantized_dim(out(i)) == "
@@ -2090,7 +2092,7 @@ static const ap__krow rows[] = {
                     "DecodeStatePrune", "decode_state.cc:42"),
     KEEP_EACH_CLEAR(TFLM_DECODE, QUANT_PTRS, "dcm == 1", "n_out", "sizeof(DecodeStateHuffman)",
                     "DecodeStateHuffman", "decode_state.cc:55"),
-    KEEP_EACH_CLEAR(TFLM_DECODE, QUANT_PTRS, "dcm == 2 && quantized(out(i)) && scales(out(i)) > 1 "
+    KEEP_EACH_CLEAR(TFLM_DECODE, ALL, "dcm == 2 && quantized(out(i)) && scales(out(i)) > 1 "
                     "&& zero_points_nonzero(out(i))", "n_out", "scales(out(i))",
                     "per-channel zero points", "decode_state_prune.cc:73"),
 };
