@@ -9,7 +9,12 @@
  * operators: the first layer, 13 depthwise + pointwise pairs (strides 1 2 1 2 1 2 1 1 1 1 1 2
  * 1, channels 16 32 32 64 64 128 128 128 128 128 128 256 256), a 3x3 average pool, a 1x1
  * convolution to 2 classes, RESHAPE to [1, 2], SOFTMAX. int8 activations and weights, int32
- * biases; the weights are zeros (tests that run the model draw their own).
+ * biases; the weights are zeros (tests that run the model draw their own). mobilenet_025 has no
+ * quantization (enough for planning); mobilenet_025_q quantizes every tensor as TFLM's kernels
+ * want it to load the model (activations scale 0.0235, zero point -128; weights 0.01 per
+ * tensor; biases their product; SOFTMAX's output 1/256, -128) and fills the weights with a
+ * fixed pattern in [-127, 127] and the biases in [-500, 500], so that its outputs depend on
+ * its input.
  */
 #ifndef AP_TEST_MOBILENET_FBB_H
 #define AP_TEST_MOBILENET_FBB_H
@@ -20,22 +25,44 @@
 typedef struct mn_build {
     fbb_node *t[96], *b[96], *op[40];
     int nt, nb, nop;
+    int q; /* quantize every tensor */
 } mn_build;
+
+#define MN_ACT_SCALE 0.0235f
+#define MN_W_SCALE 0.01f
+
+static void mn_quant(mn_build *m, fbb_node *t, float scale, int64_t zp)
+{
+    if (m->q)
+        fbb_ref(t, AP_TFL_F_TENSOR_QUANTIZATION, tfl_quantization(&scale, 1, &zp, 1, 0));
+}
 
 /* An int8 activation [1, h, w, c] (no data: buffer 0). */
 static int mn_act(mn_build *m, int h, int w, int c)
 {
     m->t[m->nt] = tfl_tensor("act", AP_TFL_INT8, fbb_ints(4, 1, h, w, c), 0);
+    mn_quant(m, m->t[m->nt], MN_ACT_SCALE, -128);
     return m->nt++;
 }
 
 /* A constant of `bytes` zero bytes, in a buffer of its own. */
 static int mn_const(mn_build *m, int type, fbb_node *shape, size_t bytes)
 {
-    unsigned char *zero = calloc(bytes + 1, 1);
-    m->b[m->nb] = tfl_buffer(zero, bytes);
-    free(zero);
+    unsigned char *data = calloc(bytes + 1, 1);
+    for (size_t k = 0; m->q && k < bytes; k++) /* quantized: seeded weights, small biases */
+        if (type == AP_TFL_INT8)
+            data[k] = (unsigned char)(int8_t)((int)((k * 73 + (size_t)m->nb * 29 + 11) % 255) - 127);
+    for (size_t k = 0; m->q && type == AP_TFL_INT32 && k + 4 <= bytes; k += 4) {
+        int32_t v = (int32_t)((k * 97 / 4 + (size_t)m->nb * 13) % 1001) - 500;
+        memcpy(data + k, &v, 4);
+    }
+    m->b[m->nb] = tfl_buffer(data, bytes);
+    free(data);
     m->t[m->nt] = tfl_tensor("const", type, shape, (uint32_t)m->nb++);
+    if (type == AP_TFL_INT8)
+        mn_quant(m, m->t[m->nt], MN_W_SCALE, 0);
+    else if (type == AP_TFL_INT32)
+        mn_quant(m, m->t[m->nt], MN_ACT_SCALE * MN_W_SCALE, 0);
     return m->nt++;
 }
 
@@ -80,13 +107,14 @@ static fbb_node *mn_list(fbb_node **v, int n)
     return x;
 }
 
-/* The model's bytes (free them); *len their count. Resets the writer. */
-static unsigned char *mobilenet_025(int in_c, size_t *len)
+/* The model's bytes (free them); *len their count; q: quantized. Resets the writer. */
+static unsigned char *mobilenet_025_q(int in_c, int q, size_t *len)
 {
     static const int strides[13] = {1, 2, 1, 2, 1, 2, 1, 1, 1, 1, 1, 2, 1};
     static const int chans[13] = {16, 32, 32, 64, 64, 128, 128, 128, 128, 128, 128, 256, 256};
     mn_build m;
     memset(&m, 0, sizeof m);
+    m.q = q;
     m.b[m.nb++] = tfl_buffer(NULL, 0);
     int in = mn_act(&m, 96, 96, in_c), x, h = 48, c = 8;
     x = in_c == 1 ? mn_dw(&m, in, 96, 96, 1, 8, 2) : mn_conv(&m, in, 96, 96, in_c, 8, 3, 2, 3);
@@ -110,9 +138,11 @@ static unsigned char *mobilenet_025(int in_c, size_t *len)
     m.t[m.nt] = tfl_tensor("shape", AP_TFL_INT32, fbb_ints(1, 2), (uint32_t)m.nb++);
     int shp = m.nt++;
     m.t[m.nt] = tfl_tensor("flat", AP_TFL_INT8, fbb_ints(2, 1, 2), 0);
+    mn_quant(&m, m.t[m.nt], MN_ACT_SCALE, -128);
     int flat = m.nt++;
     m.op[m.nop++] = tfl_op(3, fbb_ints(2, logits, shp), fbb_ints(1, flat), 0, NULL);
     m.t[m.nt] = tfl_tensor("out", AP_TFL_INT8, fbb_ints(2, 1, 2), 0);
+    mn_quant(&m, m.t[m.nt], 1.0f / 256.0f, -128);
     int out = m.nt++;
     fbb_node *so = fbb_table();
     fbb_scalar(so, AP_TFL_F_SOFTMAX_BETA, 4, 0x3f800000u); /* beta 1.0f */
@@ -128,6 +158,11 @@ static unsigned char *mobilenet_025(int in_c, size_t *len)
     unsigned char *d = fbb_finish(model, len);
     fbb_reset();
     return d;
+}
+
+static inline unsigned char *mobilenet_025(int in_c, size_t *len)
+{
+    return mobilenet_025_q(in_c, 0, len);
 }
 
 #endif

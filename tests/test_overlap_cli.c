@@ -60,7 +60,7 @@ static void bad_options(void **state)
     (void)state;
     run_result r = run_cli("plan", src_path(PD), "--overlap", "cmsis-nn", NULL);
     assert_int_equal(r.status, 2);
-    assert_string_equal(r.err, "arenaplan: --overlap cmsis-nn: unknown rule set (none or reference)\n");
+    assert_string_equal(r.err, "arenaplan: --overlap cmsis-nn: unknown rule set (none, reference or slices)\n");
     run_free(&r);
     r = run_cli("compare", src_path(PD), "--inplace", "all", NULL);
     assert_int_equal(r.status, 2);

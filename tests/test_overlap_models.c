@@ -447,7 +447,7 @@ static void unknown_rule_sets(void **state)
                                  "reshape, elementwise)");
     assert_int_equal(ap_tflm_set_find(AP_TFLM_SET_OVERLAP, "cmsis-nn", &v, &err), AP_ERR_USAGE);
     assert_string_equal(err.msg, "unknown overlap rule set \"cmsis-nn\" (known: none, "
-                                 "reference)");
+                                 "reference, slices)");
     ap_tflite_build_options_init(&lo);
     lo.inplace = AP_TFLM_INPLACE_COUNT;
     assert_int_equal(ap_tflite_load_problem(data, len, "m.tflite", &lo, &p, &err), AP_ERR_USAGE);
@@ -455,7 +455,7 @@ static void unknown_rule_sets(void **state)
     lo.inplace = AP_TFLM_INPLACE_NONE;
     lo.overlap = AP_TFLM_OVERLAP_COUNT;
     assert_int_equal(ap_tflite_load_problem(data, len, "m.tflite", &lo, &p, &err), AP_ERR_USAGE);
-    assert_string_equal(err.msg, "m.tflite: overlap rule set 2 is not an ap_tflm_overlap");
+    assert_string_equal(err.msg, "m.tflite: overlap rule set 3 is not an ap_tflm_overlap");
     assert_null(p);
     free(data);
 }

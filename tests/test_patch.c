@@ -7,16 +7,22 @@
  *   point), give bit-identical prefix outputs on seeded random inputs: person_detect at several
  *   prefixes and grids, and generated chains (3x3 and 5x5 kernels, stride 2 SAME on odd and
  *   even sizes, dilation 2, depth multipliers, VALID pooling, non-zero zero points, per-channel
- *   scales) on grids 2x2, 3x1, 1x3, 2x3, 4x4;
+ *   scales) on grids 2x2, 3x1, 1x3, 2x3, 4x4; and chains of convolutions with int16
+ *   activations (16x8) and in float32, every output byte equal;
  * - the copy: every input byte kept, the operators after the prefix and the weights' Buffers
  *   unchanged, the new operators only SLICE, PAD and CONCATENATION besides the chain's, its
  *   plan (best) proven by the checker, the figures exact;
- * - refusals: a prefix through RESHAPE, a pooling window on padding, impossible grids.
+ * - refusals: a prefix through RESHAPE, a pooling window on padding, impossible grids; the
+ *   command's messages and exit codes for a global pooling, FULLY_CONNECTED and RESHAPE;
+ * - the issue's second goal: a VWW MobileNetV1-0.25 with a 96x96x3 input (generated:
+ *   test_mobilenet_fbb.h) from a head of 55,296 bytes (73,728 with stock TFLM's greedy) to at
+ *   most 32,768: operators 0-3 in a 4x4 grid with --overlap slices, +3.5% MACs.
  */
 #include "arenaplan/patch.h"
 #include "arenaplan/tflite.h"
 #include "arenaplan/tflm.h"
 #include "patch_eval.h"
+#include "test_mobilenet_fbb.h"
 #include "test_tflite_fbb.h"
 #include "testutil.h"
 
@@ -50,6 +56,7 @@ typedef struct gen {
     uint32_t rng;
     float scale;     /* the last activation's quantization */
     int64_t zp;
+    int type;        /* the activations' type: AP_TFL_INT8, INT16 (16x8) or FLOAT32 */
 } gen;
 
 static fbb_node *list(fbb_node **v, int n)
@@ -66,9 +73,13 @@ static int act_tensor(gen *g, int h, int w, int c, int same_q)
 {
     float scale = same_q ? g->scale : (float)rng_in(&g->rng, 10, 90) / 1000.0f;
     int64_t zp = same_q ? g->zp : rng_in(&g->rng, -20, 20);
+    int type = g->type;
+    if (type == AP_TFL_INT16) /* 16x8: symmetric activations */
+        zp = 0, scale = same_q ? scale : scale / 256.0f;
     g->scale = scale, g->zp = zp;
-    fbb_node *t = tfl_tensor("act", AP_TFL_INT8, fbb_ints(4, 1, h, w, c), 0);
-    fbb_ref(t, AP_TFL_F_TENSOR_QUANTIZATION, tfl_quantization(&scale, 1, &zp, 1, 0));
+    fbb_node *t = tfl_tensor("act", type, fbb_ints(4, 1, h, w, c), 0);
+    if (type != AP_TFL_FLOAT32)
+        fbb_ref(t, AP_TFL_F_TENSOR_QUANTIZATION, tfl_quantization(&scale, 1, &zp, 1, 0));
     g->t[g->nt] = t;
     return g->nt++;
 }
@@ -77,24 +88,45 @@ static int act_tensor(gen *g, int h, int w, int c, int same_q)
 static void weights(gen *g, int conv, int k, int ci, int co, int *f, int *b)
 {
     size_t n = (size_t)(conv ? co * k * k * ci : k * k * co);
-    int8_t *w = malloc(n);
-    int32_t *bias = malloc((size_t)co * 4);
+    int fl = g->type == AP_TFL_FLOAT32, i16 = g->type == AP_TFL_INT16;
+    size_t wes = fl ? 4 : 1, bes = fl ? 4 : i16 ? 8 : 4;
+    unsigned char *w = malloc(n * wes), *bias = malloc((size_t)co * bes);
     float scales[64];
     int64_t zps[64] = {0};
-    for (size_t i = 0; i < n; i++)
-        w[i] = (int8_t)rng_in(&g->rng, -127, 127);
+    for (size_t i = 0; i < n; i++) {
+        int v = rng_in(&g->rng, -127, 127);
+        if (fl) {
+            float x = (float)v / 97.0f;
+            memcpy(w + 4 * i, &x, 4);
+        } else {
+            w[i] = (unsigned char)(int8_t)v;
+        }
+    }
     for (int i = 0; i < co; i++) {
         scales[i] = (float)rng_in(&g->rng, 2, 40) / 1000.0f;
-        bias[i] = rng_in(&g->rng, -3000, 3000);
+        int v = rng_in(&g->rng, -3000, 3000);
+        if (fl) {
+            float x = (float)v / 1000.0f;
+            memcpy(bias + 4 * (size_t)i, &x, 4);
+        } else if (i16) {
+            int64_t x = (int64_t)v * 300;
+            memcpy(bias + 8 * (size_t)i, &x, 8);
+        } else {
+            int32_t x = v;
+            memcpy(bias + 4 * (size_t)i, &x, 4);
+        }
     }
-    g->b[g->nb] = tfl_buffer_aligned(w, n);
-    fbb_node *ft = tfl_tensor("filter", AP_TFL_INT8, conv ? fbb_ints(4, co, k, k, ci)
-                                                         : fbb_ints(4, 1, k, k, co), (uint32_t)g->nb++);
-    fbb_ref(ft, AP_TFL_F_TENSOR_QUANTIZATION, tfl_quantization(scales, (size_t)co, zps, (size_t)co,
-                                                               conv ? 0 : 3));
+    g->b[g->nb] = tfl_buffer_aligned(w, n * wes);
+    fbb_node *ft = tfl_tensor("filter", fl ? AP_TFL_FLOAT32 : AP_TFL_INT8,
+                              conv ? fbb_ints(4, co, k, k, ci) : fbb_ints(4, 1, k, k, co),
+                              (uint32_t)g->nb++);
+    if (!fl)
+        fbb_ref(ft, AP_TFL_F_TENSOR_QUANTIZATION,
+                tfl_quantization(scales, (size_t)co, zps, (size_t)co, conv ? 0 : 3));
     g->t[*f = g->nt++] = ft;
-    g->b[g->nb] = tfl_buffer_aligned(bias, (size_t)co * 4);
-    g->t[*b = g->nt++] = tfl_tensor("bias", AP_TFL_INT32, fbb_ints(1, co), (uint32_t)g->nb++);
+    g->b[g->nb] = tfl_buffer_aligned(bias, (size_t)co * bes);
+    g->t[*b = g->nt++] = tfl_tensor("bias", fl ? AP_TFL_FLOAT32 : i16 ? AP_TFL_INT64 : AP_TFL_INT32,
+                                    fbb_ints(1, co), (uint32_t)g->nb++);
     free(w);
     free(bias);
 }
@@ -139,12 +171,13 @@ static int add_layer(gen *g, int x, int *h, int *w, int *c, const layer *l)
 
 /* A chain model: input [1, h, w, c] int8, the layers in order. Opcodes 0 CONV_2D,
  * 1 DEPTHWISE_CONV_2D, 2 MAX_POOL_2D, 3 AVERAGE_POOL_2D. */
-static unsigned char *gen_chain(int h, int w, int c, const layer *l, int n, uint32_t seed,
-                                size_t *len)
+static unsigned char *gen_chain_of(int type, int h, int w, int c, const layer *l, int n,
+                                   uint32_t seed, size_t *len)
 {
     gen g;
     memset(&g, 0, sizeof g);
     g.rng = seed;
+    g.type = type; /* FLOAT32 is 0 in the schema: always set */
     g.b[g.nb++] = tfl_buffer(NULL, 0);
     int in = act_tensor(&g, h, w, c, 0), x = in;
     for (int i = 0; i < n; i++)
@@ -159,6 +192,12 @@ static unsigned char *gen_chain(int h, int w, int c, const layer *l, int n, uint
     unsigned char *d = fbb_finish(model, len);
     fbb_reset();
     return d;
+}
+
+static unsigned char *gen_chain(int h, int w, int c, const layer *l, int n, uint32_t seed,
+                                size_t *len)
+{
+    return gen_chain_of(AP_TFL_INT8, h, w, c, l, n, seed, len);
 }
 
 /* ---- The exactness check ------------------------------------------------------------------ */
@@ -197,12 +236,23 @@ static ap_patch_info patched_equal(const unsigned char *data, size_t len, uint32
     for (uint32_t k = last + 1; k < ga->n_ops; k++)
         assert_int_equal(gb->ops[k - last - 1 + nb].table_pos, ga->ops[k].table_pos + (out_len - len));
     int32_t y = ga->ops[last].outputs[0], x = ga->inputs[0];
-    size_t nx = (size_t)ga->tensors[x].elements, ny = (size_t)ga->tensors[y].elements;
-    int8_t *in = malloc(nx);
+    int type = ga->tensors[x].type;
+    size_t nx = (size_t)ga->tensors[x].elements, ny = (size_t)ga->tensors[y].bytes;
+    int8_t *in = malloc(nx * 4);
     for (int s = 0; s < seeds; s++) {
         uint32_t r = 0x9e3779b9u * (uint32_t)(s + 1) + last * 131 + rows * 7 + cols;
-        for (size_t i = 0; i < nx; i++)
-            in[i] = (int8_t)rng_in(&r, -128, 127);
+        for (size_t i = 0; i < nx; i++) {
+            int v = rng_in(&r, -32768, 32767);
+            if (type == AP_TFL_FLOAT32) {
+                float fv = (float)v / 8192.0f;
+                memcpy(in + 4 * i, &fv, 4);
+            } else if (type == AP_TFL_INT16) {
+                int16_t iv = (int16_t)v;
+                memcpy(in + 2 * i, &iv, 2);
+            } else {
+                in[i] = (int8_t)(v >> 8);
+            }
+        }
         ev_model ea, eb;
         ev_run(&ea, a, in, last + 1);
         ev_run(&eb, b, in, nb);
@@ -212,7 +262,7 @@ static ap_patch_info patched_equal(const unsigned char *data, size_t len, uint32
             size_t i = 0;
             while (ea.v[y][i] == eb.v[y][i])
                 i++;
-            fail_msg("patch %u %ux%u seed %d: output element %zu is %d, not %d", last, rows, cols,
+            fail_msg("patch %u %ux%u seed %d: output byte %zu is %d, not %d", last, rows, cols,
                      s, i, eb.v[y][i], ea.v[y][i]);
         }
         ev_free(&ea);
@@ -279,6 +329,63 @@ static void generated_chains_exact(void **state)
         ap_tflite_free(m);
         free(d);
     }
+}
+
+/* int16 (16x8) and float32 chains: bit-identical too (docs/patch.md: PAD writes 0 and 0.0;
+ * each padded tap adds 0 to the integer sum, +-0.0 to the float one, in the same order). The
+ * evaluator checks every prefix output byte; a non-trivial output is asserted (not all one
+ * value). */
+static void wide_types_exact(void **state)
+{
+    (void)state;
+    static const layer a[] = {{CONV, 3, 2, 1, 0, 8, 3}, {DW, 3, 1, 1, 0, 1, 3},
+                              {CONV, 1, 1, 1, 0, 12, 0}, {DW, 5, 2, 1, 0, 1, 1}};
+    static const layer b[] = {{CONV, 5, 1, 2, 0, 4, 1}, {DW, 3, 2, 1, 0, 2, 3},
+                              {CONV, 3, 1, 1, 1, 6, 0}, {DW, 3, 2, 1, 0, 1, 0}};
+    static const int types[] = {AP_TFL_INT16, AP_TFL_FLOAT32};
+    static const struct {
+        const layer *l;
+        int h, w, c, last;
+    } models[] = {{a, 15, 13, 3, 3}, {a, 16, 18, 3, 3}, {b, 17, 15, 2, 3}, {b, 16, 16, 2, 1}};
+    static const uint32_t grids[][2] = {{2, 2}, {3, 1}, {1, 3}, {2, 3}};
+    for (size_t t = 0; t < 2; t++)
+        for (size_t k = 0; k < sizeof models / sizeof *models; k++) {
+            size_t len;
+            unsigned char *d = gen_chain_of(types[t], models[k].h, models[k].w, models[k].c,
+                                            models[k].l, 4, (uint32_t)(k + 7) * 2654435761u, &len);
+            ap_tfl_model *m = NULL;
+            ap_error err = {0};
+            assert_int_equal(ap_tflite_read(d, len, &m, &err), AP_OK);
+            const ap_tfl_subgraph *sg = &m->subgraphs[0];
+            const ap_tfl_tensor *y = &sg->tensors[sg->ops[models[k].last].outputs[0]];
+            assert_int_equal(y->type, types[t]);
+            /* the evaluated output is not one value everywhere */
+            ev_model e;
+            uint32_t r = 12345;
+            size_t nx = (size_t)sg->tensors[sg->inputs[0]].bytes;
+            int8_t *in = malloc(nx);
+            for (size_t i = 0; i < nx; i++)
+                in[i] = (int8_t)rng_in(&r, -128, 127);
+            if (types[t] == AP_TFL_FLOAT32)
+                for (size_t i = 0; i < nx / 4; i++) {
+                    float fv = (float)rng_in(&r, -9999, 9999) / 4096.0f;
+                    memcpy(in + 4 * i, &fv, 4);
+                }
+            ev_run(&e, m, in, (uint32_t)models[k].last + 1);
+            assert_false(e.failed);
+            size_t es = types[t] == AP_TFL_FLOAT32 ? 4 : 2, differ = 0;
+            for (size_t i = 1; i < (size_t)y->elements; i++)
+                differ += memcmp(e.v[sg->ops[models[k].last].outputs[0]] + i * es,
+                                 e.v[sg->ops[models[k].last].outputs[0]], es) != 0;
+            assert_true(differ > 0);
+            ev_free(&e);
+            free(in);
+            for (size_t g = 0; g < sizeof grids / sizeof *grids; g++)
+                if ((int32_t)grids[g][0] <= y->shape[1] && (int32_t)grids[g][1] <= y->shape[2])
+                    patched_equal(d, len, (uint32_t)models[k].last, grids[g][0], grids[g][1], 3);
+            ap_tflite_free(m);
+            free(d);
+        }
 }
 
 /* The figures of two person_detect patches, exactly. */
@@ -365,13 +472,135 @@ static void refusals(void **state)
     free(d);
 }
 
+/* `arenaplan patch`'s refusals, word for word, exit 2 and no file. */
+static void command_refusals(void **state)
+{
+    (void)state;
+    const char *out = tmp_path("patch_refused.tflite");
+    char pd[4096], want[8192];
+    snprintf(pd, sizeof pd, "%s", src_path("corpus/models/tflm/person_detect.tflite"));
+    static const struct {
+        const char *model, *until, *grid, *msg;
+    } cases[] = {
+        /* person_detect's 3x3 average pool of a 3x3 map: a global pooling */
+        {NULL, "27", NULL, "operator 27 (AVERAGE_POOL_2D): its output is 1x1, which no grid of 2 "
+                           "tiles or more cuts: every element of it reads the whole map (a global "
+                           "pooling)"},
+        {NULL, "27", "2x2", "grid 2x2: operator 27's output is 1x1"},
+        {NULL, "29", NULL, "the prefix cannot reach operator 29 (RESHAPE): operator 29 (RESHAPE) "
+                           "is not one patch computes tile by tile (CONV_2D, DEPTHWISE_CONV_2D, "
+                           "AVERAGE_POOL_2D, MAX_POOL_2D)"},
+        {"corpus/models/tflm/hello_world_int8.tflite", NULL, NULL,
+         "nothing to patch: operator 0 (FULLY_CONNECTED) is not one patch computes tile by tile "
+         "(CONV_2D, DEPTHWISE_CONV_2D, AVERAGE_POOL_2D, MAX_POOL_2D)"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char model[4096];
+        snprintf(model, sizeof model, "%s", cases[k].model ? src_path(cases[k].model) : pd);
+        remove(out);
+        run_result r = run_cli("patch", model, "-o", out, cases[k].until ? "--until" : NULL,
+                               cases[k].until, cases[k].grid ? "--grid" : NULL, cases[k].grid,
+                               NULL);
+        assert_int_equal(r.status, 2);
+        snprintf(want, sizeof want, "arenaplan: %s: %s\n", model, cases[k].msg);
+        assert_string_equal(r.err, want);
+        assert_string_equal(r.out, "");
+        assert_false(file_exists(out));
+        run_free(&r);
+    }
+}
+
+/* The generated VWW model (96x96x3 int8: 27,648 bytes of input, live whole at the first step):
+ * head 55,296 bytes at best (the lower bound), 73,728 with stock TFLM. Operators 0-3 in a 4x4
+ * grid reach 38,992 with the reference overlap rules, 31,968 with --overlap slices (tiles and
+ * bands in the input's dead rows): the goal, at most 32,768; +263,520 MACs (+3.5%). */
+static void vww_head_goal(void **state)
+{
+    (void)state;
+    size_t len;
+    unsigned char *d = mobilenet_025_q(3, 1, &len);
+    ap_patch_info i = patched_equal(d, len, 3, 4, 4, 1);
+    assert_int_equal(i.macs_model, 7491968);
+    assert_int_equal(i.macs_prefix, 1041408);
+    assert_int_equal(i.macs_patched - i.macs_prefix, 263520);
+    assert_int_equal(i.ops_added, 107);
+    assert_int_equal(i.pads, 26);
+    ap_tflite_patch_options o;
+    ap_tflite_patch_output r;
+    ap_error err = {0};
+    ap_tflite_patch_options_init(&o);
+    o.spec.last = 3, o.spec.rows = 4, o.spec.cols = 4;
+    o.overlap = AP_TFLM_OVERLAP_REFERENCE;
+    assert_int_equal(ap_tflite_patch(d, len, "vww", &o, &r, &err), AP_OK);
+    assert_int_equal(r.head_before, 73728);
+    assert_int_equal(r.arena_before, 100728);
+    assert_int_equal(r.head_after, 38992);
+    ap_tflite_patch_output_free(&r);
+    o.overlap = AP_TFLM_OVERLAP_SLICES;
+    assert_int_equal(ap_tflite_patch(d, len, "vww", &o, &r, &err), AP_OK);
+    assert_int_equal(r.head_after, 31968);
+    assert_true(r.head_after <= 32768);
+    assert_int_equal(r.arena_after, 77216);
+    assert_int_equal(r.tail_after, 45236);
+    /* the copy's plan under its rules, proven by the checker: no plan of best does better */
+    ap_tfl_model *m = NULL;
+    ap_tflite_build_options bo;
+    ap_problem *p = NULL;
+    ap_plan plan = {0};
+    assert_int_equal(ap_tflite_read(r.data, r.len, &m, &err), AP_OK);
+    ap_tflite_build_options_init(&bo);
+    bo.overlap = AP_TFLM_OVERLAP_SLICES;
+    bo.ignore_offline = 1;
+    assert_int_equal(ap_tflite_build_problem(m, &bo, &p, &err), AP_OK);
+    assert_int_equal(ap_problem_validate(p, &err), AP_OK);
+    assert_int_equal(plan_checked(p, "best", &plan), 31968);
+    ap_plan_free(&plan);
+    ap_problem_free(p);
+    ap_tflite_free(m);
+    ap_tflite_patch_output_free(&r);
+    free(d);
+}
+
+/* person_detect's goal (a head of at most 24,576 bytes): operators 0-3 in a 5x1 grid with
+ * --overlap slices, 20,176 (24,608 at 2x2 with reference), +79,872 MACs (+1.1%). */
+static void person_detect_head_goal(void **state)
+{
+    (void)state;
+    unsigned char *data;
+    size_t len;
+    ap_error err = {0};
+    ap_tflite_patch_options o;
+    ap_tflite_patch_output r;
+    assert_int_equal(ap_read_file(corpus_model("person_detect"), (size_t)1 << 26, &data, &len,
+                                  &err), AP_OK);
+    ap_tflite_patch_options_init(&o);
+    o.spec.last = 3, o.spec.rows = 2, o.spec.cols = 2;
+    o.overlap = AP_TFLM_OVERLAP_REFERENCE;
+    assert_int_equal(ap_tflite_patch(data, len, "pd", &o, &r, &err), AP_OK);
+    assert_int_equal(r.head_after, 24608);
+    assert_int_equal(r.arena_after, 56068);
+    ap_tflite_patch_output_free(&r);
+    o.spec.rows = 5, o.spec.cols = 1;
+    o.overlap = AP_TFLM_OVERLAP_SLICES;
+    assert_int_equal(ap_tflite_patch(data, len, "pd", &o, &r, &err), AP_OK);
+    assert_int_equal(r.head_after, 20176);
+    assert_int_equal(r.arena_after, 52968);
+    assert_int_equal(r.info.macs_patched - r.info.macs_prefix, 79872);
+    ap_tflite_patch_output_free(&r);
+    free(data);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(person_detect_exact),
         cmocka_unit_test(generated_chains_exact),
+        cmocka_unit_test(wide_types_exact),
         cmocka_unit_test(person_detect_figures),
         cmocka_unit_test(refusals),
+        cmocka_unit_test(command_refusals),
+        cmocka_unit_test(vww_head_goal),
+        cmocka_unit_test(person_detect_head_goal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

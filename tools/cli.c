@@ -243,7 +243,9 @@ static const cli_opt input_rows[] = {
      "models: none (default) or reference: an output may start inside its\n"
      "dying input as far as TFLM's reference kernels allow (CONV_2D,\n"
      "DEPTHWISE_CONV_2D, pools, element-wise); such plans hold only with\n"
-     "those kernels, not CMSIS-NN or Xtensa; see docs/overlap.md", NULL, NULL},
+     "those kernels, not CMSIS-NN or Xtensa; see docs/overlap.md; or\n"
+     "slices: reference, and outputs may lie in rows of a tensor only SLICEs\n"
+     "read that no later SLICE reads (patch's tiles; docs/patch.md)", NULL, NULL},
     {"--runtime", NULL, "NAME", CLI_CALL, 0, NULL, opt_runtime, 0,
      "models: tflm (default: TensorFlow Lite Micro) or tflite (the\n"
      "TensorFlow Lite interpreter's arena: ArenaPlanner's tensors, kernel\n"

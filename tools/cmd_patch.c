@@ -23,7 +23,8 @@ static const char usage_text[] =
     "the cost. With auto, every grid 1..8 x 1..8 and every prefix of the chain are tried and\n"
     "the smallest whole TFLM arena within --max-overhead kept. best's plan for the copy is\n"
     "embedded as TFLM's offline plan (with --overlap reference, a plan that holds only with\n"
-    "TFLM's reference kernels; the copy records it). MODEL is never modified; OUT is written\n"
+    "TFLM's reference kernels; the copy records it; --overlap slices also puts later tiles in\n"
+    "the input rows no later SLICE reads). MODEL is never modified; OUT is written\n"
     "atomically. See docs/patch.md.\n"
     "\n"
     "options:\n";
@@ -136,7 +137,7 @@ static void report(const char *input, size_t in_len, const char *output,
     if (r->candidates > 1)
         printf("searched     %u candidates, %u within --max-overhead; the smallest whole arena "
                "kept\n", r->candidates, r->within);
-    printf("macs         +%lld multiply-accumulates of halo recomputation: +%.1f%% of the "
+    printf("macs         %+lld multiply-accumulates of halo recomputation: %+.1f%% of the "
            "model's %lld (the prefix: %lld -> %lld)\n", added, r->overhead,
            (long long)i->macs_model, (long long)i->macs_prefix, (long long)i->macs_patched);
     printf("flash        +%lld bytes for the patch (tables, SLICE and PAD parameters; weights "

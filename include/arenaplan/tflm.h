@@ -59,6 +59,9 @@ typedef enum ap_tflm_overlap {
     AP_TFLM_OVERLAP_REFERENCE,     /* "reference": TFLM's reference kernels' read and write
                                       order (CONV_2D, DEPTHWISE_CONV_2D, AVERAGE_POOL_2D,
                                       MAX_POOL_2D, PAD and the element-wise operators) */
+    AP_TFLM_OVERLAP_SLICES,        /* "slices": reference, and the rows of a tensor only SLICE
+                                      operators read that no later SLICE reads are free for
+                                      outputs (patch's tiles: docs/patch.md) */
     AP_TFLM_OVERLAP_COUNT
 } ap_tflm_overlap;
 

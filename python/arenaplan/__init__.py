@@ -206,7 +206,7 @@ def plan(model, *, strategy=None, target=None, kernels=None, inplace=None, overl
     the checker, as `arenaplan plan` does: a Plan. Options as the tool's (None: its default):
     strategy "best"; target "cortex-m" or "host64"; kernels "reference" (the default),
     "cmsis-nn", "reference64" or "none"; inplace "none", "reshape" or "elementwise"; overlap
-    "none" or "reference"; runtime "tflm" or "tflite"; budget (bytes of kTensorArenaSize) and
+    "none", "reference" or "slices"; runtime "tflm" or "tflite"; budget (bytes of kTensorArenaSize) and
     budget_head raise LimitError when exceeded; filename names bytes in messages (and picks the
     reader: *.csv, *.tflite)."""
     data, name = _read(model, filename)

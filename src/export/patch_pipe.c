@@ -222,12 +222,21 @@ static ap_status pick(const ctx *x, ap_tflite_patch_output *out, ap_error *err)
     return AP_OK;
 }
 
-static ap_status none_within(const ctx *x, ap_error *err)
+static ap_status none_within(const ctx *x, const ap_tfl_model *m, ap_error *err)
 {
     const cand *low = NULL;
     for (size_t k = 0; k < x->n; k++)
         if (!low || x->c[k].overhead < low->overhead)
             low = &x->c[k];
+    if (!low && !x->opt->auto_until && x->opt->spec.last < m->subgraphs[0].n_ops &&
+        m->subgraphs[0].ops[x->opt->spec.last].n_outputs == 1) {
+        const ap_tfl_operator *op = &m->subgraphs[0].ops[x->opt->spec.last];
+        const ap_tfl_tensor *y = &m->subgraphs[0].tensors[op->outputs[0]];
+        return ap_error_set(err, AP_ERR_INPUT, "operator %u (%s): its output is %dx%d, which no "
+                            "grid of 2 tiles or more cuts: every element of it reads the whole "
+                            "map (a global pooling)", x->opt->spec.last, op->name,
+                            y->rank == 4 ? (int)y->shape[1] : 1, y->rank == 4 ? (int)y->shape[2] : 1);
+    }
     if (!low)
         return ap_error_set(err, AP_ERR_USAGE, "no prefix and grid to try");
     char pre[48];
@@ -273,7 +282,7 @@ ap_status ap_tflite_patch(const unsigned char *data, size_t len, const char *pat
     for (size_t k = 0; k < x.n; k++)
         out->within += x.c[k].estimate >= 0;
     if (!out->within) {
-        st = none_within(&x, err);
+        st = none_within(&x, m, err);
         goto done;
     }
     qsort(x.c, x.n, sizeof *x.c, by_estimate);
@@ -328,7 +337,7 @@ void ap_tflite_patch_line(const unsigned char *data, size_t len, ap_tflm_kernels
     if (r.arena_after < r.arena_before) {
         long long d = (long long)(r.arena_before - r.arena_after);
         snprintf(out, cap, "patch        %s patch by patch in a %ux%u grid: TFLM's whole arena "
-                 "%lld -> %lld bytes (-%lld, %.1f%%; head %lld -> %lld), +%.1f%% MACs, +%lld "
+                 "%lld -> %lld bytes (-%lld, %.1f%%; head %lld -> %lld), %+.1f%% MACs, +%lld "
                  "bytes of flash (a quick search; 'arenaplan patch' searches further and writes "
                  "it)", pre, r.info.spec.rows, r.info.spec.cols, (long long)r.arena_before,
                  (long long)r.arena_after, d, 100.0 * (double)d / (double)r.arena_before,

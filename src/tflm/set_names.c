@@ -11,7 +11,7 @@
 #include "tflm_kernels/kernel_sets.h"
 
 static const char *const inplace[] = {"none", "reshape", "elementwise", NULL};
-static const char *const overlap[] = {"none", "reference", NULL};
+static const char *const overlap[] = {"none", "reference", "slices", NULL};
 
 static const struct family {
     const char *const *names;

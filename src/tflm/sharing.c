@@ -124,10 +124,131 @@ static ap_status take(const graph_facts *f, ap_problem *p, uint32_t s, const ap_
     return AP_OK;
 }
 
+/* ---- Dead rows: a tensor only SLICEs read ------------------------------------------------ */
+
+/* Whether the problem already has an allowance of over on base (before validate: unsorted). */
+static int has_pair(const ap_problem *p, long base, long over)
+{
+    for (size_t i = 0; i < p->n_ovl; i++)
+        if (p->ovl[i].base == (uint32_t)base && p->ovl[i].over == (uint32_t)over)
+            return 1;
+    return 0;
+}
+
+/* Element k of a constant INT32 vector of 4, or 0 when it is not one (*ok cleared). */
+static int32_t const_i32(const ap_tfl_model *m, const ap_tfl_subgraph *g, int32_t t, uint32_t k,
+                         int *ok)
+{
+    const ap_tfl_tensor *x = t >= 0 && (uint32_t)t < g->n_tensors ? &g->tensors[t] : NULL;
+    if (!x || !x->is_constant || x->type != AP_TFL_INT32 || x->elements != 4 ||
+        x->buffer >= m->n_buffers || m->buffers[x->buffer].data_len < 16) {
+        *ok = 0;
+        return 0;
+    }
+    const unsigned char *b = m->data + m->buffers[x->buffer].data_pos + 4 * k;
+    return (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                     (uint32_t)b[3] << 24);
+}
+
+/* The last operator reading each row of tensor t ([1, H, W, C]) into last[0..H), -1 for rows
+ * none reads; 0 when t is not a tensor only SLICE operators read (as their input 0, begin and
+ * size constant INT32 vectors of 4 within the shape) or cannot be the base of an allowance. */
+static int slice_rows(const graph_facts *f, const ap_tfl_model *m, int32_t t, int32_t *last)
+{
+    const ap_tfl_subgraph *g = f->g;
+    const ap_tfl_tensor *x = &g->tensors[t];
+    int readers = 0;
+    if (f->buf[t] < 0 || (f->io[t] & 2) || ((f->io[t] & 1) && f->s != 0) || x->is_variable ||
+        x->is_constant || x->rank != 4 || x->shape[0] != 1 || x->shape[1] < 2 ||
+        x->bytes <= 0 || x->bytes % x->shape[1] != 0)
+        return 0;
+    for (int32_t r = 0; r < x->shape[1]; r++)
+        last[r] = -1;
+    for (uint32_t i = 0; i < g->n_ops; i++) {
+        const ap_tfl_operator *op = &g->ops[i];
+        int reads = 0, ok = 1;
+        for (uint32_t k = 0; k < op->n_inputs; k++)
+            reads += op->inputs[k] == t;
+        if (!reads)
+            continue;
+        if (op->builtin != AP_TFL_OP_SLICE || reads != 1 || op->n_inputs != 3 ||
+            op->inputs[0] != t)
+            return 0;
+        int32_t b1 = const_i32(m, g, op->inputs[1], 1, &ok);
+        int32_t s1 = const_i32(m, g, op->inputs[2], 1, &ok);
+        if (!ok || b1 < 0 || b1 >= x->shape[1])
+            return 0;
+        int32_t e1 = s1 == -1 ? x->shape[1] : b1 + s1;
+        if (s1 < -1 || s1 == 0 || e1 > x->shape[1])
+            return 0;
+        for (int32_t r = b1; r < e1; r++)
+            last[r] = (int32_t)i;
+        readers++;
+    }
+    return readers > 1;
+}
+
+/* The dead-rows rule (--overlap slices; docs/patch.md): when only SLICE operators read a tensor t, its leading
+ * rows that some SLICE read and no operator from op on reads are dead bytes at op; an output
+ * op writes (alone) may lie within them: offset(out) + size(out) <= offset(t) + dead, i.e.
+ * offset(out) - offset(t) <= dead - size(out). The reference SLICE kernel reads the elements
+ * of its slice only. */
+static ap_status dead_rows(const graph_facts *f, const ap_tfl_model *m, ap_problem *p,
+                           uint32_t s, size_t *count, ap_error *err)
+{
+    const ap_tfl_subgraph *g = f->g;
+    int32_t *last = NULL;
+    ap_status st = AP_OK;
+    char why[160];
+    for (uint32_t t = 0; t < g->n_tensors && st == AP_OK; t++) {
+        const ap_tfl_tensor *x = &g->tensors[t];
+        if (x->rank != 4 || x->shape[1] < 2)
+            continue;
+        int32_t *nl = realloc(last, (size_t)x->shape[1] * sizeof *last);
+        if (!nl) {
+            st = ap_error_set(err, AP_ERR_NOMEM, "out of memory applying overlap rules");
+            break;
+        }
+        last = nl;
+        if (!slice_rows(f, m, (int32_t)t, last))
+            continue;
+        int64_t row = x->bytes / x->shape[1];
+        long base = f->buf[t];
+        for (uint32_t j = 0; j < g->n_ops && st == AP_OK; j++) {
+            int32_t dead = 0;
+            while (dead < x->shape[1] && last[dead] >= 0 && last[dead] < (int32_t)j)
+                dead++;
+            if (!dead)
+                continue;
+            const ap_tfl_operator *op = &g->ops[j];
+            for (uint32_t k = 0; k < op->n_outputs && st == AP_OK; k++) {
+                int32_t out = op->outputs[k];
+                if (out < 0 || (uint32_t)out >= g->n_tensors || out == (int32_t)t ||
+                    f->buf[out] < 0 || (f->io[out] & 1) || f->producers[out] != 1)
+                    continue;
+                long over = f->buf[out];
+                int64_t d = (int64_t)dead * row - p->buf[over].size;
+                if (d < 0 || has_pair(p, base, over))
+                    continue;
+                snprintf(why, sizeof why, "%s op %u (rows 0-%d of tensor %u dead: only SLICEs "
+                         "read it)", op->name, j, dead - 1, t);
+                if (s)
+                    snprintf(why, sizeof why, "%s op %u:%u (rows 0-%d of tensor %u dead: only "
+                             "SLICEs read it)", op->name, s, j, dead - 1, t);
+                st = ap_problem_add_overlap(p, (uint32_t)base, (uint32_t)over, d, 0, why, err);
+                ++*count;
+            }
+        }
+    }
+    free(last);
+    return st;
+}
+
 ap_status ap__sharing_apply(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplace inplace,
                           ap_tflm_overlap overlap, ap__sharing_result *res, ap_error *err)
 {
-    int ip = inplace != AP_TFLM_INPLACE_NONE, ov = overlap == AP_TFLM_OVERLAP_REFERENCE;
+    int ip = inplace != AP_TFLM_INPLACE_NONE, ov = overlap != AP_TFLM_OVERLAP_NONE;
+    int rows = overlap == AP_TFLM_OVERLAP_SLICES;
     ap_status st = AP_OK;
     uint64_t budget = AP__WALK_BUDGET_BASE + (uint64_t)m->len, left = budget;
     memset(res, 0, sizeof *res);
@@ -183,6 +304,8 @@ ap_status ap__sharing_apply(const ap_tfl_model *m, ap_problem *p, ap_tflm_inplac
             if (spent && res->n_unwalked++ == 0)
                 op_why(res->unwalked, sizeof res->unwalked, s, i, op->name, "");
         }
+        if (st == AP_OK && rows)
+            st = dead_rows(&f, m, p, s, &res->n_overlap, err);
         facts_free(&f);
     }
     res->work = budget - left;
