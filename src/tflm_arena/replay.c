@@ -13,6 +13,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "core/util.h"
 #include "tflm_arena/replay.h"
 #include "tflm_kernels/rows.h"
 
@@ -29,15 +30,55 @@ typedef struct quant {
 
 /* How low persistent allocation e may reach: the head; for a kernel's buffer in Prepare the
  * temporary bytes still read (r->guard, below), or more where the kernel itself reads more of
- * its temporaries after writing the buffer (e->clear, rows.h: AP__CLEAR_*). */
+ * its temporaries after writing the buffer (e->clear, rows.h: AP__CLEAR_*); the head alone for
+ * a buffer Prepare does not write, and for one that may lie on unread bytes held by the head
+ * (AP__HOLD_HEAD; AP__HOLD_EXACT holds it off the read intervals: persist()). */
 static int64_t floor_of(const ap__replay *r, const ap__trace_ev *e, const quant *q)
 {
+    if (e->clear == AP__CLEAR_UNWRITTEN ||
+        (e->clear == AP__CLEAR_TENSOR_DIMS && r->mode == AP__HOLD_HEAD))
+        return r->head;
     int64_t f = e->phase == AP_TFLM_PHASE_PREPARE && r->guard > r->head ? r->guard : r->head;
     if (e->clear == AP__CLEAR_ALL && r->temp > f)
         return r->temp;
     if (e->clear == AP__CLEAR_QUANT && q->at >= 0 && q->at + q->fields > f)
         return q->at + q->fields;
     return f;
+}
+
+/* Whether [a, b) lies on temporary bytes still read (AP__CLEAR_TENSOR_DIMS: of the last
+ * TfLiteTensor, its fields up to its dims pointer). */
+static int reads_overlap(const ap__replay *r, int64_t a, int64_t b)
+{
+    for (int k = 0; k < r->n_reads; k++)
+        if (r->reads[k][0] < b && r->reads[k][1] > a)
+            return 1;
+    return r->last_at >= 0 && r->last_at < b && r->last_dims > a;
+}
+
+/* [a, b) is read from now on (a temporary allocation's bytes). One touching the last interval
+ * joins it; past AP__REPLAY_READS the first two become their hull (only more is read). */
+static void reads_add(ap__replay *r, int64_t a, int64_t b)
+{
+    if (a >= b)
+        return;
+    if (r->n_reads > 0 && a <= r->reads[r->n_reads - 1][1] && b >= r->reads[r->n_reads - 1][0]) {
+        int64_t *x = r->reads[r->n_reads - 1];
+        x[0] = a < x[0] ? a : x[0];
+        x[1] = b > x[1] ? b : x[1];
+        return;
+    }
+    if (r->n_reads == AP__REPLAY_READS) {
+        int64_t lo = ap__min64(r->reads[0][0], r->reads[1][0]);
+        int64_t hi = ap__max64(r->reads[0][1], r->reads[1][1]);
+        memmove(r->reads, r->reads + 1, (AP__REPLAY_READS - 1) * sizeof r->reads[0]);
+        r->reads[0][0] = lo;
+        r->reads[0][1] = hi;
+        r->n_reads--;
+    }
+    r->reads[r->n_reads][0] = a;
+    r->reads[r->n_reads][1] = b;
+    r->n_reads++;
 }
 
 /* A tail allocation (step's first case). */
@@ -65,6 +106,11 @@ static int64_t persist(ap__replay *r, const ap__trace_ev *e, const quant *q, int
     *low = floor_of(r, e, q) - r->base;
     *high = r->end - at;
     slack = at - floor_of(r, e, q);
+    /* below the guard on bytes no one reads any more: TFLM succeeds (0: no bytes to spare, as
+       the slack of such a place says nothing of the next one) */
+    if (slack < 0 && e->clear == AP__CLEAR_TENSOR_DIMS && r->mode == AP__HOLD_EXACT &&
+        e->phase == AP_TFLM_PHASE_PREPARE && at >= r->head && !reads_overlap(r, at, at + e->size))
+        slack = 0;
     if (where) {
         where[0] = r->tail - at;
         where[1] = r->end - at;
@@ -97,6 +143,15 @@ static int64_t step(ap__replay *r, const ap__trace_ev *e, quant *q, int64_t *low
         r->temp = at + e->size;
         if (e->read > 0 && at + e->read > r->guard)
             r->guard = at + e->read;
+        if (e->cat == AP_TFLM_PERSISTENT_TENSOR && !e->clear) { /* a TfLiteTensor */
+            if (r->last_at >= 0)
+                reads_add(r, r->last_at, r->last_end);
+            r->last_at = at;
+            r->last_end = at + e->read;
+            r->last_dims = at + (e->keep_fields ? e->keep_fields : e->read);
+        } else if (e->read > 0) {
+            reads_add(r, at, at + e->read);
+        }
         if (e->clear) /* a temporary tensor's quantization */
             *q = (quant){at, e->keep_fields};
         else if (e->cat == AP_TFLM_PERSISTENT_TENSOR)
@@ -120,6 +175,8 @@ static int64_t step(ap__replay *r, const ap__trace_ev *e, quant *q, int64_t *low
     case AP__EV_RESET:
         r->temp = r->guard = r->head;
         q->at = -1;
+        r->n_reads = 0;
+        r->last_at = -1;
         return 0;
     default: /* AP__EV_PLAN: every free byte, of which the planner needs e->size */
         at = up(r->temp, 16);
@@ -150,12 +207,15 @@ static void start_at(ap__replay *r, int64_t n, int64_t p)
     /* CreatePersistentArenaAllocator aligns the persistent buffer's end down to 16 */
     r->pbase = ARENA_BASE;
     r->pend = r->ptail = p >= 0 ? down(ARENA_BASE + p, 16) : 0;
+    r->last_at = -1;
 }
 
-static int run(const ap__trace *tr, int64_t n, int64_t p, ap__replay *r, int64_t *where)
+static int run_held(const ap__trace *tr, int64_t n, int64_t p, int mode, ap__replay *r,
+                    int64_t *where)
 {
     quant q = {-1, 0};
     start_at(r, n, p);
+    r->mode = mode;
     for (size_t k = 0; k < tr->n; k++) {
         const ap__trace_ev *e = &tr->v[k];
         int64_t low, high;
@@ -170,6 +230,11 @@ static int run(const ap__trace *tr, int64_t n, int64_t p, ap__replay *r, int64_t
             r->peak = low;
     }
     return 1;
+}
+
+static int run(const ap__trace *tr, int64_t n, int64_t p, ap__replay *r, int64_t *where)
+{
+    return run_held(tr, n, p, AP__HOLD_EXACT, r, where);
 }
 
 int ap__replay_run(const ap__trace *tr, int64_t n, ap__replay *r, int64_t *where)
@@ -192,6 +257,7 @@ void ap__replay_segment(const ap__trace_ev *v, size_t n, int64_t a, int64_t kept
     for (size_t k = 0; k < n; k++)
         total += v[k].size + v[k].align;
     start_at(&r, up(total, 16) + a, -1); /* the end: 16 + that, a past a multiple of 16 */
+    r.mode = AP__HOLD_GUARD; /* *need from slacks that move with the end */
     r.head = r.temp = r.guard = ARENA_BASE + kept;
     r.kept = kept;
     for (size_t k = 0; k < n; k++) {
@@ -232,25 +298,50 @@ void ap__replay_split_smallest(const ap__trace *tr, int64_t *p, int64_t *np)
     *np = least(tr, 0, roomy, 0, roomy);
 }
 
+/* The least k in [0, hi] with which the replay held by mode succeeds on res + 16 k (it does on
+ * hi; monotone modes only). */
+static int64_t least_held(const ap__trace *tr, int64_t res, int64_t hi, int mode)
+{
+    ap__replay r;
+    int64_t lo = 0;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (run_held(tr, res + 16 * mid, -1, mode, &r, NULL))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/* Per residue of N mod 16, success is monotone when every buffer is held off the guard
+ * (AP__HOLD_GUARD) or by the head alone (AP__HOLD_HEAD), and TFLM's own (AP__HOLD_EXACT) lies
+ * between: a buffer on a field no one reads loads, a few bytes more may put it on one that is
+ * read (BATCH_MATMUL's output dims on the output's zero-point pointer) and fail, more again
+ * loads. So the bisections bound it, and the values between are tried one by one: the smallest
+ * arena with which AllocateTensors succeeds, as TFLM's own measurement finds it. */
 int64_t ap__replay_smallest(const ap__trace *tr, int64_t *multiple16)
 {
     int64_t hi_all = ap__replay_roomy(tr), best = -1;
+    int pockets = 0;
     ap__replay r;
+    for (size_t k = 0; k < tr->n && !pockets; k++)
+        pockets = tr->v[k].kind == AP__EV_PERSIST && tr->v[k].clear == AP__CLEAR_TENSOR_DIMS;
     for (int64_t res = 0; res < 16; res++) {
-        int64_t lo = 0, hi = hi_all / 16; /* run(res + 16 * hi) succeeds */
+        int64_t hi = hi_all / 16; /* run(res + 16 * hi) succeeds */
         if (!ap__replay_run(tr, res + 16 * hi, &r, NULL))
             continue; /* cannot happen: roomy() leaves room for everything */
-        while (lo < hi) {
-            int64_t mid = lo + (hi - lo) / 2;
-            if (ap__replay_run(tr, res + 16 * mid, &r, NULL))
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-        if (best < 0 || res + 16 * lo < best)
-            best = res + 16 * lo;
+        int64_t k = least_held(tr, res, hi, AP__HOLD_GUARD);
+        if (pockets)
+            for (int64_t j = least_held(tr, res, k, AP__HOLD_HEAD); j < k; j++)
+                if (ap__replay_run(tr, res + 16 * j, &r, NULL)) {
+                    k = j;
+                    break;
+                }
+        if (best < 0 || res + 16 * k < best)
+            best = res + 16 * k;
         if (res == 0)
-            *multiple16 = 16 * lo;
+            *multiple16 = 16 * k;
     }
     return best;
 }

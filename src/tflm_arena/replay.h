@@ -9,6 +9,14 @@
 
 #include "tflm_arena/trace.h"
 
+#define AP__REPLAY_READS 32
+
+/* How a Prepare buffer that may lie on unread temporary bytes (AP__CLEAR_TENSOR_DIMS) is held:
+ * EXACT off every byte still read (what TFLM does: its success is then not monotone in N);
+ * GUARD above every temporary byte still read (the other buffers' rule: monotone, never less
+ * than EXACT needs); HEAD by the head alone (TFLM's own check: monotone, never more). */
+enum { AP__HOLD_EXACT, AP__HOLD_GUARD, AP__HOLD_HEAD };
+
 /* Where one replay left the arena. */
 typedef struct ap__replay {
     int64_t base, end, head, temp, tail;
@@ -23,6 +31,14 @@ typedef struct ap__replay {
     int split;             /* two buffers (MicroAllocator::Create(persistent, P, non_persistent,
                               NP)): the tail events go to the persistent one, [pbase, pend) */
     int64_t pbase, pend, ptail;
+    /* The temporary bytes still read since the section was last released, as intervals in
+     * address order (adjacent ones merged; past AP__REPLAY_READS the lowest two merged, which
+     * only reads more), the last temporary TfLiteTensor apart: [last_at, last_end), its
+     * fields read up to last_dims (AP__CLEAR_TENSOR_DIMS, rows.h); last_at -1: none. */
+    int64_t reads[AP__REPLAY_READS][2];
+    int n_reads;
+    int64_t last_at, last_end, last_dims;
+    int mode;              /* how a TENSOR_DIMS buffer is held (replay.c): AP__HOLD_* */
 } ap__replay;
 
 /* Replays tr on an arena of n bytes into r; where (NULL, or 2 per event) receives each event's

@@ -113,6 +113,13 @@ static ap_status tensor_allocs(ctx *c, const ap_tfl_tensor *x, int persistent)
     if ((st = push(c, kind, AP_TFLM_PERSISTENT_TENSOR, lt.size, lt.align, "TfLiteTensor")) !=
         AP_OK)
         return st;
+    if (!persistent) { /* the end of its dims pointer (AP__CLEAR_TENSOR_DIMS, rows.h) */
+        ap__layout ld;
+        if ((st = ap__layout_fields(c->t, "TfLiteQuantization TfLiteQuantizationParams ptr ptr",
+                                    &ld, c->err)) != AP_OK)
+            return st;
+        c->tr->v[c->tr->n - 1].keep_fields = (uint8_t)ld.dsize;
+    }
     if (x->n_scales == 0 || x->n_zero_points == 0)
         return AP_OK;
     /* Of a temporary tensor's quantization, DeallocateTempTfLiteTensor reads the zero-point

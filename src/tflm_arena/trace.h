@@ -31,7 +31,8 @@ typedef struct ap__trace_ev {
     uint8_t clear;             /* persistent: how far it may reach into the temporary section
                                   (AP__CLEAR_*, rows.h; TFLM checks a tail allocation against
                                   the head only); temporary TfLiteAffineQuantization: 1 */
-    uint8_t keep_fields;       /* that quantization: the end of its fields */
+    uint8_t keep_fields;       /* that quantization: the end of its fields; a temporary
+                                  TfLiteTensor: the end of its dims pointer */
     int32_t sg, op;
     int32_t tensor;            /* the tensor it is for, or -1 */
     int64_t size, align;

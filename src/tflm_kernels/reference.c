@@ -221,14 +221,16 @@ static const ap__krow rows[] = {
          "batch_matmul.cc:95"),
     KEEP(BATCH_MATMUL, "adj_x", "sizeof(TfLiteIntArray) + 4 * rank(in(0))",
          "transposed lhs dims", "batch_matmul.cc:105"),
-    KEEP(BATCH_MATMUL, "adj_x", "lhs_bytes", "transposed lhs data", "batch_matmul.cc:120"),
+    KEEP_CLEAR(BATCH_MATMUL, UNWRITTEN, "adj_x", "lhs_bytes", "transposed lhs data",
+               "batch_matmul.cc:120"),
     KEEP(BATCH_MATMUL, "!adj_y", "sizeof(TfLiteEvalTensor)", "transposed rhs",
          "batch_matmul.cc:95"),
     KEEP(BATCH_MATMUL, "!adj_y", "sizeof(TfLiteIntArray) + 4 * rank(in(1))",
          "transposed rhs dims", "batch_matmul.cc:105"),
-    KEEP(BATCH_MATMUL, "!adj_y", "rhs_bytes", "transposed rhs data", "batch_matmul.cc:120"),
-    KEEP(BATCH_MATMUL, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
-         "output dims (writable copy)", "batch_matmul_common.cc:43"),
+    KEEP_CLEAR(BATCH_MATMUL, UNWRITTEN, "!adj_y", "rhs_bytes", "transposed rhs data",
+               "batch_matmul.cc:120"),
+    KEEP_CLEAR(BATCH_MATMUL, TENSOR_DIMS, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
+               "output dims (writable copy)", "batch_matmul_common.cc:43"),
     CHECK(BATCH_MATMUL, "n_in != 2", "BATCH_MATMUL needs 2 inputs", BMM "180"),
     CHECK(BATCH_MATMUL, "n_out != 1", "BATCH_MATMUL needs 1 output", BMM "181"),
     NEED(BATCH_MATMUL, "in(0)", "lhs (input 0)", BMM "185"),
@@ -522,7 +524,9 @@ static const ap__krow rows[] = {
 
     /* Prepare: the writable output dims, then CalculateOpData's OpData. The output's new
      * shape: the lookup's length, the value's other dimensions, the output's own past the
-     * value's rank (TFLM plans that shape). */
+     * value's rank (TFLM plans that shape). The output's type is read after the dims are
+     * copied (:114, CalculateOpData :58) but before the OpData is written: the OpData may lie
+     * on the output's fields after its dims pointer (TENSOR_DIMS), the dims copy may not. */
     DEF(EMBEDDING_LOOKUP, "emb_elements", "dim(in(0), 0) * dims_product(in(1), 1, rank(in(1))) * "
                                           "dims_product(out(0), rank(in(1)), rank(out(0)))"),
     PARSE(EMBEDDING_LOOKUP, NULL, FBC "1507"),
@@ -531,8 +535,8 @@ static const ap__krow rows[] = {
     TEMP(EMBEDDING_LOOKUP, "out(0)", "embedding_lookup.cc:88"),
     KEEP(EMBEDDING_LOOKUP, NULL, "sizeof(TfLiteIntArray) + 4 * rank(out(0))",
          "output dims (writable copy)", "embedding_lookup.cc:102"),
-    KEEP(EMBEDDING_LOOKUP, NULL, "sizeof(OpDataEmbeddingLookup)", "OpData",
-         "embedding_lookup.cc:54"),
+    KEEP_CLEAR(EMBEDDING_LOOKUP, TENSOR_DIMS, NULL, "sizeof(OpDataEmbeddingLookup)", "OpData",
+               "embedding_lookup.cc:54"),
     CHECK(EMBEDDING_LOOKUP, "n_in != 2", "EMBEDDING_LOOKUP needs 2 inputs", EMB "69"),
     CHECK(EMBEDDING_LOOKUP, "n_out != 1", "EMBEDDING_LOOKUP needs 1 output", EMB "70"),
     NEED(EMBEDDING_LOOKUP, "in(0)", "lookup (input 0)", EMB "76"),

@@ -40,10 +40,14 @@
 
 /* Prepare: count persistent buffers of bytes (i = 0 .. count - 1) when `when` holds;
  * KEEP_EACH_CLEAR: buffers the kernel writes before it reads its temporaries again, which the
- * arena keeps clear of the temporaries it reads (clear: ALL, QUANT, QUANT_PTRS, rows.h). */
+ * arena keeps clear of the temporaries it reads (clear: ALL, QUANT, QUANT_PTRS, rows.h), or
+ * that may lie on temporaries no one reads any more (UNWRITTEN, TENSOR_DIMS). */
 #define KEEP_EACH_CLEAR(op, clear, when, count, bytes, what, src)                           \
     {AP__OP_##op, AP__ROW_PERSIST, AP__STEP_PREPARE, 0, when, count, bytes, what, NULL, src,  \
      AP__CLEAR_##clear}
+/* KEEP_CLEAR: one such buffer (clear also UNWRITTEN, TENSOR_DIMS: rows.h). */
+#define KEEP_CLEAR(op, clear, when, bytes, what, src)                                       \
+    KEEP_EACH_CLEAR(op, clear, when, NULL, bytes, what, src)
 #define KEEP_EACH(op, when, count, bytes, what, src)                                        \
     AP__ROW(op, PERSIST, PREPARE, 0, when, count, bytes, what, NULL, src)
 

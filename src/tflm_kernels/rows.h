@@ -79,8 +79,18 @@ typedef struct ap__krow {
  * AP__CLEAR_QUANT_PTRS that quantization up to the end of its zero_point pointer (what
  * DeallocateTempTfLiteTensor reads; the kernel reads nothing of it): what the replay keeps of
  * the temporaries for every Prepare persistent buffer anyway (replay.c's guard), said in a row
- * for the reader. */
-enum { AP__CLEAR_NONE, AP__CLEAR_ALL, AP__CLEAR_QUANT, AP__CLEAR_QUANT_PTRS };
+ * for the reader. Two kinds need less than that guard:
+ * AP__CLEAR_UNWRITTEN: Prepare writes nothing into the buffer (Eval fills it before reading
+ * it: BATCH_MATMUL's transposed operands), so it may lie on any temporary bytes: only TFLM's
+ * own check against the head holds it;
+ * AP__CLEAR_TENSOR_DIMS: once the buffer is written, nothing reads the last temporary
+ * TfLiteTensor's fields after its dims pointer (bytes, type, allocation_type, is_variable):
+ * the kernel reads its dims, DeallocateTempTfLiteTensor its quantization (and writes its data
+ * and dims pointers), so the buffer may lie on those fields, or on any other temporary bytes
+ * no one reads (a zero-point array, the tail of a TfLiteAffineQuantization), but on nothing
+ * read (replay.c: the read intervals). */
+enum { AP__CLEAR_NONE, AP__CLEAR_ALL, AP__CLEAR_QUANT, AP__CLEAR_QUANT_PTRS, AP__CLEAR_UNWRITTEN,
+       AP__CLEAR_TENSOR_DIMS };
 
 typedef struct ap__ktable {
     const char *name;             /* "reference", "cmsis-nn" */
