@@ -17,7 +17,9 @@
 #include "tflm_kernels/rows.h"
 #include "tflm_kernels/targets.h"
 #include "testutil.h"
+#include "test_tflite_fbb.h"
 
+#include "arenaplan/export.h"
 #include "arenaplan/tflite.h"
 
 #define CORTEX_M (&ap__targets_table[AP__TARGET_CORTEX_M])
@@ -533,6 +535,124 @@ static void test_expressions(void **state)
     free(data);
 }
 
+/* The operator code a line of tests/kernels/resolver_methods.txt names; -1: none. */
+#define OP_NAME_ROW(name, code) {#name, code},
+#define CUSTOM_ROW(name, text) {text, AP__OP_##name},
+static int32_t op_named(const char *kind, const char *name)
+{
+    static const struct {
+        const char *name;
+        int32_t op;
+    } builtins[] = {AP_TFL_BUILTINS(OP_NAME_ROW)}, customs[] = {AP__CUSTOM_OPS(CUSTOM_ROW)};
+    int custom = strcmp(kind, "custom") == 0;
+    size_t n = custom ? sizeof customs / sizeof customs[0] : sizeof builtins / sizeof builtins[0];
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(custom ? customs[i].name : builtins[i].name, name) == 0)
+            return custom ? customs[i].op : builtins[i].op;
+    return -1;
+}
+#undef OP_NAME_ROW
+#undef CUSTOM_ROW
+
+/* The method ap_tflm_op_methods (embed --format c) names for a model of one operator `code`
+ * (custom: the name), and its line. */
+static void method_of(int32_t builtin, const char *custom, char *method, int *line)
+{
+    fbb_node *op = tfl_op(0, fbb_ints(0), fbb_ints(0), 0, NULL);
+    fbb_node *sg = tfl_subgraph(fbb_tables(0), fbb_ints(0), fbb_ints(0), fbb_tables(1, op), NULL);
+    size_t len, n = 0;
+    unsigned char *data = fbb_finish(tfl_model(fbb_tables(1, tfl_opcode(builtin, custom)),
+                                               fbb_tables(1, sg),
+                                               fbb_tables(1, tfl_buffer(NULL, 0)), NULL),
+                                     &len);
+    fbb_reset();
+    ap_tfl_model *m = NULL;
+    ap_tflm_op_method *v = NULL;
+    ap_error err = {0};
+    if (ap_tflite_read(data, len, &m, &err) != AP_OK ||
+        ap_tflm_op_methods(m, &v, &n, &err) != AP_OK)
+        fail_msg("%s: %s", custom ? custom : ap_tfl_builtin_name(builtin), err.msg);
+    assert_int_equal(n, 1);
+    snprintf(method, 64, "%s", v[0].method);
+    *line = v[0].line;
+    free(v);
+    ap_tflite_free(m);
+    free(data);
+}
+
+/* Every registration of MicroMutableOpResolver at 90b983c2b (tests/kernels/resolver_methods.txt,
+ * read from its header) is an operator TFLM has a kernel for, with rows for the whole arena in
+ * every kernel set that has an arena (reference on cortex-m and host64, CMSIS-NN: its own rows
+ * or the reference ones), a parser row for a builtin, and the method and line embed names; but
+ * AddEthosU, which registers nothing in a stock build. And no operator outside the list has a
+ * kernel (the tables' ap__opcodes_tflm_has). */
+static void test_resolver_registrations(void **state)
+{
+    (void)state;
+    char *text = read_text(src_path("tests/kernels/resolver_methods.txt"), NULL);
+    assert_non_null(text);
+    unsigned char listed[AP__OP_END - AP__OP_BEFORE_CUSTOM + 1] = {0};
+    unsigned char listed_builtin[AP__OP_BEFORE_CUSTOM + 1] = {0};
+    int rows = 0, customs = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        char method[64], kind[16], name[64], got[64];
+        int at, got_line;
+        if (line[0] == '#')
+            continue;
+        if (sscanf(line, "%63s %d %15s %63s", method, &at, kind, name) != 4)
+            fail_msg("resolver_methods.txt: malformed line \"%s\"", line);
+        int32_t op = op_named(kind, name);
+        if (op < 0)
+            fail_msg("%s: no operator %s %s", method, kind, name);
+        int custom = strcmp(kind, "custom") == 0;
+        rows++;
+        customs += custom;
+        if (custom)
+            listed[op - AP__OP_BEFORE_CUSTOM] = 1;
+        else
+            listed_builtin[op] = 1;
+        ap_tfl_operator o = {0};
+        o.builtin = custom ? AP_TFL_OP_CUSTOM : op;
+        o.custom_code = custom ? name : NULL;
+        int ethos = op == AP__OP_ETHOS_U;
+        if (ap__opcodes_tflm_has(&o) != !ethos)
+            fail_msg("%s: ap__opcodes_tflm_has says %d", method, ap__opcodes_tflm_has(&o));
+        /* IF, WHILE, CALL_ONCE: a model needs options and subgraphs to call (not made here) */
+        int calls = op == AP_TFL_OP_IF || op == AP_TFL_OP_WHILE || op == AP_TFL_OP_CALL_ONCE;
+        if (!calls)
+            method_of(o.builtin, o.custom_code, got, &got_line);
+        if (!calls && (strcmp(got, method) || got_line != at))
+            fail_msg("%s (line %d): embed names %s (line %d)", method, at, got, got_line);
+        if (!custom && !ap__rows_parser(&ap__reference_table, op))
+            fail_msg("%s: no PARSE row", method);
+        for (int id = 0; id < AP_TFLM_KERNELS_COUNT; id++) {
+            const ap__kernel_set *s = ap__kernel_sets_of((ap_tflm_kernels)id);
+            const ap__krow *first;
+            size_t n;
+            if (!s->arena_name)
+                continue; /* kernel set none: no arena */
+            int found = ap__rows_find(s->table, op, &first, &n);
+            if (ethos ? found && ap__rows_allocate(first, n)
+                      : !found || !ap__rows_allocate(first, n))
+                fail_msg("%s: kernel set %s %s rows for the whole arena", method, s->name,
+                         ethos ? "has" : "has no");
+        }
+    }
+    free(text);
+    assert_int_equal(rows, 118);
+    assert_int_equal(customs, 18);
+    /* nothing else has a kernel: every other builtin code and custom operator is refused */
+    for (int32_t code = 0; code <= AP__OP_BEFORE_CUSTOM; code++) {
+        ap_tfl_operator o = {0};
+        o.builtin = code;
+        if (code != AP_TFL_OP_CUSTOM && !listed_builtin[code] && ap__opcodes_tflm_has(&o))
+            fail_msg("builtin %d (%s) has a kernel but no method", code, ap_tfl_builtin_name(code));
+    }
+    for (int32_t op = AP__OP_BEFORE_CUSTOM + 1; op < AP__OP_END; op++)
+        if (!listed[op - AP__OP_BEFORE_CUSTOM])
+            fail_msg("custom operator %s has no method", ap__opcodes_custom_name(op));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -540,6 +660,7 @@ int main(void)
         cmocka_unit_test(test_layout_engine),
         cmocka_unit_test(test_kernel_tables),
         cmocka_unit_test(test_expressions),
+        cmocka_unit_test(test_resolver_registrations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
