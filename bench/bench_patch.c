@@ -12,7 +12,6 @@
  *
  *   ./bench/bench_patch [MODEL.tflite...]
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +19,7 @@
 #include "arenaplan/load.h"
 #include "arenaplan/patch.h"
 #include "arenaplan/tflite.h"
+#include "models.h"
 
 typedef struct totals {
     int cnn, other;
@@ -88,41 +88,11 @@ done:
 
 static void walk_dir(const char *dir, totals *tot)
 {
-    DIR *dp = opendir(dir);
-    struct dirent *e;
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    if (!dp)
-        return;
-    while ((e = readdir(dp))) {
-        size_t k = strlen(e->d_name);
-        if (k < 8 || strcmp(e->d_name + k - 7, ".tflite") != 0)
-            continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 64;
-            char **nn = realloc(names, cap * sizeof *names);
-            if (!nn)
-                break;
-            names = nn;
-        }
-        names[n] = malloc(strlen(dir) + k + 2);
-        if (!names[n])
-            break;
-        sprintf(names[n++], "%s/%s", dir, e->d_name);
-    }
-    closedir(dp);
-    for (size_t i = 0; i < n; i++) /* a stable order: by name */
-        for (size_t j = i + 1; j < n; j++)
-            if (strcmp(names[j], names[i]) < 0) {
-                char *x = names[i];
-                names[i] = names[j];
-                names[j] = x;
-            }
-    for (size_t i = 0; i < n; i++) {
-        one(names[i], tot);
-        free(names[i]);
-    }
-    free(names);
+    char **paths;
+    size_t n = bench_models(dir, &paths);
+    for (size_t i = 0; i < n; i++)
+        one(paths[i], tot);
+    bench_models_free(paths, n);
 }
 
 int main(int argc, char **argv)

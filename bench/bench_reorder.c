@@ -14,7 +14,6 @@
  *   ./bench/bench_reorder [--changed] [--no-random] [MODEL.tflite...]
  *                          (--changed: only models it improves)
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +23,7 @@
 #include "arenaplan/reorder.h"
 #include "arenaplan/tflite.h"
 #include "core/util.h"
+#include "models.h"
 
 static double cpu_seconds(void)
 {
@@ -108,36 +108,11 @@ done:
 
 static void walk_dir(const char *dir, int changed_only, totals *tot)
 {
-    DIR *dp = opendir(dir);
-    struct dirent *e;
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    if (!dp)
-        return;
-    while ((e = readdir(dp))) {
-        size_t k = strlen(e->d_name);
-        if (k < 8 || strcmp(e->d_name + k - 7, ".tflite") != 0)
-            continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 64;
-            names = realloc(names, cap * sizeof *names);
-        }
-        names[n] = malloc(strlen(dir) + k + 2);
-        sprintf(names[n++], "%s/%s", dir, e->d_name);
-    }
-    closedir(dp);
-    for (size_t i = 0; i < n; i++) /* a stable order: by name */
-        for (size_t j = i + 1; j < n; j++)
-            if (strcmp(names[j], names[i]) < 0) {
-                char *x = names[i];
-                names[i] = names[j];
-                names[j] = x;
-            }
-    for (size_t i = 0; i < n; i++) {
-        one(names[i], changed_only, tot);
-        free(names[i]);
-    }
-    free(names);
+    char **paths;
+    size_t n = bench_models(dir, &paths);
+    for (size_t i = 0; i < n; i++)
+        one(paths[i], changed_only, tot);
+    bench_models_free(paths, n);
 }
 
 /* A randomly wired graph of n operators (one output each, 1-3 reads among the `window`

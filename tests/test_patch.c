@@ -510,6 +510,43 @@ static void command_refusals(void **state)
     }
 }
 
+/* A search that finds no copy with a smaller whole arena writes nothing and exits 1 (seanet's
+ * conv0: the new operators' tail outweighs the head the tiles save, 10,936 -> 11,536 at best on
+ * cortex-m); a grid and a prefix both given are written as asked, with the note. */
+static void command_no_saving(void **state)
+{
+    (void)state;
+    const char *out = tmp_path("patch_no_saving.tflite");
+    char model[4096], want[8192];
+    snprintf(model, sizeof model, "%s", src_path("corpus/models/seanet/conv0.tflite"));
+    static const struct {
+        const char *opt, *val, *what;
+    } cases[] = {{NULL, NULL, "grid and prefix"}, {"--grid", "1x2", "prefix"},
+                 {"--until", "0", "grid"}};
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        remove(out);
+        run_result r = run_cli("patch", model, "-o", out, cases[k].opt, cases[k].val, NULL);
+        assert_int_equal(r.status, 1);
+        snprintf(want, sizeof want, "arenaplan: %s: no %s shrinks TFLM's whole arena (10936 "
+                 "bytes; at best 11536): nothing written (give --grid and --until both to write "
+                 "that copy all the same)\n", model, cases[k].what);
+        assert_string_equal(r.err, want);
+        assert_non_null(strstr(r.out, "arena        TFLM's whole arena on cortex-m: 10936 -> "
+                                      "11536 bytes"));
+        assert_null(strstr(r.out, "wrote"));
+        assert_false(file_exists(out));
+        run_free(&r);
+    }
+    run_result r = run_cli("patch", model, "-o", out, "--grid", "1x2", "--until", "0", NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.err, "");
+    assert_non_null(strstr(r.out, "note         patching does not shrink the whole arena here"));
+    assert_non_null(strstr(r.out, "wrote        "));
+    assert_true(file_exists(out));
+    run_free(&r);
+    remove(out);
+}
+
 /* The generated VWW model (96x96x3 int8: 27,648 bytes of input, live whole at the first step):
  * head 55,296 bytes at best (the lower bound), 73,728 with stock TFLM. Operators 0-3 in a 4x4
  * grid reach 38,992 with the reference overlap rules, 31,968 with --overlap slices (tiles and
@@ -599,6 +636,7 @@ int main(void)
         cmocka_unit_test(person_detect_figures),
         cmocka_unit_test(refusals),
         cmocka_unit_test(command_refusals),
+        cmocka_unit_test(command_no_saving),
         cmocka_unit_test(vww_head_goal),
         cmocka_unit_test(person_detect_head_goal),
     };

@@ -7,6 +7,7 @@
  *                                             non-persistent buffers, used
  *   corpus/reference/tflm_split/multitenant_m4_reference.csv  the 32 sets on the Cortex-M4
  *   corpus/reference/tflm_split/split_m4_reference.csv        the 41 split rows on the Cortex-M4
+ *   corpus/reference/tflm_split/{multitenant,split}_m4_cmsis_nn.csv  the same with CMSIS-NN
  *   corpus/reference/tflm_split/blind_host64.csv, blind_m4_reference.csv  5 sets measured on
  *                                             both after their figures were predicted: one
  *                                             buffer and two
@@ -70,16 +71,23 @@ static void models_free(models *s)
         model_free(&s->v[i]);
 }
 
-static ap_tflm_tenants tenants(const models *s, const char *target)
+/* The set on target with a kernel set (NULL: the target's reference kernels). */
+static ap_tflm_tenants tenants_with(const models *s, const char *target, const char *kernels)
 {
     ap_tflm_options o;
     ap_tflm_tenants t;
     ap_error err = {0};
     ap_tflm_options_init(&o);
     o.target = target;
+    o.kernels = kernels;
     if (ap_tflm_tenants_compute(s->m, NULL, s->n, &o, &t, &err) != AP_OK)
         fail_msg("%s", err.msg);
     return t;
+}
+
+static ap_tflm_tenants tenants(const models *s, const char *target)
+{
+    return tenants_with(s, target, NULL);
 }
 
 /* The parts add up: the objects and each model's tail are the tail at min_arena, the largest
@@ -116,7 +124,8 @@ static void columns(char *header, const char *const *names, size_t n, size_t *at
 
 /* Every row of a multi-tenant reference measured on target: min_arena and used, to the byte.
  * The mismatches are printed together. */
-static size_t against(const char *rel, const char *target, size_t expect_rows)
+static size_t against(const char *rel, const char *target, const char *kernels,
+                      size_t expect_rows)
 {
     static const char *const names[] = {"models", "min_arena", "used"};
     csv_reader rd;
@@ -128,7 +137,7 @@ static size_t against(const char *rel, const char *target, size_t expect_rows)
         assert_true(csv_fields(line, f, MAX_COLS) > at[2]);
         models s;
         models_load(&s, f[at[0]]);
-        ap_tflm_tenants t = tenants(&s, target);
+        ap_tflm_tenants t = tenants_with(&s, target, kernels);
         int64_t want = strtoll(f[at[1]], NULL, 10), used = strtoll(f[at[2]], NULL, 10);
         if (t.min_arena != want || t.used != used) {
             print_message("%s on %s: min_arena %lld (real %lld), used %lld (real %lld)\n", f[at[0]],
@@ -149,14 +158,14 @@ static size_t against(const char *rel, const char *target, size_t expect_rows)
 static void test_multitenant_host64(void **state)
 {
     (void)state;
-    against("corpus/reference/multitenant_host64.csv", "host64", 14);
-    against("corpus/reference/tflm_split/multitenant.csv", "host64", 18);
+    against("corpus/reference/multitenant_host64.csv", "host64", NULL, 14);
+    against("corpus/reference/tflm_split/multitenant.csv", "host64", NULL, 18);
 }
 
 /* The two-buffer allocator measured on target: one model (ap_tflm_arena_compute's split_*
  * figures, and the same from a set of one) and sets; *sets counts the rows of several models. */
-static size_t split_against(const char *rel, const char *target, const char *used_column,
-                            size_t *sets)
+static size_t split_against(const char *rel, const char *target, const char *kernels,
+                            const char *used_column, size_t *sets)
 {
     const char *const names[] = {"models", "persistent", "nonpersistent", used_column};
     csv_reader rd;
@@ -169,7 +178,7 @@ static size_t split_against(const char *rel, const char *target, const char *use
         assert_true(csv_fields(line, f, MAX_COLS) > at[3]);
         models s;
         models_load(&s, f[at[0]]);
-        ap_tflm_tenants t = tenants(&s, target);
+        ap_tflm_tenants t = tenants_with(&s, target, kernels);
         int64_t p = strtoll(f[at[1]], NULL, 10), np = strtoll(f[at[2]], NULL, 10);
         int64_t used = strtoll(f[at[3]], NULL, 10);
         if (t.split_persistent != p || t.split_nonpersistent != np || t.split_used != used) {
@@ -186,6 +195,7 @@ static size_t split_against(const char *rel, const char *target, const char *use
             ap_error err = {0};
             ap_tflm_options_init(&o);
             o.target = target;
+            o.kernels = kernels;
             assert_int_equal(ap_tflm_arena_compute(s.m[0], &o, &a, &err), AP_OK);
             assert_int_equal(a.split_persistent, t.split_persistent);
             assert_int_equal(a.split_nonpersistent, t.split_nonpersistent);
@@ -207,7 +217,7 @@ static void test_split_host64(void **state)
 {
     size_t sets;
     (void)state;
-    assert_int_equal(split_against("corpus/reference/tflm_split/split.csv", "host64", "used",
+    assert_int_equal(split_against("corpus/reference/tflm_split/split.csv", "host64", NULL, "used",
                                    &sets), 41);
     assert_int_equal(sets, 7);
 }
@@ -216,7 +226,18 @@ static void test_split_host64(void **state)
 static void test_multitenant_m4(void **state)
 {
     (void)state;
-    against("corpus/reference/tflm_split/multitenant_m4_reference.csv", "cortex-m", 32);
+    against("corpus/reference/tflm_split/multitenant_m4_reference.csv", "cortex-m", NULL, 32);
+}
+
+/* With CMSIS-NN's kernels (the same firmware, OPTIMIZED_KERNEL_DIR=cmsis_nn). */
+static void test_cmsis_nn_m4(void **state)
+{
+    size_t sets;
+    (void)state;
+    against("corpus/reference/tflm_split/multitenant_m4_cmsis_nn.csv", "cortex-m", "cmsis-nn", 32);
+    assert_int_equal(split_against("corpus/reference/tflm_split/split_m4_cmsis_nn.csv",
+                                   "cortex-m", "cmsis-nn", "used", &sets), 41);
+    assert_int_equal(sets, 7);
 }
 
 static void test_split_m4(void **state)
@@ -224,7 +245,7 @@ static void test_split_m4(void **state)
     size_t sets;
     (void)state;
     assert_int_equal(split_against("corpus/reference/tflm_split/split_m4_reference.csv",
-                                   "cortex-m", "used", &sets), 41);
+                                   "cortex-m", NULL, "used", &sets), 41);
     assert_int_equal(sets, 7);
 }
 
@@ -234,9 +255,9 @@ static void test_blind_host64(void **state)
 {
     size_t sets;
     (void)state;
-    against("corpus/reference/tflm_split/blind_host64.csv", "host64", 5);
+    against("corpus/reference/tflm_split/blind_host64.csv", "host64", NULL, 5);
     assert_int_equal(split_against("corpus/reference/tflm_split/blind_host64.csv", "host64",
-                                   "split_used", &sets), 5);
+                                   NULL, "split_used", &sets), 5);
     assert_int_equal(sets, 5);
 }
 
@@ -244,9 +265,9 @@ static void test_blind_m4(void **state)
 {
     size_t sets;
     (void)state;
-    against("corpus/reference/tflm_split/blind_m4_reference.csv", "cortex-m", 5);
+    against("corpus/reference/tflm_split/blind_m4_reference.csv", "cortex-m", NULL, 5);
     assert_int_equal(split_against("corpus/reference/tflm_split/blind_m4_reference.csv",
-                                   "cortex-m", "split_used", &sets), 5);
+                                   "cortex-m", NULL, "split_used", &sets), 5);
     assert_int_equal(sets, 5);
 }
 
@@ -847,6 +868,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_multitenant_host64), cmocka_unit_test(test_split_host64),
         cmocka_unit_test(test_multitenant_m4),     cmocka_unit_test(test_split_m4),
+        cmocka_unit_test(test_cmsis_nn_m4),
         cmocka_unit_test(test_blind_host64),       cmocka_unit_test(test_blind_m4),
         cmocka_unit_test(test_order),              cmocka_unit_test(test_order_measured),
         cmocka_unit_test(test_order_measured_m4),  cmocka_unit_test(test_order_empty_model),

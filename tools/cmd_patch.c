@@ -152,7 +152,8 @@ static void report(const char *input, size_t in_len, const char *output,
     if (r->arena_after >= r->arena_before)
         printf("note         patching does not shrink the whole arena here: the tail the new "
                "operators bring outweighs the head it saves\n");
-    printf("wrote        %s (%zu bytes)\n", output, r->len);
+    if (output)
+        printf("wrote        %s (%zu bytes)\n", output, r->len);
 }
 
 int cmd_patch(int argc, char **argv)
@@ -174,6 +175,16 @@ int cmd_patch(int argc, char **argv)
     if (st != AP_OK) {
         cli_error("%s: %s", a.input, err.msg);
         rc = EXIT_USAGE;
+    } else if (r.arena_after >= r.arena_before && (o.auto_grid || o.auto_until)) {
+        /* A search that finds nothing smaller keeps the model as it is: no copy that only
+         * costs flash and MACs. A grid and prefix both given are written as asked. */
+        report(a.input, len, NULL, &r);
+        cli_error("%s: no %s shrinks TFLM's whole arena (%lld bytes; at best %lld): nothing "
+                  "written (give --grid and --until both to write that copy all the same)",
+                  a.input, o.auto_grid && o.auto_until ? "grid and prefix"
+                  : o.auto_grid ? "grid" : "prefix",
+                  (long long)r.arena_before, (long long)r.arena_after);
+        rc = EXIT_INVALID;
     } else if (cli_write_bytes("-o", a.output, r.data, r.len) != 0) {
         rc = EXIT_USAGE;
     } else {

@@ -51,6 +51,8 @@ static void blank(xp *x)
 static int eat(xp *x, const char *tok)
 {
     blank(x);
+    if (*x->p != tok[0]) /* most tries fail here: the operators are tried one by one */
+        return 0;
     size_t n = strlen(tok);
     if (strncmp(x->p, tok, n) != 0)
         return 0;
@@ -128,7 +130,7 @@ static size_t ident(xp *x)
 
 static int is(const char *s, size_t n, const char *name)
 {
-    return strlen(name) == n && memcmp(s, name, n) == 0;
+    return s[0] == name[0] && strlen(name) == n && memcmp(s, name, n) == 0;
 }
 
 static int64_t size_of(xp *x, int want_align)
