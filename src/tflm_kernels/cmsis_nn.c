@@ -253,8 +253,10 @@ static const ap__krow rows[] = {
                "point", ADD_CC "316"),
     ABORT(ADD, "(type(out(0)) == INT8 || type(out(0)) == INT16) && (!quantized(in(0)) || "
                "scale_bits(in(0)) == 0 || !quantized(in(1)) || scale_bits(in(1)) == 0 || "
-               "!quantized(out(0)) || scale_bits(out(0)) == 0)",
-          "a zero scale: QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECK fails", ADD_CC "87"),
+               "!quantized(out(0)) || scale_bits(out(0)) == 0 || add_multipliers_bad(in(0), in(1), "
+               "out(0), type(out(0)) == INT16 ? 15 : 20))",
+          "a zero scale, or a multiplier outside (0, 1): QuantizeMultiplierSmallerThanOneExp's "
+          "TFLITE_CHECK fails", ADD_CC "87"),
     CHECK(ADD, "type(out(0)) == INT32 && quantized(in(0))", "an INT32 ADD with quantized input1",
           ADD_CC "327"),
     CHECK(ADD, "type(out(0)) == INT32 && quantized(in(1))", "an INT32 ADD with quantized input2",
@@ -522,8 +524,8 @@ static const ap__krow rows[] = {
           SVDF_CC "98"),
     CHECK(SVDF, "rank(in(0)) != 2", "the input needs 2 dimensions", SVDF_CC "100"),
     SVDF_SHAPE_CHECKS,
-    /* INT8 (then its bias scale check, :160, which no row reads, and a read through the bias
-       pointer, null when the bias is omitted) */
+    /* INT8, then its bias scale check (:160), read through the bias pointer: null when the
+       bias is omitted */
     CHECK(SVDF, "in_type == INT8 && type(in(1)) != INT8", "weights_feature is not INT8",
           SVDF_CC "140"),
     CHECK(SVDF, "in_type == INT8 && type(in(2)) != INT16 && type(in(2)) != INT8",
@@ -536,6 +538,9 @@ static const ap__krow rows[] = {
     ABORT(SVDF, "in_type == INT8 && !exists(in(3))",
           "an omitted bias (input 3 is -1): its scale is read through a null pointer",
           SVDF_CC "162"),
+    CHECK(SVDF, "in_type == INT8 && svdf_bias_off(in(4), in(2), in(3))",
+          "the bias scale is not activation_state's times weights_time's (within 1e-5)",
+          SVDF_CC "160"),
     SCRATCH(SVDF, "in_type == INT8", "batch * filters * 4", "int32 filter outputs", SVDF_CC "177"),
     SCRATCH(SVDF, "in_type == INT8", "batch * units * 4", "int32 unit outputs", SVDF_CC "183"),
     CHECK(SVDF, "in_type == INT8 && svdf_s8 > 0 && speed && !constant(in(1))",

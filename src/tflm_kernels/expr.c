@@ -297,6 +297,19 @@ static int64_t data_byte(xp *x, const ap_tfl_tensor *t, int64_t k)
 
 /* TFLM's TfLiteTensor params.scale of t (PopulateTfLiteTensorFromFlatbuffer): the first scale
  * when the quantization has scales and zero points, else 0. */
+/* Whether QuantizeMultiplierSmallerThanOneExp(m) fails a TFLITE_CHECK: m in (0, 1), and the
+ * shift QuantizeMultiplier gives not above 0 (its rounding up to 2^31 adds one). */
+static int smaller_than_one_fails(double m)
+{
+    if (!(m < 1.0) || !(m > 0.0))
+        return 1;
+    int shift;
+    double q = frexp(m, &shift);
+    if ((int64_t)llround(q * (double)(1LL << 31)) == 1LL << 31)
+        shift++;
+    return shift < -31 ? 0 : shift > 0;
+}
+
 static float params_scale(const ap_tfl_tensor *t)
 {
     float f = 0;
@@ -323,7 +336,8 @@ static int64_t data_call(xp *x, const char *name, const ap_tfl_tensor *t, const 
         return element(x, t, a[1]);
     const ap_tfl_tensor *u = NULL;
     if (strcmp(name, "same_scale") == 0 || strcmp(name, "multiplier_shift") == 0 ||
-        strcmp(name, "same_shape") == 0 || strcmp(name, "bias_scale_off") == 0) {
+        strcmp(name, "same_shape") == 0 || strcmp(name, "bias_scale_off") == 0 ||
+        strcmp(name, "svdf_bias_off") == 0 || strcmp(name, "add_multipliers_bad") == 0) {
         if (!(u = tensor(x, a[1])))
             return 0;
     }
@@ -334,6 +348,26 @@ static int64_t data_call(xp *x, const char *name, const ap_tfl_tensor *t, const 
         double diff = fabs((double)params_scale(t) * (double)params_scale(u) -
                            (double)params_scale(b));
         return !(diff / (double)params_scale(o) <= 0.02);
+    }
+    if (strcmp(name, "add_multipliers_bad") == 0) { /* CalculateOpDataAdd's three, in double */
+        const ap_tfl_tensor *o = tensor(x, a[2]);
+        if (!o)
+            return 0;
+        if (a[3] < 0 || a[3] > 30)
+            return fault(x, AP_ERR_INVALID, "an add_multipliers_bad left shift past 30");
+        double twice = 2 * (double)(params_scale(t) > params_scale(u) ? params_scale(t)
+                                                                       : params_scale(u));
+        double out = twice / ((double)(1 << a[3]) * (double)params_scale(o));
+        return smaller_than_one_fails((double)params_scale(t) / twice) ||
+               smaller_than_one_fails((double)params_scale(u) / twice) ||
+               smaller_than_one_fails(out);
+    }
+    if (strcmp(name, "svdf_bias_off") == 0) { /* SVDF's INT8 bias check: float product */
+        const ap_tfl_tensor *b = tensor(x, a[2]);
+        if (!b)
+            return 0;
+        float product = params_scale(t) * params_scale(u);
+        return !(fabs((double)params_scale(b) - (double)product) < 1e-5);
     }
     if (strcmp(name, "same_scale") == 0)
         return params_scale(t) == params_scale(u);
@@ -383,7 +417,7 @@ static int64_t call(xp *x, const char *f, size_t fn, const int64_t *a, int na)
                {"scale_nano", 1}, {"byte", 2}, {"zero_points_nonzero", 1},
                {"same_scale", 2}, {"same_shape", 2}, {"value", 2}, {"multiplier_shift", 3},
                {"dims_product", 3}, {"scale_cmp", 3}, {"pot_scale", 1}, {"log2_scale", 1},
-               {"squeeze_dim", 1}, {"stretch_dims", 1}, {"bias_scale_off", 4},
+               {"squeeze_dim", 1}, {"stretch_dims", 1}, {"bias_scale_off", 4}, {"svdf_bias_off", 3}, {"add_multipliers_bad", 4},
                {"calls", 1}, {"sg_inputs", 1}, {"sg_outputs", 1}, {"sizable", 1}};
     size_t k = 0;
     while (k < sizeof fns / sizeof fns[0] && !is(f, fn, fns[k].name))

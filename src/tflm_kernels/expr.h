@@ -60,6 +60,13 @@
  *   bias_scale_off(x, w, b, o) 1 when |scale x * scale w - scale b| / scale o <= 0.02 does
  *                              not hold, in double (params.scale each): the bias check of
  *                              GetQuantizedConvolutionMultipler (kernel_util.cc:322)
+ *   add_multipliers_bad(a, b, o, s)
+ *                              1 when one of CalculateOpDataAdd's multipliers (scale a and
+ *                              scale b over twice the larger, twice the larger over 2^s x scale
+ *                              o, in double) fails QuantizeMultiplierSmallerThanOneExp's
+ *                              TFLITE_CHECKs: not in (0, 1), or a positive shift
+ *   svdf_bias_off(s, w, b)     1 when |scale b - (float)(scale s * scale w)| < 1e-5 does not
+ *                              hold, in double: SVDF's INT8 bias check (svdf_common.cc:464)
  *   multiplier_shift(a, b, p)  the shift QuantizeMultiplier gives (float)(scale a / scale b)
  *                              * 2^p (TFLM's params.scale; 0 for 0)
  *   sizeof(Name) alignof(Name) a struct of the layout table, on the target

@@ -143,6 +143,12 @@ static const ap__krow rows[] = {
     ABORT(ADD, "(type(out(0)) == INT8 || type(out(0)) == INT16) && !quantized(out(0))",
           "an INT8 or INT16 output without quantization: TFLITE_CHECK_NE aborts",
           "add_common.cc:42"),
+    /* then QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECKs (every build): a zero scale, an
+       output scale so small that its multiplier is 1 or more */
+    ABORT(ADD, "(type(out(0)) == INT8 || type(out(0)) == INT16) && add_multipliers_bad(in(0), "
+               "in(1), out(0), type(out(0)) == INT16 ? 15 : 20)",
+          "a multiplier outside (0, 1): QuantizeMultiplierSmallerThanOneExp's TFLITE_CHECK fails",
+          "add_common.cc:60"),
     CHECK(ADD, "type(out(0)) == INT32 && quantized(in(0))", "an INT32 ADD with quantized input 1",
           "add_common.cc:104"),
     CHECK(ADD, "type(out(0)) == INT32 && quantized(in(1))", "an INT32 ADD with quantized input 2",
@@ -1521,15 +1527,52 @@ static const ap__krow rows[] = {
     NEED(SVDF, "in(1)", "weights_feature (input 1)", "svdf_common.cc:381"),
     CHECK(SVDF, "rank(in(1)) < 1", "too few dimensions in weights_feature (input 1)",
           "svdf_common.cc:417"),
+    NEED(SVDF, "in(2)", "weights_time (input 2)", "svdf_common.cc:385"),
     CHECK(SVDF, "svdf_rank <= 0 || dim(in(1), 0) % svdf_rank != 0",
           "the SVDF rank does not divide the filter count", "svdf_common.cc:397"),
     CHECK(SVDF, "type(in(0)) != INT8 && type(in(0)) != FLOAT32",
           "input type is not FLOAT32 or INT8", "svdf_common.cc:403"),
-    CHECK(SVDF, "rank(out(0)) == 2 && dim(out(0), 1) != dim(in(1), 0) / svdf_rank",
+    CHECK(SVDF, "rank(in(0)) != 2", "the input needs 2 dimensions", "svdf_common.cc:404"),
+    CHECK(SVDF, "n_out != 1", "SVDF needs 1 output", "svdf_common.cc:408"),
+    NEED(SVDF, "out(0)", "output (output 0)", "svdf_common.cc:411"),
+    CHECK(SVDF, "rank(out(0)) != 2", "the output needs 2 dimensions", "svdf_common.cc:412"),
+    CHECK(SVDF, "dim(out(0), 0) != dim(in(0), 0)", "the output's batch differs",
+          "svdf_common.cc:413"),
+    CHECK(SVDF, "dim(out(0), 1) != dim(in(1), 0) / svdf_rank",
           "the output's units are not filters / rank", "svdf_common.cc:414"),
+    CHECK(SVDF, "rank(in(1)) != 2", "weights_feature needs 2 dimensions", "svdf_common.cc:417"),
+    CHECK(SVDF, "dim(in(1), 1) != dim(in(0), 1)", "weights_feature's input size differs",
+          "svdf_common.cc:418"),
+    CHECK(SVDF, "rank(in(2)) != 2", "weights_time needs 2 dimensions", "svdf_common.cc:421"),
+    CHECK(SVDF, "dim(in(2), 0) != dim(in(1), 0)", "weights_time's filter count differs",
+          "svdf_common.cc:422"),
+    CHECK(SVDF, "exists(in(3)) && dim(in(3), 0) != dim(in(1), 0) / svdf_rank",
+          "the bias size is not the unit count", "svdf_common.cc:427"),
+    CHECK(SVDF, "rank(in(4)) != 2", "activation_state needs 2 dimensions", "svdf_common.cc:431"),
+    CHECK(SVDF, "dim(in(4), 0) != dim(in(0), 0)", "activation_state's batch differs",
+          "svdf_common.cc:432"),
+    CHECK(SVDF, "dim(in(4), 1) != dim(in(2), 1) * dim(in(1), 0)",
+          "activation_state's size is not memory x filters", "svdf_common.cc:433"),
     CHECK(SVDF, "!variable(in(4))", "the activation state is not a variable", "svdf_common.cc:436"),
+    CHECK(SVDF, "n_in != 5", "SVDF needs 5 inputs", "svdf_common.cc:438"),
     CHECK(SVDF, "type(in(0)) == FLOAT32 && type(in(1)) != FLOAT32",
           "a FLOAT32 SVDF's weights_feature is not FLOAT32 (hybrid)", "svdf_common.cc:492"),
+    CHECK(SVDF, "type(in(0)) == INT8 && type(in(1)) != INT8", "weights_feature is not INT8",
+          "svdf_common.cc:444"),
+    CHECK(SVDF, "type(in(0)) == INT8 && type(in(2)) != INT16 && type(in(2)) != INT8",
+          "weights_time is not INT16 or INT8", "svdf_common.cc:445"),
+    CHECK(SVDF, "type(in(0)) == INT8 && type(in(4)) != INT16 && type(in(4)) != INT8",
+          "activation_state is not INT16 or INT8", "svdf_common.cc:447"),
+    CHECK(SVDF, "type(in(0)) == INT8 && exists(in(3)) && type(in(3)) != INT32",
+          "bias is not INT32", "svdf_common.cc:450"),
+    CHECK(SVDF, "type(in(0)) == INT8 && type(out(0)) != INT8", "output is not INT8",
+          "svdf_common.cc:453"),
+    ABORT(SVDF, "type(in(0)) == INT8 && !exists(in(3))",
+          "an omitted bias (input 3 is -1): its scale is read through a null pointer",
+          "svdf_common.cc:466"),
+    CHECK(SVDF, "type(in(0)) == INT8 && svdf_bias_off(in(4), in(2), in(3))",
+          "the bias scale is not activation_state's times weights_time's (within 1e-5)",
+          "svdf_common.cc:464"),
     SCRATCH(SVDF, "type(in(0)) == INT8", "dim(in(0), 0) * dim(in(1), 0) * 4",
             "int32 filter outputs", "svdf_common.cc:481"),
     SCRATCH(SVDF, "type(in(0)) == INT8", "dim(in(0), 0) * (dim(in(1), 0) / svdf_rank) * 4",
@@ -2004,9 +2047,11 @@ static const ap__krow rows[] = {
      * temporaries, and TFLM lets it reach into them: it must leave what is read afterwards
      * (rows.h, AP__CLEAR_*). LUT reads the output's quantization fields, not its zero points
      * (QUANT); Huffman nothing of the quantization but what DeallocateTempTfLiteTensor reads
-     * (QUANT_PTRS); prune reads the zero points themselves (ALL), then copies them into a
-     * buffer below, a forward copy that may overlap its source (QUANT_PTRS). TFLITE_DCHECK that
-     * a prune output has as many zero points as scales is not modelled. */
+     * (QUANT_PTRS); prune reads the zero points themselves (ALL), then copies them, int32 to
+     * int8, into a buffer below: byte i written after zero point i is read, so a buffer on the
+     * zero-point array clobbers a zero point still to be read (measured on x86-64: at 904 the
+     * second channel's zero point copies the first's; correct from 920), so ALL too.
+     * TFLITE_DCHECK that a prune output has as many zero points as scales is not modelled. */
     DEF(TFLM_DECODE, "anc", "in(2 * i + 1)"),
     DEF(TFLM_DECODE, "dcm", "byte(anc, 0)"),
     DEF(TFLM_DECODE, "axis_bad", "quantized(out(i)) && !(quantized_dim(out(i)) == "
@@ -2047,7 +2092,7 @@ static const ap__krow rows[] = {
                     "DecodeStatePrune", "decode_state.cc:42"),
     KEEP_EACH_CLEAR(TFLM_DECODE, QUANT_PTRS, "dcm == 1", "n_out", "sizeof(DecodeStateHuffman)",
                     "DecodeStateHuffman", "decode_state.cc:55"),
-    KEEP_EACH_CLEAR(TFLM_DECODE, QUANT_PTRS, "dcm == 2 && quantized(out(i)) && scales(out(i)) > 1 "
+    KEEP_EACH_CLEAR(TFLM_DECODE, ALL, "dcm == 2 && quantized(out(i)) && scales(out(i)) > 1 "
                     "&& zero_points_nonzero(out(i))", "n_out", "scales(out(i))",
                     "per-channel zero points", "decode_state_prune.cc:73"),
 };

@@ -6,7 +6,8 @@
  * must name a model of the spec whose bytes still hash to fnv1a64 (else the figure describes
  * another model), every model must have a row, and the measured status must be the spec's
  * expectation for the target: ok for "load", refused with the expected text inside the message
- * for "refuse", crash for "crash".
+ * for "refuse", crash for "crash". A model tagged "unmeasured" (written from the source, waiting
+ * for the real runtime) may have no row yet; once it has one, the row is checked as any.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -147,7 +148,8 @@ int og_check_figures(const og_spec *spec, const char *csv_path, int target, cons
         problems += check_row(spec, f, nf, col, target, only, seen);
     }
     for (int i = 0; i < spec->n && header_ok; i++)
-        if (!seen[i] && (!only || !strcmp(only, spec->m[i].name)) && problems < 1000) {
+        if (!seen[i] && (!only || !strcmp(only, spec->m[i].name)) && problems < 1000 &&
+            !strstr(spec->m[i].tags, "unmeasured")) {
             fprintf(stderr, "figures: %s: no row for it\n", spec->m[i].name);
             problems++;
         }
