@@ -113,7 +113,8 @@ static void walk_models(const char *dir, walk *w)
         if (!strstr(e->d_name, ".tflite"))
             continue;
         if (ap_load(path, w->lo, &p, &err) != AP_OK) {
-            w->failed++;  /* the one model TFLM cannot load either (test_tflite_corpus) */
+            w->failed++;  /* models TFLM cannot load either: one of more/ (test_tflite_corpus)
+                             and 11 of blind/ (test_blind) */
             continue;
         }
         ap_plan_init(&plan);
@@ -133,14 +134,15 @@ static void walk_models(const char *dir, walk *w)
     closedir(d);
 }
 
-/* Every model of corpus/models, read by ap_load with default options. */
+/* Every model of corpus/models (blind/ included: 153 of its 164 load), read by ap_load with
+ * default options. */
 static void corpus_models(void **state)
 {
     walk w = {NULL, 0, 0, 0};
     (void)state;
     walk_models(src_path("corpus/models"), &w);
-    assert_int_equal(w.loaded, 162);
-    assert_int_equal(w.failed, 1);
+    assert_int_equal(w.loaded, 315);
+    assert_int_equal(w.failed, 12);
     /* every optimum is the live bound (person_detect_vela's too, 74544 bytes, now that the
        bound counts the bytes its fixed buffers share once) */
     assert_int_equal(w.searched, 0);
@@ -160,8 +162,8 @@ static void corpus_models_with_rules(void **state)
     lo.build.inplace = AP_TFLM_INPLACE_ELEMENTWISE;
     lo.build.overlap = AP_TFLM_OVERLAP_REFERENCE;
     walk_models(src_path("corpus/models"), &w);
-    assert_int_equal(w.loaded, 162);
-    assert_int_equal(w.failed, 1);
+    assert_int_equal(w.loaded, 315);
+    assert_int_equal(w.failed, 12);
     assert_int_equal(w.searched, 3);
 }
 

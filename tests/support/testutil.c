@@ -264,6 +264,37 @@ void assert_contains_impl(const char *haystack, const char *needle, const char *
     }
 }
 
+void assert_refusal_said(const char *model, const char *why, long long head,
+                         const char *json_refused)
+{
+    char want[4096];
+    snprintf(want, sizeof want, "arenaplan: warning: %s: %s; the head is planned, but no "
+             "kTensorArenaSize exists for TFLM on cortex-m\n", model, why);
+    run_result r = run_cli("plan", model, NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.err, want);
+    snprintf(want, sizeof want, "\narena        no kTensorArenaSize for TFLM on cortex-m: %s\n"
+             "head         %lld bytes\n", why, head);
+    assert_contains(r.out, want);
+    run_free(&r);
+    r = run_cli("plan", model, "--format", "json", NULL);
+    assert_int_equal(r.status, 0);
+    snprintf(want, sizeof want, ",\"min_arena\":null,\"refused\":%s", json_refused);
+    assert_contains(r.out, want);
+    run_free(&r);
+    r = run_cli("plan", model, "--format", "c", NULL);
+    assert_int_equal(r.status, 0);
+    assert_null(strstr(r.out, "_ARENA_SIZE "));           /* no #define NAME_ARENA_SIZE N */
+    assert_contains(r.out, "_ARENA_SIZE: TFLM's whole arena is unknown (above) */\n"); /* in its place */
+    run_free(&r);
+    r = run_cli("plan", model, "--budget", "1M", NULL);
+    assert_int_equal(r.status, 1);
+    snprintf(want, sizeof want, "arenaplan: --budget 1048576: %s: %s; there is no whole arena to "
+             "gate (--budget-head gates the head)\n", model, why);
+    assert_contains(r.err, want);
+    run_free(&r);
+}
+
 int tflm_set(ap_tflm_set set, const char *name)
 {
     ap_error err = {0};

@@ -97,6 +97,13 @@ int64_t assert_valid_plan(const ap_problem *p, const ap_plan *plan);
 int tflm_set(ap_tflm_set set, const char *name);
 
 /* Asserts that haystack contains needle, printing both when it does not. */
+/* A model TFLM refuses (why: the refusal's whole sentence), said alike by every output of plan
+ * on cortex-m: the warning on stderr and exit 0, the arena line and a head of head bytes, JSON's
+ * min_arena null followed by "refused":json_refused (the object's start), no NAME_ARENA_SIZE in
+ * the C header, and --budget 1M failing (exit 1) with the refusal. */
+void assert_refusal_said(const char *model, const char *why, long long head,
+                         const char *json_refused);
+
 #define assert_contains(haystack, needle) assert_contains_impl((haystack), (needle), __FILE__, __LINE__)
 void assert_contains_impl(const char *haystack, const char *needle, const char *file, int line);
 
