@@ -77,8 +77,8 @@ static void one_file(const char *rel, const char *target, const char *kernels, t
                 else
                     t->refused_said++;
             }
-            ap_tflite_free(m);
         }
+        ap_tflite_free(m); /* NULL where the reader stopped */
         free(data);
         if (used >= sizeof report - 256)
             break;
