@@ -43,12 +43,8 @@ static void one(const char *path, totals *tot)
     ap_error err = {0};
     uint32_t last = 0;
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    if (ap_read_file(path, (size_t)1 << 31, &data, &len, &err) != AP_OK ||
-        ap_tflite_read(data, len, &m, &err) != AP_OK) {
-        fprintf(stderr, "%s: %s\n", path, err.msg);
-        free(data);
+    if (bench_model_read(path, &data, &len, &m) != 0)
         return;
-    }
     if (ap_tflite_patch_chain(m, &last, NULL, 0, &err) != AP_OK) {
         if (tot->other++ < 3)
             printf("<!-- %s: %s -->\n", name, err.msg);

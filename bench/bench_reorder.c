@@ -70,12 +70,8 @@ static void one(const char *path, int changed_only, totals *tot)
     ap_tflite_reorder_result r, q;
     ap_status st;
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    if (ap_read_file(path, (size_t)1 << 31, &data, &len, &err) != AP_OK ||
-        ap_tflite_read(data, len, &m, &err) != AP_OK) {
-        fprintf(stderr, "%s: %s\n", path, err.msg);
-        free(data);
+    if (bench_model_read(path, &data, &len, &m) != 0)
         return;
-    }
     double t = timed_find(m, 0, &r, &err, &st);
     if (st != AP_OK) {
         printf("| %s | refused: %s |\n", name, err.msg);

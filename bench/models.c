@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arenaplan/load.h"
+#include "arenaplan/tflite.h"
 #include "models.h"
 
 static int by_name(const void *a, const void *b)
@@ -53,5 +55,20 @@ size_t bench_models(const char *dir, char ***paths)
 oom:
     closedir(dp);
     bench_models_free(names, n);
+    return 0;
+}
+
+int bench_model_read(const char *path, unsigned char **data, size_t *len, ap_tfl_model **m)
+{
+    ap_error err = {0};
+    *data = NULL;
+    *m = NULL;
+    if (ap_read_file(path, (size_t)1 << 31, data, len, &err) != AP_OK ||
+        ap_tflite_read(*data, *len, m, &err) != AP_OK) {
+        fprintf(stderr, "%s: %s\n", path, err.msg);
+        free(*data);
+        *data = NULL;
+        return -1;
+    }
     return 0;
 }

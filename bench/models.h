@@ -12,4 +12,10 @@
 size_t bench_models(const char *dir, char ***paths);
 void bench_models_free(char **paths, size_t n);
 
+struct ap_tfl_model;
+/* Reads the .tflite file at path into *data (malloc'd) and *m (ap_tflite_read): 0, or -1 after
+ * printing "PATH: why" on stderr (nothing to free then). */
+int bench_model_read(const char *path, unsigned char **data, size_t *len,
+                     struct ap_tfl_model **m);
+
 #endif

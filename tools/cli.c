@@ -742,6 +742,17 @@ int cli_tenants(const char *const *paths, const int64_t *heads, size_t n, const 
     return -1;
 }
 
+void cli_saving_lines_fill(cli_saving_lines *s, const char *path, ap_tflm_kernels kernels,
+                           const char *target)
+{
+    size_t n = 0;
+    if (cli_reorder_line(path, NULL, kernels, s->reorder, sizeof s->reorder))
+        s->lines[n++] = s->reorder;
+    if (cli_patch_line(path, kernels, target, s->patch, sizeof s->patch))
+        s->lines[n++] = s->patch;
+    s->lines[n] = NULL;
+}
+
 int cli_reorder_line(const char *path, const ap_tfl_model *m, ap_tflm_kernels kernels, char *buf,
                      size_t n)
 {

@@ -233,6 +233,16 @@ int cli_reorder_line(const char *path, const ap_tfl_model *m, ap_tflm_kernels ke
 int cli_patch_line(const char *path, ap_tflm_kernels kernels, const char *target, char *buf,
                    size_t n);
 
+/* The summary lines plan's and report's tables end with: what another operator order
+ * (cli_reorder_line) and patch (cli_patch_line) would save for the model at path; lines holds
+ * those that apply, NULL-terminated. Zero-initialise and leave it so for no lines. */
+typedef struct cli_saving_lines {
+    char reorder[AP_ERROR_MAX + 128], patch[AP_ERROR_MAX + 256];
+    const char *lines[3];
+} cli_saving_lines;
+void cli_saving_lines_fill(cli_saving_lines *s, const char *path, ap_tflm_kernels kernels,
+                           const char *target);
+
 int cmd_plan(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

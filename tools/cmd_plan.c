@@ -323,17 +323,11 @@ static ap_status write_one(FILE *f, const plan_args *a, const ap_problem *p, con
     }
     /* the table shows the savings whenever rules made allowances (--show-overlap is implied);
        and what another operator order would save, under TFLM's lifetimes */
-    char line[AP_ERROR_MAX + 128], pline[AP_ERROR_MAX + 256];
-    const char *lines[3] = {NULL, NULL, NULL};
+    cli_saving_lines sv = {0};
     ap_tflite_build_options bo;
-    size_t nl = 0;
-    if (a->in.load.runtime == AP_RUNTIME_TFLM && cli_build_options(&a->in, &bo) == 0) {
-        if (cli_reorder_line(a->inputs[0], NULL, bo.kernels, line, sizeof line))
-            lines[nl++] = line;
-        if (cli_patch_line(a->inputs[0], bo.kernels, a->in.target, pline, sizeof pline))
-            lines[nl++] = pline;
-    }
-    o.lines = lines;
+    if (a->in.load.runtime == AP_RUNTIME_TFLM && cli_build_options(&a->in, &bo) == 0)
+        cli_saving_lines_fill(&sv, a->inputs[0], bo.kernels, a->in.target);
+    o.lines = sv.lines;
     ap_status st = ap_write_table_with(f, p, plan, &o, err);
     if (st == AP_OK && a->ops) {
         fputc('\n', f);

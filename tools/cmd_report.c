@@ -205,17 +205,11 @@ static int write_outputs(const report_args *a, const ap_problem *p, const ap_pla
     o.arena = arena;
     o.arena_unknown = arena ? NULL : cli_arena_why();
     /* what another operator order would save, under TFLM's lifetimes */
-    char line[AP_ERROR_MAX + 128], pline[AP_ERROR_MAX + 256];
-    const char *lines[3] = {NULL, NULL, NULL};
+    cli_saving_lines sv = {0};
     ap_tflite_build_options bo;
-    size_t nl = 0;
-    if (want_html && a->in.load.runtime == AP_RUNTIME_TFLM && cli_build_options(&a->in, &bo) == 0) {
-        if (cli_reorder_line(a->input, NULL, bo.kernels, line, sizeof line))
-            lines[nl++] = line;
-        if (cli_patch_line(a->input, bo.kernels, a->in.target, pline, sizeof pline))
-            lines[nl++] = pline;
-    }
-    o.lines = lines;
+    if (want_html && a->in.load.runtime == AP_RUNTIME_TFLM && cli_build_options(&a->in, &bo) == 0)
+        cli_saving_lines_fill(&sv, a->input, bo.kernels, a->in.target);
+    o.lines = sv.lines;
     report_levers lv;
     if (want_html && arena && a->in.load.runtime == AP_RUNTIME_TFLM && fit_levers(a, &lv))
         o.levers = &lv.b;

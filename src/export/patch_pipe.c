@@ -229,7 +229,8 @@ static ap_status none_within(const ctx *x, const ap_tfl_model *m, ap_error *err)
         if (!low || x->c[k].overhead < low->overhead)
             low = &x->c[k];
     if (!low && !x->opt->auto_until && x->opt->spec.last < m->subgraphs[0].n_ops &&
-        m->subgraphs[0].ops[x->opt->spec.last].n_outputs == 1) {
+        m->subgraphs[0].ops[x->opt->spec.last].n_outputs == 1 &&
+        m->subgraphs[0].ops[x->opt->spec.last].outputs[0] >= 0) {
         const ap_tfl_operator *op = &m->subgraphs[0].ops[x->opt->spec.last];
         const ap_tfl_tensor *y = &m->subgraphs[0].tensors[op->outputs[0]];
         return ap_error_set(err, AP_ERR_INPUT, "operator %u (%s): its output is %dx%d, which no "
